@@ -1,0 +1,46 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+
+/** Folders that must stay pure: no I/O, no clock, no ambient randomness. */
+const pureFolders = ['src/engine/**', 'src/pathfinding/**', 'src/mapgen/**', 'src/render/**'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: pureFolders,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The engine is pure: no Node built-ins.' },
+            { group: ['discord.js', '@discordjs/*'], message: 'The engine is pure: no Discord.' },
+            { group: ['ioredis', 'bullmq'], message: 'The engine is pure: no storage.' },
+            { group: ['**/app/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'The engine reads no clock: pass time in as data.' },
+        { name: 'process', message: 'The engine reads no environment.' },
+        { name: 'setTimeout', message: 'The engine schedules nothing.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded RNG in the game state.' },
+        { object: 'globalThis', property: 'Date', message: 'The engine reads no clock.' },
+        { object: 'performance', property: 'now', message: 'The engine reads no clock.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,378 @@
+/**
+ * The turn engine: `step(state, action)` is a pure reducer. It copies the state, applies the action
+ * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
+ * or a rejection code that changes nothing.
+ */
+import { monsterPhase, weaponOf } from './ai.js';
+import { copyMask } from './bytes.js';
+import { rollAttack } from './combat.js';
+import { validateConfig } from './config.js';
+import { Tile } from './grid.js';
+import { enterLevel } from './level.js';
+import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js';
+import { Rng } from './rng.js';
+import { SCHEMA_VERSION } from './state-schema.js';
+import type { Action, ActorRef, Direction, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
+import { DIRECTION_DELTA } from './types.js';
+import { markExplored, refreshSight, sees } from './visibility.js';
+import { workspaceFor, type Workspace } from './workspace.js';
+
+/** Longest run a single move action may ask for. */
+export const MAX_STEPS = 9;
+
+/** A new game: level 1 generated from the seed, no players yet. */
+export function newGame(config: GameConfig): GameState {
+  const cfg = validateConfig(config);
+  const rng = Rng.fromSeed(cfg.seed);
+  const state: GameState = {
+    schema: SCHEMA_VERSION,
+    version: 0,
+    turn: 0,
+    config: cfg,
+    rng: rng.save(),
+    depth: 1,
+    width: cfg.width,
+    height: cfg.height,
+    tiles: new Uint8Array(0),
+    entrance: 0,
+    explored: new Uint8Array(0),
+    players: [],
+    monsters: [],
+    items: [],
+    nextId: 1,
+    acted: [],
+    status: 'playing',
+    summary: null,
+    recent: [],
+  };
+  enterLevel(state, rng, 1);
+  state.rng = rng.save();
+  return state;
+}
+
+/** Replays a game from its config and its log of accepted actions. Throws if the log holds a rejected action. */
+export function replay(config: GameConfig, actions: readonly Action[]): GameState {
+  let state = newGame(config);
+  for (const [n, action] of actions.entries()) {
+    const r = step(state, action);
+    if (!r.ok) throw new Error(`replay: action ${n} (${action.type}) was rejected: ${r.code}`);
+    state = r.state;
+  }
+  return state;
+}
+
+/** Resolves the current round (rounds mode): players who have not acted pass, then monsters move. */
+export function resolveRound(state: GameState): StepResult {
+  return step(state, { type: 'resolve-round' });
+}
+
+/** Attack and defence of a player, or of a monster from its kind's stat block. */
+const fighter = (c: Player | Monster) => ('slot' in c ? c : MONSTERS[c.kind]);
+const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
+const monsterRef = (m: Monster): ActorRef => ({ kind: 'monster', id: m.id, monster: m.kind });
+
+/** Mutable working copy of one step. */
+class Turn {
+  readonly events: GameEvent[] = [];
+  readonly rng: Rng;
+  readonly ws: Workspace;
+
+  constructor(readonly s: GameState) {
+    this.rng = new Rng(s.rng);
+    this.ws = workspaceFor(s.width, s.height);
+  }
+
+  emit(e: GameEvent): void {
+    this.events.push(e);
+  }
+
+  playerAt(x: number, y: number): Player | undefined {
+    return this.s.players.find((p) => p.alive && p.x === x && p.y === y);
+  }
+
+  monsterAt(x: number, y: number): Monster | undefined {
+    return this.s.monsters.find((m) => m.x === x && m.y === y);
+  }
+
+  /** One attack, shared by players and monsters. */
+  strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster): void {
+    const a = 'slot' in attacker ? playerRef(attacker) : monsterRef(attacker);
+    const t = 'slot' in target ? playerRef(target) : monsterRef(target);
+    const roll = rollAttack(fighter(attacker), weapon, fighter(target), this.rng);
+    if (!roll.hit) {
+      this.emit({ type: 'missed', attacker: a, target: t, weapon: weapon.name });
+      return;
+    }
+    target.hp = Math.max(0, target.hp - roll.damage);
+    this.emit({ type: 'attacked', attacker: a, target: t, damage: roll.damage, weapon: weapon.name });
+    if (target.hp > 0) return;
+    if ('slot' in target) {
+      target.alive = false;
+      this.emit({ type: 'died', who: t, by: a });
+    } else {
+      this.s.monsters = this.s.monsters.filter((m) => m !== target);
+      if ('slot' in attacker) attacker.kills += 1;
+      this.emit({ type: 'killed', attacker: a, target: t });
+    }
+  }
+
+  monsters(): void {
+    refreshSight(this.s, this.ws);
+    monsterPhase(this.s, this.rng, this.ws, {
+      attack: (m, target, weapon) => this.strike(m, weapon, target),
+      event: (e) => this.emit(e),
+    });
+    this.s.turn += 1;
+  }
+
+  /** Ends the game when no one is alive. */
+  checkDefeat(): void {
+    if (this.s.status === 'playing' && this.s.players.length > 0 && this.s.players.every((p) => !p.alive)) this.finish('defeat');
+  }
+
+  finish(outcome: RunSummary['outcome']): void {
+    const summary: RunSummary = {
+      outcome,
+      depth: this.s.depth,
+      turns: this.s.turn,
+      kills: this.s.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })),
+    };
+    this.s.status = 'over';
+    this.s.summary = summary;
+    this.s.acted = [];
+    this.emit({ type: 'game-over', summary });
+  }
+
+  /** Monsters the party sees right now (ids), for stopping runs. */
+  visibleMonsters(): Set<number> {
+    refreshSight(this.s, this.ws);
+    const w = this.s.width;
+    const out = new Set<number>();
+    for (const m of this.s.monsters) {
+      if (this.s.players.some((p) => p.alive && sees(this.ws, p.slot, m.y * w + m.x))) out.add(m.id);
+    }
+    return out;
+  }
+}
+
+function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    rng: [...s.rng],
+    players: s.players.map((p) => ({ ...p })),
+    monsters: s.monsters.map((m) => ({ ...m })),
+    items: s.items.slice(),
+    acted: s.acted.slice(),
+    explored: copyMask(s.explored),
+    recent: [],
+  };
+}
+
+/** The pure reducer: applies one action, or rejects it without changing anything. */
+export function step(state: GameState, action: Action): StepResult {
+  if (state.status === 'over') return { ok: false, code: 'game-over' };
+  const s = cloneState(state);
+  const t = new Turn(s);
+  const code = apply(t, action);
+  if (code) return { ok: false, code };
+  t.checkDefeat();
+  refreshSight(s, t.ws);
+  markExplored(s, t.ws, s.explored);
+  s.rng = t.rng.save();
+  s.version = state.version + 1;
+  s.recent = t.events;
+  return { ok: true, state: s, events: t.events };
+}
+
+function apply(t: Turn, action: Action): RejectionCode | null {
+  const s = t.s;
+  switch (action.type) {
+    case 'join':
+      return join(t, action.user, action.name);
+    case 'leave':
+      return leave(t, action.user);
+    case 'resolve-round': {
+      if (s.config.turnMode !== 'rounds') return 'not-rounds-mode';
+      endRound(t);
+      return null;
+    }
+    default:
+      break;
+  }
+  const p = s.players.find((q) => q.id === action.user);
+  if (!p) return 'not-in-game';
+  if (!p.alive) return 'dead';
+  const rounds = s.config.turnMode === 'rounds';
+  if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
+  switch (action.type) {
+    case 'move': {
+      const r = move(t, p, action.dir, action.steps ?? 1);
+      if (r) return r;
+      break;
+    }
+    case 'wait':
+      t.emit({ type: 'waited', who: playerRef(p) });
+      if (!rounds) t.monsters();
+      break;
+    case 'use': {
+      if (p.potions <= 0) return 'nothing-to-use';
+      p.potions -= 1;
+      const healed = Math.min(p.maxHp - p.hp, t.rng.int(POTION_HEAL[0], POTION_HEAL[1]));
+      p.hp += healed;
+      t.emit({ type: 'drank', who: playerRef(p), healed });
+      if (!rounds) t.monsters();
+      break;
+    }
+    case 'descend': {
+      if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
+      s.turn += 1;
+      if (s.depth >= s.config.maxDepth) {
+        t.finish('victory');
+        return null;
+      }
+      enterLevel(s, t.rng, s.depth + 1);
+      s.acted = [];
+      t.emit({ type: 'descended', depth: s.depth });
+      return null;
+    }
+  }
+  if (rounds && s.status === 'playing') {
+    s.acted.push(p.id);
+    if (s.players.every((q) => !q.alive || s.acted.includes(q.id))) endRound(t);
+  }
+  return null;
+}
+
+function endRound(t: Turn): void {
+  const s = t.s;
+  const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
+  const round = s.turn + 1;
+  t.monsters();
+  s.acted = [];
+  t.emit({ type: 'round-ended', round, passed });
+}
+
+function join(t: Turn, user: string, name: string): RejectionCode | null {
+  const s = t.s;
+  if (s.players.some((p) => p.id === user)) return 'already-joined';
+  if (s.players.length >= s.config.maxPlayers) return 'game-full';
+  const used = new Set(s.players.map((p) => p.slot));
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  const anchor = s.players.find((p) => p.alive);
+  const at = nearestFreeFloor(s, anchor ? anchor.y * s.width + anchor.x : s.entrance);
+  const p: Player = {
+    id: user,
+    name,
+    slot,
+    x: at % s.width,
+    y: Math.floor(at / s.width),
+    hp: PLAYER_BASE.hp,
+    maxHp: PLAYER_BASE.hp,
+    attack: PLAYER_BASE.attack,
+    defence: PLAYER_BASE.defence,
+    potions: 1,
+    kills: 0,
+    alive: true,
+  };
+  s.players.push(p);
+  t.emit({ type: 'joined', who: playerRef(p) });
+  pickUp(t, p);
+  return null;
+}
+
+function leave(t: Turn, user: string): RejectionCode | null {
+  const s = t.s;
+  const p = s.players.find((q) => q.id === user);
+  if (!p) return 'not-in-game';
+  s.players = s.players.filter((q) => q !== p);
+  s.acted = s.acted.filter((id) => id !== user);
+  t.emit({ type: 'left', who: playerRef(p) });
+  if (s.players.length === 0) t.finish('abandoned');
+  else if (s.config.turnMode === 'rounds' && s.players.some((q) => q.alive) && s.players.every((q) => !q.alive || s.acted.includes(q.id)) && s.acted.length > 0)
+    endRound(t);
+  return null;
+}
+
+/** Breadth-first search for the nearest open, unoccupied, non-stairs tile (for joining players). */
+function nearestFreeFloor(s: GameState, from: number): number {
+  const w = s.width;
+  const taken = new Set<number>();
+  for (const p of s.players) if (p.alive) taken.add(p.y * w + p.x);
+  for (const m of s.monsters) taken.add(m.y * w + m.x);
+  const seen = new Uint8Array(s.tiles.length);
+  const queue = [from];
+  seen[from] = 1;
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head]!;
+    if (s.tiles[i] === Tile.Floor && !taken.has(i)) return i;
+    for (const n of [i - w, i + w, i - 1, i + 1]) {
+      if (n >= 0 && n < seen.length && !seen[n] && s.tiles[n] !== Tile.Wall) {
+        seen[n] = 1;
+        queue.push(n);
+      }
+    }
+  }
+  return from;
+}
+
+function pickUp(t: Turn, p: Player): boolean {
+  const s = t.s;
+  const item = s.items.find((it) => it.x === p.x && it.y === p.y);
+  if (!item) return false;
+  s.items = s.items.filter((it) => it !== item);
+  p.potions += 1;
+  t.emit({ type: 'picked-up', who: playerRef(p), item: 'potion' });
+  return true;
+}
+
+/** One move or a run of up to MAX_STEPS moves; bumping into a monster attacks it. */
+function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode | null {
+  const s = t.s;
+  const rounds = s.config.turnMode === 'rounds';
+  if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
+  const want = Math.max(1, Math.min(MAX_STEPS, Math.floor(steps)));
+  const [dx, dy] = DIRECTION_DELTA[dir];
+  const seenAtStart = want > 1 ? t.visibleMonsters() : null;
+  for (let n = 0; n < want; n++) {
+    const x = p.x + dx;
+    const y = p.y + dy;
+    const wall = s.tiles[y * s.width + x] === Tile.Wall;
+    const ally = t.playerAt(x, y);
+    const foe = t.monsterAt(x, y);
+    if (n === 0) {
+      if (wall) return 'wall';
+      if (ally) return 'occupied-by-ally';
+      if (foe) {
+        t.strike(p, PLAYER_WEAPON, foe);
+        if (!rounds) t.monsters();
+        return null;
+      }
+    } else if (wall || ally || foe) {
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked' });
+      return null;
+    }
+    p.x = x;
+    p.y = y;
+    t.emit({ type: 'moved', who: playerRef(p), x, y });
+    const picked = pickUp(t, p);
+    if (!rounds) t.monsters();
+    if (n + 1 === want) break;
+    if (rounds) {
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: 1, reason: 'rounds' });
+      break;
+    }
+    if (!p.alive || s.status !== 'playing') break;
+    let reason: 'item' | 'stairs' | 'monster-in-view' | null = null;
+    if (picked) reason = 'item';
+    else if (s.tiles[p.y * s.width + p.x] === Tile.Stairs) reason = 'stairs';
+    else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
+    if (reason) {
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason });
+      break;
+    }
+  }
+  return null;
+}
+
+export { weaponOf };

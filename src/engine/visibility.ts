@@ -1,0 +1,59 @@
+/** What the party sees now: per-player field of view (symmetric shadowcasting), so monsters see players by the same test. */
+import type { GameState } from './types.js';
+import { workspaceFor, type Workspace } from './workspace.js';
+
+export interface Visibility {
+  /** 1 where any living player sees the tile now. */
+  visible: Uint8Array;
+  /** Per living player id: 1 where that player sees the tile now. */
+  byPlayer: Record<string, Uint8Array>;
+}
+
+/** Fresh visibility masks of a state (allocates; for rendering and tests). */
+export function computeVisibility(state: GameState): Visibility {
+  const ws = workspaceFor(state.width, state.height);
+  const open = ws.openMask(state.tiles);
+  const visible = new Uint8Array(state.width * state.height);
+  const byPlayer: Record<string, Uint8Array> = {};
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    const mine = new Uint8Array(visible.length);
+    ws.fov.compute(open, p.x, p.y, state.config.fovRadius, mine, 1);
+    for (let i = 0; i < mine.length; i++) if (mine[i]) visible[i] = 1;
+    byPlayer[p.id] = mine;
+  }
+  return { visible, byPlayer };
+}
+
+/** Recomputes the workspace sight masks of every living player (no allocation). */
+export function refreshSight(state: GameState, ws: Workspace): void {
+  const open = ws.openMask(state.tiles);
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    const gen = ws.nextSightGen(p.slot);
+    ws.fov.compute(open, p.x, p.y, state.config.fovRadius, ws.sight[p.slot]!, gen);
+  }
+}
+
+/** True when the player in `slot` saw tile i at the last refreshSight. */
+export function sees(ws: Workspace, slot: number, i: number): boolean {
+  return ws.sight[slot]![i] === ws.sightGen[slot];
+}
+
+/** ORs what every living player sees now into the party's explored memory (mutates `explored`). */
+export function markExplored(state: GameState, ws: Workspace, explored: Uint8Array): void {
+  const r = state.config.fovRadius;
+  const w = state.width;
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    const mask = ws.sight[p.slot]!;
+    const gen = ws.sightGen[p.slot]!;
+    const x0 = Math.max(0, p.x - r);
+    const x1 = Math.min(w - 1, p.x + r);
+    const y0 = Math.max(0, p.y - r);
+    const y1 = Math.min(state.height - 1, p.y + r);
+    for (let y = y0; y <= y1; y++) {
+      for (let i = y * w + x0, end = y * w + x1; i <= end; i++) if (mask[i] === gen) explored[i] = 1;
+    }
+  }
+}

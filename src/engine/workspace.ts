@@ -1,0 +1,74 @@
+/**
+ * Scratch buffers for one map size, reused across turns so a turn allocates (almost) nothing.
+ * They hold no game state: every result the engine returns depends only on its inputs.
+ */
+import { AStar, DistanceField, Fov } from '../pathfinding/index.js';
+import { Tile } from './grid.js';
+
+const MAX_SLOTS = 8;
+
+export class Workspace {
+  readonly size: number;
+  readonly astar: AStar;
+  readonly fields: DistanceField;
+  readonly fov: Fov;
+  /** 1 where a tile can be walked and seen through; cached for the current tiles array. */
+  readonly open: Uint8Array;
+  private openFor: Uint8Array | null = null;
+  /** Occupancy during a monster phase: 0 empty, monster index + 1, or -(player slot + 1). */
+  readonly occ: Int32Array;
+  readonly approach: Int32Array;
+  readonly fleeBase: Int32Array;
+  readonly flee: Int32Array;
+  /** Per player slot: a tile is visible when sight[slot][i] === sightGen[slot]. */
+  readonly sight: Uint8Array[];
+  readonly sightGen: Uint8Array;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.size = width * height;
+    this.astar = new AStar(width, height);
+    this.fields = new DistanceField(width, height);
+    this.fov = new Fov(width, height);
+    this.open = new Uint8Array(this.size);
+    this.occ = new Int32Array(this.size);
+    this.approach = new Int32Array(this.size);
+    this.fleeBase = new Int32Array(this.size);
+    this.flee = new Int32Array(this.size);
+    this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
+    this.sightGen = new Uint8Array(MAX_SLOTS);
+  }
+
+  /** The open-tile mask for these tiles (recomputed only when the level changes). */
+  openMask(tiles: Uint8Array): Uint8Array {
+    if (this.openFor !== tiles) {
+      for (let i = 0; i < this.size; i++) this.open[i] = tiles[i] === Tile.Wall ? 0 : 1;
+      this.openFor = tiles;
+    }
+    return this.open;
+  }
+
+  /** Starts a fresh sight mask for a slot and returns the value that marks "visible" in it. */
+  nextSightGen(slot: number): number {
+    let gen = (this.sightGen[slot] ?? 0) + 1;
+    if (gen > 255) {
+      this.sight[slot]!.fill(0);
+      gen = 1;
+    }
+    this.sightGen[slot] = gen;
+    return gen;
+  }
+}
+
+let cached: Workspace[] = [];
+
+/** The workspace for a map size (a few sizes are kept, most recent first). */
+export function workspaceFor(width: number, height: number): Workspace {
+  const hit = cached.find((w) => w.width === width && w.height === height);
+  if (hit) return hit;
+  const ws = new Workspace(width, height);
+  cached = [ws, ...cached].slice(0, 4);
+  return ws;
+}
