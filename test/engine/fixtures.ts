@@ -1,0 +1,81 @@
+/** Builds game states from ASCII drawings, so engine tests show their maps. */
+import { MaskBytes, TileBytes } from '../../src/engine/bytes.js';
+import { defaultConfig } from '../../src/engine/config.js';
+import { Tile } from '../../src/engine/grid.js';
+import { MONSTERS, PLAYER_BASE } from '../../src/engine/monsters.js';
+import { Rng } from '../../src/engine/rng.js';
+import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
+import type { GameConfig, GameState, Monster, MonsterKind, Player } from '../../src/engine/types.js';
+
+const KINDS: Record<string, MonsterKind> = { g: 'goblin', o: 'orc', T: 'troll' };
+
+/**
+ * '#' wall, '.' floor, '>' stairs, '!' potion on floor, 'g' goblin, 'o' orc, 'T' troll,
+ * '1'..'8' players p1..p8 (slot = digit - 1). Every cell outside the drawing is wall.
+ */
+export function drawState(rows: string[], config: Partial<GameConfig> = {}): GameState {
+  const height = rows.length;
+  const width = Math.max(...rows.map((r) => r.length));
+  const tiles = new TileBytes(width * height);
+  const players: Player[] = [];
+  const monsters: Monster[] = [];
+  const items: GameState['items'] = [];
+  let nextId = 1;
+  rows.forEach((row, y) => {
+    [...row].forEach((ch, x) => {
+      const i = y * width + x;
+      tiles[i] = ch === '#' || ch === ' ' ? Tile.Wall : ch === '>' ? Tile.Stairs : Tile.Floor;
+      const kind = KINDS[ch];
+      if (kind) monsters.push({ id: nextId++, kind, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1 });
+      if (ch === '!') items.push({ id: nextId++, kind: 'potion', x, y });
+      if (/[1-8]/.test(ch)) {
+        const slot = Number(ch) - 1;
+        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 0, kills: 0, alive: true });
+      }
+    });
+  });
+  players.sort((a, b) => a.slot - b.slot);
+  // Drawn maps may be smaller than the generator's minimum: the config only matters for descending.
+  const cfg = { ...defaultConfig(config), width: Math.max(width, 20), height: Math.max(height, 12) };
+  return {
+    schema: SCHEMA_VERSION,
+    version: 0,
+    turn: 0,
+    config: cfg,
+    rng: Rng.fromSeed(cfg.seed).save(),
+    depth: 1,
+    width,
+    height,
+    tiles,
+    entrance: players[0] ? players[0].y * width + players[0].x : width + 1,
+    explored: new MaskBytes(width * height),
+    players,
+    monsters,
+    items,
+    nextId,
+    acted: [],
+    status: 'playing',
+    summary: null,
+    recent: [],
+  };
+}
+
+/** Draws the state back as ASCII (same legend as drawState), for readable assertions. */
+export function drawMap(s: GameState): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < s.height; y++) {
+    let row = '';
+    for (let x = 0; x < s.width; x++) {
+      const t = s.tiles[y * s.width + x];
+      const p = s.players.find((q) => q.x === x && q.y === y && q.alive);
+      const m = s.monsters.find((q) => q.x === x && q.y === y);
+      const it = s.items.find((q) => q.x === x && q.y === y);
+      if (p) row += String(p.slot + 1);
+      else if (m) row += m.kind === 'goblin' ? 'g' : m.kind === 'orc' ? 'o' : 'T';
+      else if (it) row += '!';
+      else row += t === Tile.Wall ? '#' : t === Tile.Stairs ? '>' : '.';
+    }
+    rows.push(row);
+  }
+  return rows;
+}

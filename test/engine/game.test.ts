@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/engine/config.js';
+import { newGame, replay, resolveRound, step } from '../../src/engine/game.js';
+import { Tile } from '../../src/engine/grid.js';
+import { legalMoves } from '../../src/engine/legal.js';
+import { parseGameState } from '../../src/engine/state-schema.js';
+import type { Action, GameState, StepResult } from '../../src/engine/types.js';
+import { drawMap, drawState } from './fixtures.js';
+
+function ok(r: StepResult): GameState {
+  if (!r.ok) throw new Error(`rejected: ${r.code}`);
+  return r.state;
+}
+
+describe('step: moving', () => {
+  const room = () => drawState(['#######', '#.....#', '#.12..#', '#.....#', '#######']);
+
+  it('GIVEN a wall ahead WHEN a player moves into it THEN the move is rejected and nothing changes', () => {
+    const s = drawState(['#####', '#1..#', '#####']);
+    const before = JSON.stringify(s);
+    expect(step(s, { type: 'move', user: 'p1', dir: 'w' })).toEqual({ ok: false, code: 'wall' });
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('GIVEN an ally ahead WHEN a player moves into them THEN it is refused as occupied-by-ally', () => {
+    expect(step(room(), { type: 'move', user: 'p1', dir: 'e' })).toEqual({ ok: false, code: 'occupied-by-ally' });
+  });
+
+  it('GIVEN a 4-way game WHEN a player moves diagonally THEN it is refused', () => {
+    expect(step(room(), { type: 'move', user: 'p1', dir: 'ne' })).toEqual({ ok: false, code: 'diagonal-not-allowed' });
+  });
+
+  it('GIVEN an 8-way game WHEN a player moves diagonally THEN it moves', () => {
+    const s = ok(step(drawState(['#######', '#.....#', '#.12..#', '#.....#', '#######'], { topology: 8 }), { type: 'move', user: 'p1', dir: 'nw' }));
+    expect(drawMap(s)[1]).toBe('#1....#');
+  });
+
+  it('GIVEN a free-mode game WHEN a player moves THEN version and turn advance by one and a moved event is logged', () => {
+    const s0 = room();
+    const r = step(s0, { type: 'move', user: 'p1', dir: 'n' });
+    const s = ok(r);
+    expect(s.version).toBe(s0.version + 1);
+    expect(s.turn).toBe(1);
+    expect(s.recent).toContainEqual({ type: 'moved', who: { kind: 'player', id: 'p1', name: 'P1' }, x: 2, y: 1 });
+  });
+
+  it('GIVEN a monster ahead WHEN a player moves into it THEN the player attacks instead of moving', () => {
+    const s = ok(step(drawState(['######', '#1T..#', '######']), { type: 'move', user: 'p1', dir: 'e' }));
+    expect(s.players[0]!.x).toBe(1);
+    expect(s.recent.some((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'player')).toBe(true);
+  });
+
+  it('GIVEN a nearly dead goblin WHEN the player keeps hitting it THEN it dies, is removed and the kill is credited', () => {
+    let s = drawState(['######', '#1g..#', '######']);
+    s.monsters[0]!.hp = 1;
+    for (let i = 0; i < 20 && s.monsters.length > 0; i++) s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    expect(s.monsters).toHaveLength(0);
+    expect(s.players[0]!.kills).toBe(1);
+  });
+
+  it('GIVEN a run of 5 steps down an empty corridor WHEN it starts THEN the player runs all 5 and each step is a turn', () => {
+    const s = ok(step(drawState(['##########', '#1.......#', '##########']), { type: 'move', user: 'p1', dir: 'e', steps: 5 }));
+    expect(s.players[0]!.x).toBe(6);
+    expect(s.turn).toBe(5);
+    expect(s.version).toBe(1);
+  });
+
+  it('GIVEN a run towards a wall WHEN it is blocked early THEN it stops there and says why', () => {
+    const s = ok(step(drawState(['#####', '#1..#', '#####']), { type: 'move', user: 'p1', dir: 'e', steps: 9 }));
+    expect(s.players[0]!.x).toBe(3);
+    expect(s.recent).toContainEqual({ type: 'run-stopped', who: { kind: 'player', id: 'p1', name: 'P1' }, steps: 2, reason: 'blocked' });
+  });
+
+  it('GIVEN a monster around a corner WHEN a run brings it into view THEN the run stops early', () => {
+    const s = ok(
+      step(
+        drawState([
+          '#################',
+          '#1..............#',
+          '#########.#######',
+          '#########T#######',
+          '#################',
+        ]),
+        { type: 'move', user: 'p1', dir: 'e', steps: 9 },
+      ),
+    );
+    expect(s.players[0]!.x).toBeLessThan(10);
+    expect(s.recent.some((e) => e.type === 'run-stopped' && e.reason === 'monster-in-view')).toBe(true);
+  });
+});
+
+describe('step: items, stairs, death', () => {
+  it('GIVEN a potion on the floor WHEN a player steps on it THEN it is picked up, and use drinks it', () => {
+    let s = drawState(['######', '#1!..#', '######']);
+    s.players[0]!.hp = 5;
+    s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    expect(s.players[0]!.potions).toBe(1);
+    expect(s.items).toHaveLength(0);
+    s = ok(step(s, { type: 'use', user: 'p1' }));
+    expect(s.players[0]!.potions).toBe(0);
+    expect(s.players[0]!.hp).toBeGreaterThanOrEqual(11);
+    expect(step(s, { type: 'use', user: 'p1' })).toEqual({ ok: false, code: 'nothing-to-use' });
+  });
+
+  it('GIVEN a player off the stairs WHEN they descend THEN it is refused', () => {
+    expect(step(drawState(['#####', '#1.>#', '#####']), { type: 'descend', user: 'p1' })).toEqual({ ok: false, code: 'no-stairs' });
+  });
+
+  it('GIVEN a party on a generated level WHEN one reaches the stairs and descends THEN everyone goes to a new, deeper level', () => {
+    let s = ok(step(newGame(defaultConfig({ seed: 3 })), { type: 'join', user: 'a', name: 'A' }));
+    s = ok(step(s, { type: 'join', user: 'b', name: 'B' }));
+    const stairs = s.tiles.indexOf(Tile.Stairs);
+    s.players[0]!.x = stairs % s.width;
+    s.players[0]!.y = Math.floor(stairs / s.width);
+    const d = ok(step(s, { type: 'descend', user: 'a' }));
+    expect(d.depth).toBe(2);
+    expect(d.tiles).not.toEqual(s.tiles);
+    for (const p of d.players) expect(d.tiles[p.y * d.width + p.x]).not.toBe(Tile.Wall);
+    expect(d.recent).toContainEqual({ type: 'descended', depth: 2 });
+  });
+
+  it('GIVEN the last depth WHEN the party descends THEN the game is won with a summary', () => {
+    const s = drawState(['#####', '#1>.#', '#####'], { maxDepth: 1 });
+    s.players[0]!.x = 2;
+    const r = ok(step(s, { type: 'descend', user: 'p1' }));
+    expect(r.status).toBe('over');
+    expect(r.summary).toMatchObject({ outcome: 'victory', depth: 1 });
+  });
+
+  it('GIVEN a dying player next to a troll WHEN the troll kills them THEN they stay as a dead corpse, the game ends and actions are refused', () => {
+    let s = drawState(['######', '#1T..#', '######']);
+    s.players[0]!.hp = 1;
+    for (let i = 0; i < 30 && s.status === 'playing'; i++) s = ok(step(s, { type: 'wait', user: 'p1' }));
+    expect(s.status).toBe('over');
+    expect(s.players[0]).toMatchObject({ alive: false, hp: 0 });
+    expect(s.summary).toMatchObject({ outcome: 'defeat', kills: [{ id: 'p1', name: 'P1', kills: 0 }] });
+    expect(step(s, { type: 'wait', user: 'p1' })).toEqual({ ok: false, code: 'game-over' });
+  });
+
+  it('GIVEN two players, one dead WHEN the dead one acts THEN it is refused as dead', () => {
+    const s = drawState(['#######', '#1..2.#', '#######']);
+    s.players[1]!.alive = false;
+    s.players[1]!.hp = 0;
+    expect(step(s, { type: 'wait', user: 'p2' })).toEqual({ ok: false, code: 'dead' });
+    expect(step(s, { type: 'wait', user: 'stranger' })).toEqual({ ok: false, code: 'not-in-game' });
+  });
+});
+
+describe('step: joining and leaving', () => {
+  it('GIVEN a new game WHEN players join THEN they get distinct slots and floor tiles, and a full game refuses more', () => {
+    let s = newGame(defaultConfig({ seed: 11, maxPlayers: 2 }));
+    s = ok(step(s, { type: 'join', user: 'a', name: 'A' }));
+    expect(step(s, { type: 'join', user: 'a', name: 'A' })).toEqual({ ok: false, code: 'already-joined' });
+    s = ok(step(s, { type: 'join', user: 'b', name: 'B' }));
+    expect(step(s, { type: 'join', user: 'c', name: 'C' })).toEqual({ ok: false, code: 'game-full' });
+    expect(s.players.map((p) => p.slot)).toEqual([0, 1]);
+    const [a, b] = s.players;
+    expect(`${a!.x},${a!.y}`).not.toBe(`${b!.x},${b!.y}`);
+    expect(s.tiles[a!.y * s.width + a!.x]).toBe(Tile.Floor);
+  });
+
+  it('GIVEN the last player WHEN they leave THEN the game ends as abandoned', () => {
+    const s = ok(step(drawState(['#####', '#1..#', '#####']), { type: 'leave', user: 'p1' }));
+    expect(s.players).toHaveLength(0);
+    expect(s.summary?.outcome).toBe('abandoned');
+  });
+});
+
+describe('rounds mode', () => {
+  const three = () => drawState(['#########', '#1.2.3..#', '#.......#', '#########'], { turnMode: 'rounds' });
+
+  it('GIVEN a round in progress WHEN a player acts twice THEN the second is not their turn', () => {
+    const s = ok(step(three(), { type: 'wait', user: 'p1' }));
+    expect(s.acted).toEqual(['p1']);
+    expect(s.turn).toBe(0);
+    expect(step(s, { type: 'move', user: 'p1', dir: 's' })).toEqual({ ok: false, code: 'not-your-turn' });
+    expect(legalMoves(s, 'p1').canAct).toBe(false);
+  });
+
+  it('GIVEN every living player has acted WHEN the last one acts THEN monsters move and a new round begins', () => {
+    let s = ok(step(three(), { type: 'wait', user: 'p1' }));
+    s = ok(step(s, { type: 'move', user: 'p2', dir: 's' }));
+    s = ok(step(s, { type: 'wait', user: 'p3' }));
+    expect(s.turn).toBe(1);
+    expect(s.acted).toEqual([]);
+    expect(s.recent).toContainEqual({ type: 'round-ended', round: 1, passed: [] });
+  });
+
+  it('GIVEN a round deadline passes WHEN the round is resolved THEN players who did not act pass', () => {
+    const s = ok(step(three(), { type: 'wait', user: 'p2' }));
+    const r = ok(resolveRound(s));
+    expect(r.turn).toBe(1);
+    expect(r.recent).toContainEqual({ type: 'round-ended', round: 1, passed: ['p1', 'p3'] });
+    expect(resolveRound(drawState(['#####', '#1..#', '#####']))).toEqual({ ok: false, code: 'not-rounds-mode' });
+  });
+
+  it('GIVEN rounds mode WHEN a player asks for a run THEN only one step is taken', () => {
+    const s = ok(step(three(), { type: 'move', user: 'p3', dir: 'e', steps: 5 }));
+    expect(s.players[2]!.x).toBe(6);
+    expect(s.recent.some((e) => e.type === 'run-stopped' && e.reason === 'rounds')).toBe(true);
+  });
+});
+
+describe('state', () => {
+  it('GIVEN a played game WHEN it is serialised to JSON and parsed THEN it deep-equals the original', () => {
+    let s = newGame(defaultConfig({ seed: 5 }));
+    s = ok(step(s, { type: 'join', user: 'a', name: 'Ann' }));
+    for (const dir of ['n', 'e', 's', 'w', 'e', 'e'] as const) {
+      const r = step(s, { type: 'move', user: 'a', dir });
+      if (r.ok) s = r.state;
+    }
+    const parsed = parseGameState(JSON.parse(JSON.stringify(s)));
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.state).toEqual(s);
+  });
+
+  it('GIVEN an 80x40 game with 4 players and 30 monsters WHEN serialised THEN it stays under 8 KB', () => {
+    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'hard' }));
+    for (const u of ['111111111111111111', '222222222222222222', '333333333333333333', '444444444444444444']) s = ok(step(s, { type: 'join', user: u, name: `Player ${u.slice(0, 4)}` }));
+    expect(s.monsters.length).toBeGreaterThanOrEqual(30);
+    for (let i = 0; i < 10; i++) {
+      const r = step(s, { type: 'move', user: '111111111111111111', dir: (['n', 'e', 's', 'w'] as const)[i % 4]! });
+      s = r.ok ? r.state : ok(step(s, { type: 'wait', user: '111111111111111111' }));
+    }
+    expect(new TextEncoder().encode(JSON.stringify(s)).length).toBeLessThan(8 * 1024);
+  });
+
+  it('GIVEN a seed and an action log WHEN replayed THEN the game is the same, bit for bit', () => {
+    const config = defaultConfig({ seed: 21, mapKind: 'maze' });
+    let s = newGame(config);
+    const log: Action[] = [];
+    const actions: Action[] = [{ type: 'join', user: 'a', name: 'A' }, { type: 'join', user: 'b', name: 'B' }];
+    for (let i = 0; i < 40; i++) actions.push({ type: 'move', user: i % 2 ? 'a' : 'b', dir: (['n', 'e', 's', 'w'] as const)[(i * 7) % 4]!, steps: 1 + (i % 3) });
+    for (const a of actions) {
+      const r = step(s, a);
+      if (r.ok) {
+        s = r.state;
+        log.push(a);
+      }
+    }
+    expect(JSON.stringify(replay(config, log))).toBe(JSON.stringify(s));
+  });
+
+  it('GIVEN corrupt or future saves WHEN parsed THEN they are reported, not thrown', () => {
+    expect(parseGameState('nope')).toMatchObject({ ok: false, kind: 'corrupt' });
+    expect(parseGameState({ schema: 2, version: 'x' })).toMatchObject({ ok: false, kind: 'corrupt' });
+    expect(parseGameState({ schema: 99 })).toEqual({ ok: false, kind: 'incompatible', schema: 99 });
+  });
+
+  it('GIVEN a schema-1 save (no recent log) WHEN parsed THEN it is migrated', () => {
+    const s = newGame(defaultConfig({ seed: 2 }));
+    const old = JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
+    old.schema = 1;
+    delete old.recent;
+    const parsed = parseGameState(old);
+    expect(parsed).toMatchObject({ ok: true, migratedFrom: 1 });
+    if (parsed.ok) expect(parsed.state).toEqual(s);
+  });
+});
