@@ -1,0 +1,112 @@
+/** Turn-log sentences: one short line per game event, from the acting player's point of view. */
+import type { ActorRef, GameEvent, RunSummary } from '../engine/types.js';
+import { cleanName } from './text.js';
+
+/** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
+export type NameFormat = (name: string) => string;
+
+const plain: NameFormat = (n) => n;
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+}
+
+/** Who, as a sentence subject or object: "you", "Alice", "the goblin". */
+function who(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): string {
+  if (ref.kind === 'monster') return `the ${ref.monster}`;
+  return ref.id === viewerId ? 'you' : fmt(cleanName(ref.name));
+}
+
+function isYou(ref: ActorRef, viewerId: string | null | undefined): boolean {
+  return ref.kind === 'player' && ref.id === viewerId;
+}
+
+/** Picks the verb form: "you hit" but "Alice hits". */
+function verb(ref: ActorRef, viewerId: string | null | undefined, base: string, third: string): string {
+  return isYou(ref, viewerId) ? base : third;
+}
+
+const STOP_REASON: Readonly<Record<'monster-in-view' | 'blocked' | 'item' | 'stairs' | 'rounds', string>> = {
+  'monster-in-view': 'a monster is in view',
+  blocked: 'the way is blocked',
+  item: 'something lies here',
+  stairs: 'the stairs are here',
+  rounds: 'one step per round',
+};
+
+/** One sentence summing up a finished run. */
+export function describeOutcome(summary: RunSummary): string {
+  switch (summary.outcome) {
+    case 'victory':
+      return `Victory! The party escapes from depth ${summary.depth} after ${summary.turns} turns.`;
+    case 'defeat':
+      return `The party has fallen on depth ${summary.depth} after ${summary.turns} turns.`;
+    case 'abandoned':
+      return `The run is abandoned on depth ${summary.depth} after ${summary.turns} turns.`;
+  }
+}
+
+/** describeEvent with a custom name format (the HUD escapes markdown in names). */
+export function describeEventWith(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat): string {
+  const w = (r: ActorRef): string => who(r, viewerId, fmt);
+  const W = (r: ActorRef): string => capitalise(w(r));
+  switch (event.type) {
+    case 'joined':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'join', 'joins')} the party.`;
+    case 'left':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'leave', 'leaves')} the dungeon.`;
+    case 'moved':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'move', 'moves')}.`;
+    case 'waited':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'wait', 'waits')}.`;
+    case 'attacked':
+      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'hit', 'hits')} ${w(event.target)} for ${event.damage}.`;
+    case 'missed':
+      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'miss', 'misses')} ${w(event.target)}.`;
+    case 'killed':
+      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'kill', 'kills')} ${w(event.target)}.`;
+    case 'died':
+      return isYou(event.who, viewerId) ? 'You die.' : `${W(event.who)} dies.`;
+    case 'spotted':
+      return event.who.kind === 'monster'
+        ? `${W(event.who)} spots the party!`
+        : `${W(event.who)} ${verb(event.who, viewerId, 'spot', 'spots')} a monster.`;
+    case 'fled':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'flee', 'flees')}.`;
+    case 'switched-weapon':
+      return event.who.kind === 'monster'
+        ? `${W(event.who)} draws its ${event.weapon}.`
+        : `${W(event.who)} ${verb(event.who, viewerId, 'draw', 'draws')} a ${event.weapon}.`;
+    case 'berserk':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'go', 'goes')} berserk!`;
+    case 'picked-up':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up a ${event.item}.`;
+    case 'drank':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
+    case 'run-stopped':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'stop', 'stops')} after ${event.steps} ${event.steps === 1 ? 'step' : 'steps'}: ${STOP_REASON[event.reason]}.`;
+    case 'descended':
+      return `The party descends to depth ${event.depth}.`;
+    case 'round-ended': {
+      const passed = event.passed.length;
+      if (viewerId != null && event.passed.includes(viewerId)) {
+        return passed === 1 ? `Round ${event.round} ends; you passed.` : `Round ${event.round} ends; you and ${passed - 1} more passed.`;
+      }
+      return passed === 0 ? `Round ${event.round} ends.` : `Round ${event.round} ends; ${passed} passed.`;
+    }
+    case 'game-over':
+      return describeOutcome(event.summary);
+  }
+}
+
+/** One short sentence per event ("You hit the orc for 4.", "The troll misses Alice.", "The goblin flees."), from the viewer's point of view when viewerId is given. */
+export function describeEvent(event: GameEvent, viewerId?: string | null): string {
+  return describeEventWith(event, viewerId, plain);
+}
+
+/** Events worth a log line: movement is already on the map, and monsters waiting is noise. */
+export function isLogWorthy(event: GameEvent): boolean {
+  if (event.type === 'moved') return false;
+  if (event.type === 'waited' && event.who.kind === 'monster') return false;
+  return true;
+}

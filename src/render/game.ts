@@ -1,0 +1,100 @@
+/** Assembles the game message: HUD and log first, then the largest map that fits the code points left over. */
+import type { GameEvent, GameState } from '../engine/types.js';
+import { chooseViewSize, viewCaps } from './budget.js';
+import { cameraTarget, placeCamera } from './camera.js';
+import { Cell, glyphTable, LEGEND_NAMES, tileCost, type RenderStyle } from './glyphs.js';
+import {
+  colorOf,
+  field,
+  footerText,
+  LOG_LINES,
+  logLines,
+  partyLines,
+  partyTitle,
+  SIGHT_LINES,
+  sightLines,
+  summaryLines,
+  titleText,
+} from './hud.js';
+import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
+import { drawMap } from './map.js';
+import { codePoints } from './text.js';
+
+/** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
+export interface RenderOptions {
+  style: RenderStyle;
+  mobile?: boolean;
+  /** acting player's user id: the camera centres on them and they are drawn as @ / their marker; null = the party */
+  viewerId?: string | null;
+  /** events to show in the log; default state.recent */
+  events?: readonly GameEvent[];
+  /** Rounds mode: seconds left in the round, shown in the HUD when given */
+  roundSecondsLeft?: number | null;
+}
+
+const FENCE_OPEN = '```\n';
+const FENCE_CLOSE = '\n```';
+const SEP = ' · ';
+
+function legendEntry(style: RenderStyle, cell: number, name: string): string {
+  const g = glyphTable(style)[cell]!;
+  return style === 'ascii' ? `\`${g}\` ${name}` : `${g} ${name}`;
+}
+
+/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field). */
+function legend(style: RenderStyle, cells: number): string {
+  const parts: string[] = [];
+  for (const [cell, name] of LEGEND_NAMES) {
+    const present = cell === Cell.Stairs ? (cells & ((1 << Cell.Stairs) | (1 << Cell.DimStairs))) !== 0 : (cells & (1 << cell)) !== 0;
+    if (present) parts.push(legendEntry(style, cell, name));
+  }
+  return parts.join(SEP);
+}
+
+/** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
+const LEGEND_MAX: Readonly<Record<RenderStyle, number>> = {
+  ascii: codePoints(legend('ascii', -1)),
+  emoji: codePoints(legend('emoji', -1)),
+};
+
+/** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
+export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+  const style = options.style;
+  const viewerId = options.viewerId ?? null;
+  const target = cameraTarget(state, viewerId);
+
+  const fields: { name: string; value: string }[] = [];
+  const push = (f: { name: string; value: string } | null): void => {
+    if (f) fields.push(f);
+  };
+  if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
+  push(field(partyTitle(state, options.roundSecondsLeft), partyLines(state, viewerId, style), 'first'));
+  if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
+  const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
+  push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+
+  const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
+  const cost = tileCost(style);
+  const caps = viewCaps(style, options.mobile === true);
+  // Whatever the embed already holds counts against its 6,000 total.
+  const embedLeft = LIMITS.embedTotal - embedCost(embed);
+  const legendRoom = LEGEND_MAX[style] + 2;
+
+  if (style === 'ascii') {
+    const budget = LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length;
+    const size = chooseViewSize(state.width, state.height, caps, budget, cost);
+    const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
+    const map = drawMap(state, visible, mark, view, style, viewerId);
+    const key = legend(style, map.cells);
+    embed.description = codePoints(key) <= Math.min(embedLeft, LIMITS.description) ? key : '';
+    return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed };
+  }
+
+  const budget = Math.min(LIMITS.description, embedLeft) - legendRoom;
+  const size = chooseViewSize(state.width, state.height, caps, budget, cost);
+  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
+  const map = drawMap(state, visible, mark, view, style, viewerId);
+  const key = legend(style, map.cells);
+  embed.description = key ? `${map.text}\n\n${key}` : map.text;
+  return { content: '', embed };
+}

@@ -1,0 +1,146 @@
+/** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
+import { MONSTERS } from '../engine/monsters.js';
+import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
+import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
+import { Cell, glyphTable, monsterMarker, playerMarker, type RenderStyle } from './glyphs.js';
+import { LIMITS } from './limits.js';
+import { cleanName, escapeMarkdown, fitLines } from './text.js';
+
+/** A player's name, cleaned, cut and escaped for embed markdown. */
+export function hudName(name: string): string {
+  return escapeMarkdown(cleanName(name));
+}
+
+const BAR = 10;
+
+/** An HP bar with numbers: emoji squares (green, yellow when hurt, red when low) or `[####------]` in ASCII. */
+export function hpBar(hp: number, maxHp: number, style: RenderStyle): string {
+  const max = Math.max(1, maxHp);
+  const cur = Math.max(0, Math.min(hp, max));
+  // Any life left shows at least one segment.
+  const filled = cur === 0 ? 0 : Math.max(1, Math.round((cur / max) * BAR));
+  if (style === 'ascii') return `\`[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}]\` ${cur}/${max}`;
+  const ratio = cur / max;
+  const block = ratio > 0.5 ? '🟩' : ratio > 0.25 ? '🟨' : '🟥';
+  return `${block.repeat(filled)}${'⬛'.repeat(BAR - filled)} ${cur}/${max}`;
+}
+
+/** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
+export function mapMarker(p: Player, viewerId: string | null, style: RenderStyle): string {
+  const table = glyphTable(style);
+  const g = !p.alive ? table[Cell.Corpse]! : p.id === viewerId ? table[Cell.Viewer]! : playerMarker(p.slot, style);
+  return style === 'ascii' ? `\`${g}\`` : g;
+}
+
+/** True when the game is in rounds mode. */
+function rounds(state: GameState): boolean {
+  return state.config.turnMode === 'rounds';
+}
+
+/** One line per player: marker, name, HP bar, potions, and in rounds mode whether they have acted. */
+export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle): string[] {
+  const acted = new Set(state.acted);
+  return [...state.players]
+    .sort((a, b) => a.slot - b.slot)
+    .map((p) => {
+      const you = p.id === viewerId ? ' (you)' : '';
+      const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
+      if (!p.alive) return `${head} — fallen`;
+      const potions = style === 'ascii' ? `potions ${p.potions}` : `🧪${p.potions}`;
+      let line = `${head} ${hpBar(p.hp, p.maxHp, style)} · ${potions}`;
+      if (rounds(state) && state.status === 'playing') {
+        const done = acted.has(p.id);
+        line += style === 'ascii' ? (done ? ' · acted' : ' · waiting') : done ? ' · ✅' : ' · ⏳';
+      }
+      return line;
+    });
+}
+
+/** Name of the party field; in rounds mode it says how many have acted and the seconds left. */
+export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined): string {
+  if (!rounds(state) || state.status !== 'playing') return 'Party';
+  const alive = state.players.filter((p) => p.alive);
+  const done = alive.filter((p) => state.acted.includes(p.id)).length;
+  const secs = roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
+  return `Party · round ${state.turn + 1}: ${done}/${alive.length} acted${secs}`;
+}
+
+/** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. */
+export function monsterNotes(m: Monster): string {
+  const notes: string[] = [];
+  if (m.state === 'wander') notes.push('unaware');
+  if (m.hp <= MONSTERS[m.kind].bloodied) notes.push('bloodied');
+  if (m.state === 'flee') notes.push('fleeing');
+  if (m.kind === 'troll' && m.weapon > 0) notes.push('berserk');
+  return notes.join(', ');
+}
+
+/** Monsters seen now, nearest to (cx, cy) first, with HP and notable state. */
+export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle): string[] {
+  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
+  const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
+  seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+  return seen.map((m) => {
+    const g = monsterMarker(m.kind, style);
+    const marker = style === 'ascii' ? `\`${g}\`` : g;
+    const notes = monsterNotes(m);
+    return `${marker} ${m.kind} ${m.hp}/${MONSTERS[m.kind].hp}${notes ? ` · ${notes}` : ''}`;
+  });
+}
+
+/** Turn-log lines of the newest `max` events worth telling, oldest first, and how many older ones were left out (only those shown are described). */
+export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number): { lines: string[]; dropped: number } {
+  const picked: GameEvent[] = [];
+  let worthy = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (!isLogWorthy(e)) continue;
+    worthy++;
+    if (picked.length < max) picked.push(e);
+  }
+  picked.reverse();
+  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName)), dropped: worthy - picked.length };
+}
+
+/** The run summary of a finished game: outcome, depth, turns, kills per player. */
+export function summaryLines(state: GameState): string[] {
+  const s = state.summary;
+  if (!s) return [];
+  const lines = [describeOutcome(s), `Depth ${s.depth} · ${s.turns} turns`];
+  const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
+  for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
+  return lines;
+}
+
+/** Embed title: depth and turn, or the outcome when the game is over. */
+export function titleText(state: GameState): string {
+  const where = `Depth ${state.depth}/${state.config.maxDepth} · Turn ${state.turn}`;
+  if (state.status === 'over' && state.summary) {
+    const head = state.summary.outcome === 'victory' ? '🏆 Victory' : state.summary.outcome === 'defeat' ? '💀 Game over' : 'Run abandoned';
+    return `${head} · ${where}`;
+  }
+  return `Channel Crawler · ${where}`;
+}
+
+/** Footer: seed and turn mode (plain text: footers show no markdown). */
+export function footerText(state: GameState): string {
+  const c = state.config;
+  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds' : 'free'} mode · ${c.topology}-way · ${c.difficulty}`;
+}
+
+/** Embed colour: blurple while playing; red, gold or grey once the run is over. */
+export function colorOf(state: GameState): number {
+  if (state.status !== 'over' || !state.summary) return 0x5865f2;
+  return state.summary.outcome === 'victory' ? 0xfee75c : state.summary.outcome === 'defeat' ? 0xed4245 : 0x99aab5;
+}
+
+/** Most log lines shown: enough for a busy turn of a group of 8, short enough to keep the map on screen. */
+export const LOG_LINES = 12;
+/** Most monsters listed as in sight. */
+export const SIGHT_LINES = 8;
+
+/** A field if it has something to say, its value fitted to Discord's field limit. */
+export function field(name: string, lines: readonly string[], keep: 'first' | 'last', maxLines = Infinity, dropped = 0): { name: string; value: string } | null {
+  if (lines.length === 0 && dropped === 0) return null;
+  return { name, value: fitLines(lines, LIMITS.fieldValue, keep, maxLines, dropped) };
+}

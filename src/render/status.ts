@@ -1,0 +1,40 @@
+/** The /rogue status character sheet: one player's stats as an ephemeral embed. */
+import { PLAYER_WEAPON } from '../engine/monsters.js';
+import type { GameState } from '../engine/types.js';
+import { playerMarker } from './glyphs.js';
+import { footerText, hpBar, hudName } from './hud.js';
+import type { EmbedText } from './limits.js';
+
+/** A player's ephemeral character sheet (/rogue status). */
+export function renderStatus(state: GameState, userId: string): EmbedText {
+  const p = state.players.find((q) => q.id === userId);
+  const footer = `Turn ${state.turn} · ${footerText(state)}`;
+  if (!p) {
+    return {
+      title: 'Not in this game',
+      description: state.status === 'over' ? 'This run is over.' : 'You have not joined this run yet: use `/rogue join`.',
+      fields: [],
+      footer,
+      color: 0x99aab5,
+    };
+  }
+  const w = PLAYER_WEAPON;
+  const lines = [
+    p.alive ? `HP ${hpBar(p.hp, p.maxHp, 'emoji')}` : '💀 Fallen',
+    `Attack ${p.attack} · Defence ${p.defence}`,
+    `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach})`,
+    `Potions: 🧪 ${p.potions}`,
+    `Kills: ${p.kills}`,
+    `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
+  ];
+  if (state.config.turnMode === 'rounds' && state.status === 'playing' && p.alive) {
+    lines.push(state.acted.includes(p.id) ? 'This round: ✅ acted' : 'This round: ⏳ not yet');
+  }
+  return {
+    title: `${playerMarker(p.slot, 'emoji')} ${hudName(p.name)}`,
+    description: lines.join('\n'),
+    fields: [],
+    footer,
+    color: p.alive ? 0x57f287 : 0xed4245,
+  };
+}

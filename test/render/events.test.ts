@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { ActorRef, GameEvent } from '../../src/engine/types.js';
+import { describeEvent, isLogWorthy } from '../../src/render/events.js';
+
+const alice: ActorRef = { kind: 'player', id: 'a', name: 'Alice' };
+const bob: ActorRef = { kind: 'player', id: 'b', name: 'Bob' };
+const orc: ActorRef = { kind: 'monster', id: 7, monster: 'orc' };
+const troll: ActorRef = { kind: 'monster', id: 8, monster: 'troll' };
+const goblin: ActorRef = { kind: 'monster', id: 9, monster: 'goblin' };
+const summary = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
+
+describe('describeEvent', () => {
+  it.each<[GameEvent, string | null, string]>([
+    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword' }, 'a', 'You hit the orc for 4.'],
+    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword' }, 'b', 'Alice hits the orc for 4.'],
+    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club' }, 'b', 'The troll misses Alice.'],
+    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club' }, 'a', 'The troll misses you.'],
+    [{ type: 'attacked', attacker: orc, target: alice, damage: 3, weapon: 'spear' }, 'a', 'The orc hits you for 3.'],
+    [{ type: 'fled', who: goblin }, null, 'The goblin flees.'],
+    [{ type: 'killed', attacker: bob, target: goblin }, 'b', 'You kill the goblin.'],
+    [{ type: 'died', who: alice, by: troll }, 'a', 'You die.'],
+    [{ type: 'died', who: alice, by: troll }, null, 'Alice dies.'],
+    [{ type: 'berserk', who: troll }, null, 'The troll goes berserk!'],
+    [{ type: 'switched-weapon', who: orc, weapon: 'knife' }, null, 'The orc draws its knife.'],
+    [{ type: 'spotted', who: goblin }, null, 'The goblin spots the party!'],
+    [{ type: 'picked-up', who: bob, item: 'potion' }, 'a', 'Bob picks up a potion.'],
+    [{ type: 'drank', who: alice, healed: 7 }, 'a', 'You drink a potion (+7 HP).'],
+    [{ type: 'joined', who: bob }, null, 'Bob joins the party.'],
+    [{ type: 'left', who: bob }, 'b', 'You leave the dungeon.'],
+    [{ type: 'waited', who: alice }, 'a', 'You wait.'],
+    [{ type: 'run-stopped', who: alice, steps: 3, reason: 'monster-in-view' }, 'a', 'You stop after 3 steps: a monster is in view.'],
+    [{ type: 'run-stopped', who: bob, steps: 1, reason: 'stairs' }, 'a', 'Bob stops after 1 step: the stairs are here.'],
+    [{ type: 'descended', depth: 3 }, null, 'The party descends to depth 3.'],
+    [{ type: 'round-ended', round: 4, passed: [] }, null, 'Round 4 ends.'],
+    [{ type: 'round-ended', round: 4, passed: ['b'] }, 'a', 'Round 4 ends; 1 passed.'],
+    [{ type: 'round-ended', round: 4, passed: ['a', 'b'] }, 'a', 'Round 4 ends; you and 1 more passed.'],
+    [{ type: 'game-over', summary }, null, 'The party has fallen on depth 3 after 120 turns.'],
+    [{ type: 'game-over', summary: { ...summary, outcome: 'victory' } }, null, 'Victory! The party escapes from depth 3 after 120 turns.'],
+  ])('describes %j for viewer %s as %j', (event, viewer, text) => {
+    expect(describeEvent(event, viewer)).toBe(text);
+  });
+
+  it('keeps names plain (no markdown escaping) but cut and on one line', () => {
+    const long: ActorRef = { kind: 'player', id: 'z', name: '**Zed**\nthe extremely long-named hero' };
+    expect(describeEvent({ type: 'fled', who: long })).toBe('**Zed** the extremely l… flees.');
+  });
+
+  it('leaves movement and monsters waiting out of the log', () => {
+    expect(isLogWorthy({ type: 'moved', who: alice, x: 1, y: 1 })).toBe(false);
+    expect(isLogWorthy({ type: 'waited', who: orc })).toBe(false);
+    expect(isLogWorthy({ type: 'waited', who: alice })).toBe(true);
+    expect(isLogWorthy({ type: 'fled', who: goblin })).toBe(true);
+  });
+});

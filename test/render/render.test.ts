@@ -1,0 +1,529 @@
+/**
+ * Golden tests: whole messages for fixed seeds and fixed action lists. `show` lays a message out for reading: the
+ * map framed by '|' (so blank cells stay visible), then title, description, fields and footer.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
+import { renderGameWith } from '../../src/render/game.js';
+import { checkLimits, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
+import { drawState, mask } from './fixtures.js';
+
+/** Plays joins then moves ("u1:eess"); a move into a wall is refused and changes nothing, so it is skipped (the maps may still change while mapgen evolves). */
+function play(config: Partial<GameConfig>, names: readonly string[], moves: readonly string[] = []): GameState {
+  let s = newGame(defaultConfig({ width: 40, height: 20, ...config }));
+  const actions: Action[] = names.map((name, i) => ({ type: 'join', user: `u${i + 1}`, name }));
+  for (const m of moves) {
+    const [user, dirs] = m.split(':') as [string, string];
+    for (const d of dirs) actions.push(d === '.' ? { type: 'wait', user } : { type: 'move', user, dir: d as Direction });
+  }
+  for (const a of actions) {
+    const r = step(s, a);
+    if (r.ok) s = r.state;
+    else if (a.type === 'join') throw new Error(`join rejected: ${r.code}`);
+  }
+  return s;
+}
+
+/** A solo hero on hard who charges the nearest monster every turn until the run ends (a fixed policy, so a fixed action list per seed). */
+function charge(seed: number): GameState {
+  let s = play({ seed, difficulty: 'hard' }, ['Alice']);
+  for (let t = 0; t < 300 && s.status === 'playing'; t++) {
+    const p = s.players[0]!;
+    const dist = (m: { x: number; y: number }): number => Math.abs(m.x - p.x) + Math.abs(m.y - p.y);
+    const m = [...s.monsters].sort((a, b) => dist(a) - dist(b))[0];
+    const order: Direction[] = [];
+    if (m) {
+      if (m.x > p.x) order.push('e');
+      if (m.x < p.x) order.push('w');
+      if (m.y > p.y) order.push('s');
+      if (m.y < p.y) order.push('n');
+    }
+    order.push(...(['n', 'e', 's', 'w'] as const).filter((d) => !order.includes(d)));
+    let moved = false;
+    for (const dir of order) {
+      const r = step(s, { type: 'move', user: 'u1', dir });
+      if (r.ok) {
+        s = r.state;
+        moved = true;
+        break;
+      }
+    }
+    if (!moved) {
+      const r = step(s, { type: 'wait', user: 'u1' });
+      if (r.ok) s = r.state;
+    }
+  }
+  return s;
+}
+
+function show(m: RenderedMessage): string {
+  expect(checkLimits(m)).toEqual([]);
+  const e = m.embed;
+  const frame = (map: string): string => map.split('\n').map((r) => `|${r}|`).join('\n');
+  let map = '';
+  let description = e.description;
+  if (m.content) {
+    expect(m.content.startsWith('```\n') && m.content.endsWith('\n```')).toBe(true);
+    map = frame(m.content.slice(4, -4));
+  } else {
+    const [top, ...rest] = e.description.split('\n\n');
+    map = frame(top ?? '');
+    description = rest.join('\n\n');
+  }
+  const parts = [map, `# ${e.title}`];
+  if (description) parts.push(description);
+  for (const f of e.fields) parts.push(`## ${f.name}\n${f.value}`);
+  parts.push(`-- ${e.footer}`, `color #${e.color.toString(16).padStart(6, '0')}`);
+  return parts.join('\n');
+}
+
+describe('renderGame golden: a solo explorer with fog of war', () => {
+  const state = play({ seed: 7 }, ['Alice'], ['u1:esssssnnnnnwwww']);
+
+  it('in ASCII shows the lit cave, the remembered passage dimmed, and nothing unexplored', () => {
+    expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
+      "|                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |             ####                       |
+      |            ##..##                      |
+      |            #....#    ·                 |
+      |            #....#   ···                |
+      |            #....#   ····               |
+      |             #...##+·····               |
+      |             #o%.o#······               |
+      |            +#........····              |
+      |          ++#..........···              |
+      |          +·...........···              |
+      |          #...........···               |
+      |          #...........···               |
+      |          ##.......##····               |
+      |           +#...###+ ++·                |
+      |            +++#                        |
+      # 💀 Game over · Depth 1/5 · Turn 13
+      \`o\` orc · \`%\` fallen
+      ## Run summary
+      The party has fallen on depth 1 after 13 turns.
+      Depth 1 · 13 turns
+      **Alice** — 0 kills
+      ## Party
+      \`%\` **Alice** (you) — fallen
+      ## Log
+      You miss the orc.
+      The orc hits you for 3.
+      The goblin flees.
+      The orc hits you for 4.
+      You die.
+      The party has fallen on depth 1 after 13 turns.
+      -- Seed 7 · free mode · 4-way · normal
+      color #ed4245"
+    `);
+  });
+
+  it('in emoji shows the same view through a 19x13 camera', () => {
+    expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
+      "|⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲⬛⬛|
+      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲🔲🔲⬛|
+      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲🔲🔲🔲|
+      |⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜🧱🧱🟫🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛⬛⬛⬛🧱👹💀⬜👹🧱🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛⬛⬛🟫🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲|
+      |⬛⬛⬛⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲|
+      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛⬛⬛🧱🧱⬜⬜⬜⬜⬜⬜⬜🧱🧱🔲🔲🔲🔲|
+      # 💀 Game over · Depth 1/5 · Turn 13
+      👹 orc · 💀 fallen
+      ## Run summary
+      The party has fallen on depth 1 after 13 turns.
+      Depth 1 · 13 turns
+      **Alice** — 0 kills
+      ## Party
+      💀 **Alice** (you) — fallen
+      ## Log
+      You miss the orc.
+      The orc hits you for 3.
+      The goblin flees.
+      The orc hits you for 4.
+      You die.
+      The party has fallen on depth 1 after 13 turns.
+      -- Seed 7 · free mode · 4-way · normal
+      color #ed4245"
+    `);
+  });
+
+  it('in the mobile layout is at most 13 emoji or 15 characters wide', () => {
+    expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
+      "|⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲|
+      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲|
+      |⬛⬛⬛⬛🧱⬜⬜⬜🧱🧱🟫🔲🔲|
+      |⬛⬛⬛⬛🧱👹💀⬜👹🧱🔲🔲🔲|
+      |⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🟫🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🧱🧱⬜⬜⬜⬜⬜⬜⬜🧱🧱🔲|
+      # 💀 Game over · Depth 1/5 · Turn 13
+      👹 orc · 💀 fallen
+      ## Run summary
+      The party has fallen on depth 1 after 13 turns.
+      Depth 1 · 13 turns
+      **Alice** — 0 kills
+      ## Party
+      💀 **Alice** (you) — fallen
+      ## Log
+      You miss the orc.
+      The orc hits you for 3.
+      The goblin flees.
+      The orc hits you for 4.
+      You die.
+      The party has fallen on depth 1 after 13 turns.
+      -- Seed 7 · free mode · 4-way · normal
+      color #ed4245"
+    `);
+    expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
+      "|               |
+      |     ####      |
+      |    ##..##     |
+      |    #....#    ·|
+      |    #....#   ··|
+      |    #....#   ··|
+      |     #...##+···|
+      |     #o%.o#····|
+      |    +#........·|
+      |  ++#..........|
+      |  +·...........|
+      |  #...........·|
+      |  #...........·|
+      |  ##.......##··|
+      |   +#...###+ ++|
+      # 💀 Game over · Depth 1/5 · Turn 13
+      \`o\` orc · \`%\` fallen
+      ## Run summary
+      The party has fallen on depth 1 after 13 turns.
+      Depth 1 · 13 turns
+      **Alice** — 0 kills
+      ## Party
+      \`%\` **Alice** (you) — fallen
+      ## Log
+      You miss the orc.
+      The orc hits you for 3.
+      The goblin flees.
+      The orc hits you for 4.
+      You die.
+      The party has fallen on depth 1 after 13 turns.
+      -- Seed 7 · free mode · 4-way · normal
+      color #ed4245"
+    `);
+  });
+});
+
+describe('renderGame golden: a group of 4 in rounds mode', () => {
+  const state = play({ seed: 3, turnMode: 'rounds' }, ['Alice', 'Bob', 'Carol', 'Dave'], ['u1:e', 'u3:n']);
+
+  it('in ASCII marks the acting player @, the others by digit, and who has acted this round', () => {
+    expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
+      "|                                        |
+      |                  #####                 |
+      |                 ##...##                |
+      |                 #...2.#                |
+      |                +#..43@#                |
+      |                #......#                |
+      |                #......#                |
+      |               #...!.###                |
+      |              ·.....##                  |
+      |              ......                    |
+      |               .....                    |
+      |                ·...                    |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      # Channel Crawler · Depth 1/5 · Turn 0
+      \`!\` potion
+      ## Party · round 1: 2/4 acted · 17 s left
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1 · acted
+      \`2\` **Bob** \`[##########]\` 24/24 · potions 1 · waiting
+      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · acted
+      \`4\` **Dave** \`[##########]\` 24/24 · potions 1 · waiting
+      -- Seed 3 · rounds mode · 4-way · normal
+      color #5865f2"
+    `);
+  });
+
+  it('in emoji shows the party view in slot colours when no one is acting', () => {
+    expect(show(renderGame(state, { style: 'emoji', viewerId: null, roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛🧱⬜⬜⬜🟢⬜🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🟫🧱⬜⬜🟣🟡🔵🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜🧪⬜🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🔲⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🔲⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # Channel Crawler · Depth 1/5 · Turn 0
+      🧪 potion
+      ## Party · round 1: 2/4 acted · 17 s left
+      🔵 **Alice** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
+      🟢 **Bob** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
+      🟣 **Dave** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      -- Seed 3 · rounds mode · 4-way · normal
+      color #5865f2"
+    `);
+  });
+});
+
+describe('renderGame golden: game over', () => {
+  const state = charge(1);
+
+  it('shows the defeat screen with the run summary in ASCII', () => {
+    expect(state.status).toBe('over');
+    expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
+      "|                        #               |
+      |                     .....##            |
+      |               +···· .........          |
+      |          +++++····· !.........         |
+      |          +·········+#.........         |
+      |          +·········+#....!.....        |
+      |          +······..·##..........        |
+      |          +······..............o        |
+      |          +·····......gT%T.....gg       |
+      |           +·····..............#        |
+      |           +·····......###### ##        |
+      |           ++····.....#+                |
+      |            +·····...#+                 |
+      |            ++····..#+                  |
+      |             +··+++#+                   |
+      |             +··+                       |
+      |             ++++                       |
+      |                                        |
+      |                                        |
+      |                                        |
+      # 💀 Game over · Depth 1/5 · Turn 22
+      \`g\` goblin · \`o\` orc · \`T\` troll · \`!\` potion · \`%\` fallen
+      ## Run summary
+      The party has fallen on depth 1 after 22 turns.
+      Depth 1 · 22 turns
+      **Alice** — 3 kills
+      ## Party
+      \`%\` **Alice** (you) — fallen
+      ## Log
+      You miss the troll.
+      The troll hits you for 6.
+      You die.
+      The party has fallen on depth 1 after 22 turns.
+      -- Seed 1 · free mode · 4-way · hard
+      color #ed4245"
+    `);
+  });
+
+  it('shows the defeat screen with the run summary in emoji', () => {
+    expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
+      "|🟫🔲🔲🔲🔲⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛|
+      |🔲🔲🔲🔲🔲⬛🧪⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |🔲🔲🔲🔲🔲🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |🔲🔲🔲🔲🔲🟫🧱⬜⬜⬜⬜🧪⬜⬜⬜⬜⬜⬛⬛|
+      |🔲🔲⬜⬜🔲🧱🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛|
+      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜👹⬛⬛|
+      |🔲⬜⬜⬜⬜⬜⬜👺🧌💀🧌⬜⬜⬜⬜⬜👺👺⬛|
+      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛|
+      |🔲🔲⬜⬜⬜⬜⬜⬜🧱🧱🧱🧱🧱🧱⬛🧱🧱⬛⬛|
+      |🔲🔲⬜⬜⬜⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |🔲🔲🔲⬜⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |🔲🔲🔲⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |🔲🟫🟫🟫🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 22
+      👺 goblin · 👹 orc · 🧌 troll · 🧪 potion · 💀 fallen
+      ## Run summary
+      The party has fallen on depth 1 after 22 turns.
+      Depth 1 · 22 turns
+      **Alice** — 3 kills
+      ## Party
+      💀 **Alice** (you) — fallen
+      ## Log
+      You miss the troll.
+      The troll hits you for 6.
+      You die.
+      The party has fallen on depth 1 after 22 turns.
+      -- Seed 1 · free mode · 4-way · hard
+      color #ed4245"
+    `);
+  });
+});
+
+describe('renderGame golden: victory (drawn state)', () => {
+  const state = drawState(['#######', '#1.2.>#', '#######'], { names: ['Alice', 'Bob'], dead: ['2'] });
+  state.status = 'over';
+  state.turn = 412;
+  state.depth = 5;
+  state.summary = {
+    outcome: 'victory',
+    depth: 5,
+    turns: 412,
+    kills: [
+      { id: 'p1', name: 'Alice', kills: 17 },
+      { id: 'p2', name: 'Bob', kills: 21 },
+    ],
+  };
+  const seen = mask(['xxxxxxx', 'xxxxxxx', 'xxxxxxx']);
+
+  it('shows the victory screen with kills per player, best first, in both styles', () => {
+    expect(show(renderGameWith(state, { style: 'ascii', viewerId: 'p1', events: [] }, seen))).toMatchInlineSnapshot(`
+      "|#######|
+      |#@.%.>#|
+      |#######|
+      # 🏆 Victory · Depth 5/5 · Turn 412
+      \`>\` stairs · \`%\` fallen
+      ## Run summary
+      Victory! The party escapes from depth 5 after 412 turns.
+      Depth 5 · 412 turns
+      **Bob** — 21 kills
+      **Alice** — 17 kills
+      ## Party
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
+      \`%\` **Bob** — fallen
+      -- Seed 1 · free mode · 4-way · normal
+      color #fee75c"
+    `);
+    expect(show(renderGameWith(state, { style: 'emoji', viewerId: 'p1', events: [] }, seen))).toMatchInlineSnapshot(`
+      "|🧱🧱🧱🧱🧱🧱🧱|
+      |🧱🧙⬜💀⬜🔽🧱|
+      |🧱🧱🧱🧱🧱🧱🧱|
+      # 🏆 Victory · Depth 5/5 · Turn 412
+      🔽 stairs · 💀 fallen
+      ## Run summary
+      Victory! The party escapes from depth 5 after 412 turns.
+      Depth 5 · 412 turns
+      **Bob** — 21 kills
+      **Alice** — 17 kills
+      ## Party
+      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      💀 **Bob** — fallen
+      -- Seed 1 · free mode · 4-way · normal
+      color #fee75c"
+    `);
+  });
+});
+
+describe('renderGame golden: a log that overflows', () => {
+  const state = play({ seed: 3 }, ['Alice', 'Bob', 'Carol', 'Dave']);
+  const alice = { kind: 'player', id: 'u1', name: 'Alice' } as const;
+  const bob = { kind: 'player', id: 'u2', name: 'Bob' } as const;
+  const troll = { kind: 'monster', id: 99, monster: 'troll' } as const;
+  const events: GameEvent[] = [];
+  for (let i = 1; i <= 10; i++) {
+    events.push({ type: 'attacked', attacker: i % 2 ? alice : bob, target: troll, damage: i, weapon: 'sword' });
+    events.push({ type: 'missed', attacker: troll, target: i % 2 ? bob : alice, weapon: 'club' });
+  }
+  events.push({ type: 'berserk', who: troll });
+
+  it('keeps the newest 12 lines and says how many earlier ones were dropped', () => {
+    const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
+    const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
+    expect(log).toMatchInlineSnapshot(`
+      "… (9 earlier)
+      The troll misses Bob.
+      Bob hits the troll for 6.
+      The troll misses you.
+      You hit the troll for 7.
+      The troll misses Bob.
+      Bob hits the troll for 8.
+      The troll misses you.
+      You hit the troll for 9.
+      The troll misses Bob.
+      Bob hits the troll for 10.
+      The troll misses you.
+      The troll goes berserk!"
+    `);
+  });
+});
+
+describe('renderGame golden: monsters in sight (drawn state)', () => {
+  const state = drawState(
+    [
+      '##############',
+      '#....g.......#',
+      '#.1.....T....#',
+      '#...o.....g..#',
+      '##############',
+    ],
+    { names: ['Alice **the bold**'] },
+  );
+  state.monsters[0]!.state = 'flee';
+  state.monsters[0]!.hp = 2;
+  state.monsters[1]!.weapon = 1;
+  state.monsters[3]!.state = 'wander';
+  const seen = mask([
+    'xxxxxxxxxxx...',
+    'xxxxxxxxxxx...',
+    'xxxxxxxxxxx...',
+    'xxxxxxxxxxx...',
+    'xxxxxxxxxxx...',
+  ]);
+
+  it('lists monsters seen now, nearest first, with what matters about them, and escapes markdown in names', () => {
+    expect(show(renderGameWith(state, { style: 'ascii', viewerId: 'p1' }, seen))).toMatchInlineSnapshot(`
+      "|###########+++|
+      |#....g.....··+|
+      |#.@.....T..··+|
+      |#...o.....g··+|
+      |###########+++|
+      # Channel Crawler · Depth 1/5 · Turn 0
+      \`g\` goblin · \`o\` orc · \`T\` troll
+      ## Party
+      \`@\` **Alice \\*\\*the bold\\*\\*** (you) \`[##########]\` 24/24 · potions 1
+      ## In sight
+      \`o\` orc 10/10
+      \`g\` goblin 2/6 · bloodied, fleeing
+      \`T\` troll 16/16 · berserk
+      \`g\` goblin 6/6 · unaware
+      -- Seed 1 · free mode · 4-way · normal
+      color #5865f2"
+    `);
+  });
+});
+
+describe('renderStatus', () => {
+  const state = play({ seed: 3, turnMode: 'rounds' }, ['Alice', 'Bob'], ['u1:e']);
+
+  it('shows a character sheet for a player in the game', () => {
+    expect(renderStatus(state, 'u1')).toMatchInlineSnapshot(`
+      {
+        "color": 5763719,
+        "description": "HP 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24
+      Attack 4 · Defence 2
+      Weapon: sword (2-6 damage, reach 1)
+      Potions: 🧪 1
+      Kills: 0
+      Depth 1/5 at (22, 4)
+      This round: ✅ acted",
+        "fields": [],
+        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
+        "title": "🔵 Alice",
+      }
+    `);
+  });
+
+  it('tells an outsider to join', () => {
+    expect(renderStatus(state, 'nobody').title).toBe('Not in this game');
+  });
+});
