@@ -1,0 +1,49 @@
+/** Zod builders for command options that accept both Discord's typed values and the terminal's strings, with friendly errors. */
+import { z } from 'zod';
+
+/** A whole number in [min, max]; numeric strings are accepted (the terminal types them). */
+export function intOption(min: number, max: number) {
+  const msg = `must be a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg }),
+  );
+}
+
+/** One of a fixed list of words (case-insensitive from the terminal). */
+export function choiceOption<const T extends readonly [string, ...string[]]>(values: T, aliases: Record<string, T[number]> = {}) {
+  const msg = `must be one of ${values.join(', ')}.`;
+  return z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const lower = v.trim().toLowerCase();
+    return aliases[lower] ?? lower;
+  }, z.enum(values, { error: msg }));
+}
+
+/** true/false (yes/no, on/off from the terminal). */
+export function boolOption() {
+  const words: Record<string, boolean> = { true: true, yes: true, on: true, false: false, no: false, off: false };
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (words[v.trim().toLowerCase()] ?? v) : v),
+    z.boolean({ error: 'must be true or false.' }),
+  );
+}
+
+/** A channel: Discord gives its id; the terminal may type `<#id>` or `#id`. */
+export function channelOption() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/^<#(\d+)>$/, '$1').replace(/^#(\d+)$/, '$1') : v),
+    z.string({ error: 'must be a channel.' }).regex(/^\d{1,20}$/, { error: 'must be a channel.' }),
+  );
+}
+
+/** Builds the object the command's schema parses: the subcommand (`group sub` in a group) plus the options. */
+export function schemaInput(inv: { group: string | null; subcommand: string | null; options: Record<string, unknown> }): Record<string, unknown> {
+  const subcommand = inv.group ? `${inv.group} ${inv.subcommand ?? ''}`.trim() : (inv.subcommand ?? '');
+  return { ...inv.options, subcommand };
+}
+
+/** The issue message for an unknown subcommand, naming the command's help. */
+export function unknownSubcommand(command: string): { error: string } {
+  return { error: `Unknown subcommand. Try /${command === 'rogue' ? 'rogue help' : `${command} show`}.` };
+}

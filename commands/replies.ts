@@ -1,0 +1,69 @@
+/** Friendly words for every refusal, shared by Discord and the terminal so both say exactly the same thing. */
+import type { z } from 'zod';
+import type { ServiceFailure } from '../src/app/service-types.js';
+import type { RejectionCode } from '../src/engine/types.js';
+
+const REJECTIONS: Record<RejectionCode, string> = {
+  wall: "There's a wall in the way.",
+  'occupied-by-ally': 'A party member is standing there.',
+  'not-in-game': "You're not in this game. Join with /rogue join.",
+  dead: "You're dead. You can watch the others, or start a new game with /rogue new when this one ends.",
+  'game-over': 'This game is over. Start a new one with /rogue new.',
+  'not-your-turn': "It's not your turn: you've already acted this round. Wait for the others or for the round timer.",
+  'no-stairs': 'There are no stairs here. Find the > first.',
+  'nothing-to-use': "You don't have a potion to drink.",
+  'already-joined': "You're already in this game.",
+  'game-full': 'The party is full.',
+  'diagonal-not-allowed': 'This game only allows moves in four directions (north, south, east, west).',
+  'not-rounds-mode': 'That only works in rounds mode.',
+};
+
+/** The message a player sees when the service refuses. */
+export function failureText(error: ServiceFailure): string {
+  switch (error.kind) {
+    case 'no-game':
+      return "There's no game in this channel. Start one with /rogue new.";
+    case 'game-exists':
+      return 'A game is already running in this channel. Join it with /rogue join, or end it with /rogue end.';
+    case 'not-a-player':
+      return "You're not in this game. Join with /rogue join.";
+    case 'game-full':
+      return `The party is full (${error.max} players at most).`;
+    case 'channel-not-allowed':
+      return "Channel Crawler isn't enabled in this channel. An admin can allow it with /rogue-config channel add.";
+    case 'stale':
+      return 'That button was out of date: the game had already moved on. Use the buttons on the updated message.';
+    case 'storage-unavailable':
+      return "The game's storage is unavailable right now. Nothing was changed; please try again in a moment.";
+    case 'corrupt-save':
+      return "This channel's saved game is damaged and can't be loaded. Ask an admin to run /rogue-config reset-game.";
+    case 'incompatible-save':
+      return "This channel's saved game comes from an incompatible version. Ask an admin to run /rogue-config reset-game.";
+    case 'forbidden':
+      return `You need the ${error.need} permission to do that.`;
+    case 'rejected':
+      return REJECTIONS[error.code];
+    case 'invalid':
+      return error.message;
+  }
+}
+
+/** Said when someone presses a button whose custom id isn't one of ours (or is garbled). */
+export const FOREIGN_BUTTON_TEXT = "This button isn't from this game.";
+/** Said when a member without Manage Server uses /rogue-config. */
+export const NEED_MANAGE_SERVER_TEXT = 'You need the Manage Server permission to change Channel Crawler settings.';
+/** Said when something unexpected broke: the details go to the log, not to the player. */
+export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Nothing was changed; please try again.';
+/** The polite rate-limit note. */
+export const RATE_LIMIT_TEXT = "Easy there! You're acting faster than the dungeon can keep up. Try again in a second or two.";
+
+/** Turns zod issues into one friendly line ("Option `steps`: …"), with no zod jargon. */
+export function optionErrorText(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') return `Unknown option${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((k) => `\`${k}\``).join(', ')}.`;
+    const key = issue.path.map(String).join('.');
+    if (key === 'subcommand' || key === '') return issue.message.startsWith('Unknown') ? issue.message : 'Unknown subcommand. Try /rogue help.';
+    return `Option \`${key}\`: ${issue.message}`;
+  });
+  return [...new Set(lines)].join('\n');
+}

@@ -1,0 +1,166 @@
+/** /rogue-config: per-server settings, the allowed-channel list and resets (Manage Server only). */
+import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import { z } from 'zod';
+import type { Result } from '../src/app/service-types.js';
+import type { GuildSettings, GuildSettingsPatch } from '../src/app/settings.js';
+import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
+import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
+import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
+
+/** Option name (as typed) -> settings field, in display order. */
+export const SETTING_OPTIONS = {
+  render: 'render',
+  turn_mode: 'turnMode',
+  round_seconds: 'roundSeconds',
+  max_players: 'maxPlayers',
+  map_size: 'mapSize',
+  map_kind: 'mapKind',
+  difficulty: 'difficulty',
+  mobile: 'mobile',
+} as const satisfies Record<string, keyof GuildSettings>;
+
+/** One line per setting saying what it does (for `show` and the README). */
+export const SETTING_DESCRIPTIONS: Record<keyof typeof SETTING_OPTIONS, string> = {
+  render: 'emoji map in an embed, or ASCII map in a code block',
+  turn_mode: 'free: anyone acts any time; rounds: everyone acts once per round',
+  round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
+  max_players: 'party size limit (1-8)',
+  map_size: 'small 40x20, medium 60x30, large 120x60',
+  map_kind: 'maze, cavern, or random per game',
+  difficulty: 'monster numbers and strength',
+  mobile: 'narrower map view for phones',
+};
+
+/** The parsed options of every /rogue-config subcommand. */
+export const rogueConfigOptions = z.discriminatedUnion(
+  'subcommand',
+  [
+    z.object({ subcommand: z.literal('show') }).strict(),
+    z
+      .object({
+        subcommand: z.literal('set'),
+        render: choiceOption(['emoji', 'ascii']).optional(),
+        turn_mode: choiceOption(['free', 'rounds']).optional(),
+        round_seconds: intOption(10, 600).optional(),
+        max_players: intOption(1, 8).optional(),
+        map_size: choiceOption(['small', 'medium', 'large']).optional(),
+        map_kind: choiceOption(['maze', 'cavern', 'random']).optional(),
+        difficulty: choiceOption(['easy', 'normal', 'hard']).optional(),
+        mobile: boolOption().optional(),
+      })
+      .strict(),
+    z.object({ subcommand: z.literal('channel add'), channel: channelOption() }).strict(),
+    z.object({ subcommand: z.literal('channel remove'), channel: channelOption() }).strict(),
+    z.object({ subcommand: z.literal('reset-game') }).strict(),
+    z.object({ subcommand: z.literal('reset') }).strict(),
+  ],
+  unknownSubcommand('rogue-config'),
+);
+export type RogueConfigOptions = z.infer<typeof rogueConfigOptions>;
+
+/** Pure mapping from `set`'s options to a settings patch. */
+export function toPatch(options: Extract<RogueConfigOptions, { subcommand: 'set' }>): GuildSettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const [option, field] of Object.entries(SETTING_OPTIONS)) {
+    const value = options[option as keyof typeof SETTING_OPTIONS];
+    if (value !== undefined) patch[field] = value;
+  }
+  return patch as GuildSettingsPatch;
+}
+
+/** The settings as an embed: one field per setting plus the allowed channels. */
+export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler settings'): ReplyEmbed {
+  return {
+    title,
+    description: 'Change them with `/rogue-config set`. New games use them; running games keep theirs.',
+    fields: [
+      ...Object.entries(SETTING_OPTIONS).map(([option, field]) => ({
+        name: option,
+        value: `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as keyof typeof SETTING_OPTIONS]}`,
+      })),
+      { name: 'allowed channels', value: channelList(settings) },
+    ],
+    footer: 'Only you can see this.',
+    color: 0x5865f2,
+  };
+}
+
+function channelList(settings: GuildSettings): string {
+  if (settings.allowedChannels.length === 0) return 'every channel (the list is empty)';
+  return settings.allowedChannels.map((id) => `<#${id}>`).join(', ').slice(0, 1024);
+}
+
+function settingsReply(result: Result<GuildSettings>, text: string, title?: string): Reply {
+  if (!result.ok) return { kind: 'failure', error: result.error };
+  return { kind: 'text', text, embed: settingsEmbed(result.value, title) };
+}
+
+async function run(ctx: CommandContext): Promise<Reply> {
+  // default_member_permissions only hides the command; server admins can override it, so check again here.
+  if (!ctx.memberIsAdmin) return { kind: 'text', text: NEED_MANAGE_SERVER_TEXT };
+  const parsed = rogueConfigOptions.safeParse(schemaInput(ctx));
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  const opts = parsed.data;
+  switch (opts.subcommand) {
+    case 'show':
+      return settingsReply(await ctx.settings.get(ctx.guildId), '');
+    case 'set': {
+      const patch = toPatch(opts);
+      const changed = Object.keys(opts).filter((k) => k !== 'subcommand' && opts[k as keyof typeof opts] !== undefined);
+      if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.');
+      const result = await ctx.settings.update(ctx.guildId, patch);
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const lines = changed.map((option) => `\`${option}\` is now \`${String(result.value[SETTING_OPTIONS[option as keyof typeof SETTING_OPTIONS]])}\`.`);
+      return { kind: 'text', text: lines.join('\n'), embed: settingsEmbed(result.value) };
+    }
+    case 'channel add': {
+      const result = await ctx.settings.addChannel(ctx.guildId, opts.channel);
+      return settingsReply(result, `<#${opts.channel}> is allowed. Allowed channels: ${result.ok ? channelList(result.value) : ''}`);
+    }
+    case 'channel remove': {
+      const result = await ctx.settings.removeChannel(ctx.guildId, opts.channel);
+      return settingsReply(result, `<#${opts.channel}> is no longer on the list. Allowed channels: ${result.ok ? channelList(result.value) : ''}`);
+    }
+    case 'reset-game': {
+      const result = await ctx.games.resetGame({ guildId: ctx.guildId, channelId: ctx.channelId });
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      return { kind: 'text', text: result.value.deleted ? "Deleted this channel's game. Start a new one with /rogue new." : 'There was no game in this channel to delete.' };
+    }
+    case 'reset':
+      return settingsReply(await ctx.settings.reset(ctx.guildId), 'Settings restored to their defaults.');
+  }
+}
+
+/** The /rogue-config command module. */
+export default {
+  data: new SlashCommandBuilder()
+    .setName('rogue-config')
+    .setDescription('Channel Crawler settings for this server')
+    .setContexts(InteractionContextType.Guild)
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+    .addSubcommand((s) => s.setName('show').setDescription('Show the current settings'))
+    .addSubcommand((s) =>
+      s
+        .setName('set')
+        .setDescription('Change one or more settings')
+        .addStringOption((o) => o.setName('render').setDescription(SETTING_DESCRIPTIONS.render).addChoices({ name: 'emoji', value: 'emoji' }, { name: 'ascii', value: 'ascii' }))
+        .addStringOption((o) => o.setName('turn_mode').setDescription('free or rounds').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))
+        .addIntegerOption((o) => o.setName('round_seconds').setDescription('Seconds per round in rounds mode').setMinValue(10).setMaxValue(600))
+        .addIntegerOption((o) => o.setName('max_players').setDescription('Party size limit').setMinValue(1).setMaxValue(8))
+        .addStringOption((o) => o.setName('map_size').setDescription('Default map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
+        .addStringOption((o) => o.setName('map_kind').setDescription('Default map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }, { name: 'random', value: 'random' }))
+        .addStringOption((o) => o.setName('difficulty').setDescription('Monster strength').addChoices({ name: 'easy', value: 'easy' }, { name: 'normal', value: 'normal' }, { name: 'hard', value: 'hard' }))
+        .addBooleanOption((o) => o.setName('mobile').setDescription('Narrower map view for phones')),
+    )
+    .addSubcommandGroup((g) =>
+      g
+        .setName('channel')
+        .setDescription('The channels where games may be played (empty = all)')
+        .addSubcommand((s) => s.setName('add').setDescription('Allow games in a channel').addChannelOption((o) => o.setName('channel').setDescription('The channel').setRequired(true).addChannelTypes(ChannelType.GuildText)))
+        .addSubcommand((s) => s.setName('remove').setDescription('Remove a channel from the list').addChannelOption((o) => o.setName('channel').setDescription('The channel').setRequired(true).addChannelTypes(ChannelType.GuildText))),
+    )
+    .addSubcommand((s) => s.setName('reset-game').setDescription("Delete this channel's game (stuck or damaged saves)"))
+    .addSubcommand((s) => s.setName('reset').setDescription('Restore the default settings')),
+  options: rogueConfigOptions,
+  run,
+} satisfies CommandModule;

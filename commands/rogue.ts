@@ -1,0 +1,193 @@
+/** /rogue: start, join and play a game in this channel. */
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { z } from 'zod';
+import type { PlayerAction, Result, GameView } from '../src/app/service-types.js';
+import type { Direction } from '../src/engine/types.js';
+import { describeEvent, renderStatus } from '../src/render/index.js';
+import { choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
+import { optionErrorText } from './replies.js';
+import type { CommandContext, CommandModule, Reply } from './types.js';
+
+/** Direction words as players type them, in d-pad order. */
+export const DIRECTION_WORDS = ['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest'] as const;
+export type DirectionWord = (typeof DIRECTION_WORDS)[number];
+
+/** Word -> engine direction. */
+export const WORD_TO_DIRECTION: Record<DirectionWord, Direction> = {
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+};
+
+/** Engine direction -> word (for buttons and the terminal). */
+export const DIRECTION_TO_WORD: Record<Direction, DirectionWord> = {
+  n: 'north',
+  s: 'south',
+  e: 'east',
+  w: 'west',
+  ne: 'northeast',
+  nw: 'northwest',
+  se: 'southeast',
+  sw: 'southwest',
+};
+
+const directionAliases: Record<string, DirectionWord> = { n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest', up: 'north', down: 'south', left: 'west', right: 'east' };
+
+const plain = <const N extends string>(name: N) => z.object({ subcommand: z.literal(name) }).strict();
+
+/** The parsed options of every /rogue subcommand. */
+export const rogueOptions = z.discriminatedUnion(
+  'subcommand',
+  [
+    z
+      .object({
+        subcommand: z.literal('new'),
+        seed: intOption(0, 2_147_483_647).optional(),
+        map: choiceOption(['maze', 'cavern']).optional(),
+        size: choiceOption(['small', 'medium', 'large']).optional(),
+        mode: choiceOption(['free', 'rounds']).optional(),
+      })
+      .strict(),
+    z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, directionAliases), steps: intOption(1, 9).optional() }).strict(),
+    plain('join'),
+    plain('leave'),
+    plain('wait'),
+    plain('descend'),
+    plain('use'),
+    plain('map'),
+    plain('status'),
+    plain('end'),
+    plain('help'),
+  ],
+  unknownSubcommand('rogue'),
+);
+export type RogueOptions = z.infer<typeof rogueOptions>;
+
+/** Pure mapping from parsed options to the player action they stand for (null for the non-action subcommands). */
+export function toAction(options: RogueOptions): PlayerAction | null {
+  switch (options.subcommand) {
+    case 'move':
+      return options.steps === undefined ? { type: 'move', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'move', dir: WORD_TO_DIRECTION[options.direction], steps: options.steps };
+    case 'wait':
+      return { type: 'wait' };
+    case 'descend':
+      return { type: 'descend' };
+    case 'use':
+      return { type: 'use' };
+    default:
+      return null;
+  }
+}
+
+/** The text of /rogue help (also names the terminal's ways to press a button). */
+export const HELP_TEXT = [
+  '**Channel Crawler**: a roguelike for the whole channel. Reach the stairs `>` on the deepest level to win.',
+  '`/rogue new [seed] [map] [size] [mode]`: start a game here (you join it).',
+  '`/rogue join` / `/rogue leave`: join or leave the party.',
+  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
+  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
+  '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
+  '`/rogue end`: end the game (its creator, or Manage Server).',
+  'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
+  'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
+  'In the terminal (`npm run play`): press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).',
+].join('\n');
+
+function key(ctx: CommandContext) {
+  return { guildId: ctx.guildId, channelId: ctx.channelId };
+}
+
+function game(result: Result<GameView>, mode: 'update' | 'post', note: (view: GameView) => string | null): Reply {
+  if (!result.ok) return { kind: 'failure', error: result.error };
+  return { kind: 'game', view: result.value, mode, note: note(result.value) };
+}
+
+/** What happened, in the acting player's words ("You move north. The goblin misses you."). */
+export function eventsNote(view: GameView, viewerId: string): string | null {
+  const lines = view.events.map((e) => describeEvent(e, viewerId)).filter((s) => s.length > 0);
+  if (lines.length === 0) return null;
+  const text = lines.join('\n');
+  return text.length > 1800 ? `${text.slice(0, 1797)}...` : text;
+}
+
+async function run(ctx: CommandContext): Promise<Reply> {
+  const parsed = rogueOptions.safeParse(schemaInput(ctx));
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  const opts = parsed.data;
+  const action = toAction(opts);
+  if (action) {
+    const result = await ctx.games.act(key(ctx), ctx.user, action, ctx.seenVersion);
+    return game(result, 'update', (v) => eventsNote(v, ctx.user.id));
+  }
+  switch (opts.subcommand) {
+    case 'new': {
+      const result = await ctx.games.newGame(key(ctx), ctx.user, {
+        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(opts.map !== undefined ? { mapKind: opts.map } : {}),
+        ...(opts.size !== undefined ? { size: opts.size } : {}),
+        ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
+      });
+      return game(result, 'post', (v) => `New game started (seed ${v.state.config.seed}). Others can join with /rogue join.`);
+    }
+    case 'join':
+      return game(await ctx.games.join(key(ctx), ctx.user), 'update', () => 'You joined the party.');
+    case 'leave':
+      return game(await ctx.games.leave(key(ctx), ctx.user), 'update', () => 'You left the party.');
+    case 'map':
+      return game(await ctx.games.view(key(ctx)), 'post', () => null);
+    case 'end':
+      return game(await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin), 'update', () => 'The game is over.');
+    case 'status': {
+      const result = await ctx.games.view(key(ctx));
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const embed = renderStatus(result.value.state, ctx.user.id);
+      return { kind: 'text', text: '', embed: { ...embed, footer: embed.footer } };
+    }
+    case 'help':
+      return { kind: 'text', text: HELP_TEXT };
+    default:
+      return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
+  }
+}
+
+const directionChoices = DIRECTION_WORDS.map((d) => ({ name: d, value: d }));
+
+/** The /rogue command module. */
+export default {
+  data: new SlashCommandBuilder()
+    .setName('rogue')
+    .setDescription('Play Channel Crawler, a roguelike for this channel')
+    .setContexts(InteractionContextType.Guild)
+    .addSubcommand((s) =>
+      s
+        .setName('new')
+        .setDescription('Start a game in this channel and join it')
+        .addIntegerOption((o) => o.setName('seed').setDescription('Dungeon seed: the same seed gives the same dungeon').setMinValue(0).setMaxValue(2_147_483_647))
+        .addStringOption((o) => o.setName('map').setDescription('Map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }))
+        .addStringOption((o) => o.setName('size').setDescription('Map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
+        .addStringOption((o) => o.setName('mode').setDescription('Turn mode').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' })),
+    )
+    .addSubcommand((s) => s.setName('join').setDescription('Join the game in this channel'))
+    .addSubcommand((s) => s.setName('leave').setDescription('Leave the game in this channel'))
+    .addSubcommand((s) =>
+      s
+        .setName('move')
+        .setDescription('Move (or attack by moving into a monster)')
+        .addStringOption((o) => o.setName('direction').setDescription('Where to go').setRequired(true).addChoices(...directionChoices))
+        .addIntegerOption((o) => o.setName('steps').setDescription('Run up to this many steps (stops when something happens)').setMinValue(1).setMaxValue(9)),
+    )
+    .addSubcommand((s) => s.setName('wait').setDescription('Wait a turn'))
+    .addSubcommand((s) => s.setName('descend').setDescription('Take the stairs down'))
+    .addSubcommand((s) => s.setName('use').setDescription('Drink a potion'))
+    .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
+    .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
+    .addSubcommand((s) => s.setName('end').setDescription("End the game (its creator, or Manage Server)"))
+    .addSubcommand((s) => s.setName('help').setDescription('How to play')),
+  options: rogueOptions,
+  run,
+} satisfies CommandModule;

@@ -1,0 +1,60 @@
+/** The transport-neutral shape of a command: what Discord's router and the terminal player both feed in and read back. */
+import type { z } from 'zod';
+import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../src/app/service-types.js';
+
+/** An option value as either transport delivers it (the terminal gives strings, Discord typed values). */
+export type OptionValue = string | number | boolean;
+
+/** A parsed command line or interaction: which command, which (group and) subcommand, which options. */
+export interface Invocation {
+  command: string;
+  group: string | null;
+  subcommand: string | null;
+  options: Record<string, OptionValue>;
+}
+
+/** Everything a command needs to run, with no Discord type in sight. */
+export interface CommandContext extends Invocation {
+  user: UserRef;
+  guildId: string;
+  channelId: string;
+  /** The member has Manage Server (checked at run time: server admins can override default_member_permissions). */
+  memberIsAdmin: boolean;
+  /** Set when a button was pressed: the state version the button was drawn for. */
+  seenVersion?: number;
+  games: GameServiceApi;
+  settings: SettingsServiceApi;
+}
+
+/** A titled block of text, as the renderer's status sheet and the settings listing produce it. */
+export interface ReplyEmbed {
+  title: string;
+  description: string;
+  fields: { name: string; value: string; inline?: boolean }[];
+  footer: string;
+  color: number;
+}
+
+/**
+ * What a command answers. `game` shows the channel's public game message:
+ * `update` edits it in place (an action), `post` reposts it at the bottom (new game, /rogue map).
+ * `text` is private to the caller (ephemeral on Discord); `failure` is a refusal the transport words the same way everywhere.
+ */
+export type Reply =
+  | { kind: 'game'; view: GameView; mode: 'update' | 'post'; note: string | null }
+  | { kind: 'text'; text: string; embed?: ReplyEmbed }
+  | { kind: 'failure'; error: ServiceFailure };
+
+/** Something with a name that serialises to a Discord application command (a SlashCommandBuilder). */
+export interface CommandData {
+  readonly name: string;
+  toJSON(): unknown;
+}
+
+/** One slash command: its Discord definition, the zod schema of its options, and the handler. */
+export interface CommandModule {
+  data: CommandData;
+  /** Parses `{ subcommand, ...options }` (the subcommand is "group sub" inside a group). */
+  options: z.ZodType;
+  run(ctx: CommandContext): Promise<Reply>;
+}

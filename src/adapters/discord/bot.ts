@@ -1,0 +1,90 @@
+/** The Discord side wired together: discord.js Client (Guilds intent only) -> router, plus the rounds-mode timer that edits game messages. */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger as PinoLogger } from 'pino';
+import { commands as allCommands } from '../../../commands/index.js';
+import type { CommandModule } from '../../../commands/types.js';
+import { startRoundTimer } from '../../app/round-timer.js';
+import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
+import { appLogger } from '../../config/logger.js';
+import { restGameMessages } from './messages.js';
+import { gamePayload } from './presenter.js';
+import { RateLimiter } from './rate-limit.js';
+import { createRouter } from './router.js';
+
+/** What the bot needs; main builds it from the config. */
+export interface BotOptions {
+  token: string;
+  /** REST base, e.g. https://discord.com/api (DISCORD_API_BASE). */
+  apiBase: string;
+  games: GameServiceApi;
+  settings: SettingsServiceApi;
+  logger: PinoLogger;
+  commands?: readonly CommandModule[];
+  now?: () => number;
+  /** Round timer poll period (ms); 0 turns the timer off. */
+  roundTimerMs?: number;
+  /** Minimum gap between channel-API edits of one channel (ms). */
+  editIntervalMs?: number;
+  rateLimit?: { capacity: number; refillMs: number };
+  deferAfterMs?: number;
+}
+
+/** A running bot. */
+export interface Bot {
+  client: Client;
+  /** Stops taking interactions, finishes the ones in flight, stops the timer, flushes edits, destroys the client. */
+  stop(): Promise<void>;
+}
+
+/** Logs in and resolves once the client is ready (all guilds received). */
+export async function startBot(o: BotOptions): Promise<Bot> {
+  const log = o.logger;
+  const now = o.now ?? Date.now;
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase } });
+  const messages = restGameMessages(client.rest, (err, ref) => log.warn({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed'), o.editIntervalMs ?? 1000);
+  const router = createRouter({
+    games: o.games,
+    settings: o.settings,
+    commands: o.commands ?? allCommands,
+    messages,
+    rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
+    logger: log,
+    now,
+    ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+  });
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(o.token);
+  await ready;
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
+
+  const timerMs = o.roundTimerMs ?? 1000;
+  const stopTimer =
+    timerMs > 0
+      ? startRoundTimer(o.games, {
+          intervalMs: timerMs,
+          // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per channel.
+          onResolved: (view) => {
+            if (view.meta.message) messages.editSoon(view.meta.message, gamePayload(view, now()));
+          },
+          logger: appLogger(log),
+        })
+      : () => {};
+
+  let stopping: Promise<void> | null = null;
+  return {
+    client,
+    stop() {
+      stopping ??= (async () => {
+        stopTimer();
+        await router.drain();
+        await messages.drain();
+        messages.close();
+        await client.destroy();
+      })();
+      return stopping;
+    },
+  };
+}

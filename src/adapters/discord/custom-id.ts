@@ -1,0 +1,47 @@
+/**
+ * The button custom-id codec: `cc1:<verb>:<arg>:<version>:<game>`.
+ * `cc1` versions the format itself; `<version>` is the game state version the button was drawn for (stale clicks are refused);
+ * `<game>` tags the game (its creation time in base 36) so a button left on an old game's message can't act on a new game.
+ */
+import { z } from 'zod';
+import type { Direction } from '../../engine/types.js';
+
+const PREFIX = 'cc1';
+
+/** What a button does: move (arg = direction), wait, descend, drink, or nothing (a d-pad spacer, arg = its index). */
+export const BUTTON_VERBS = ['mv', 'wait', 'desc', 'use', 'nop'] as const;
+export type ButtonVerb = (typeof BUTTON_VERBS)[number];
+
+/** A decoded button. */
+export type ButtonId =
+  | { verb: 'mv'; dir: Direction; version: number; game: string }
+  | { verb: 'wait' | 'desc' | 'use'; version: number; game: string }
+  | { verb: 'nop'; index: number; version: number; game: string };
+
+const version = z.string().regex(/^\d{1,15}$/).transform(Number);
+const game = z.string().regex(/^[0-9a-z]{1,16}$/);
+const dir = z.enum(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']);
+
+const schema = z.union([
+  z.tuple([z.literal(PREFIX), z.literal('mv'), dir, version, game]).transform(([, verb, d, v, g]) => ({ verb, dir: d, version: v, game: g }) as const),
+  z.tuple([z.literal(PREFIX), z.enum(['wait', 'desc', 'use']), z.literal(''), version, game]).transform(([, verb, , v, g]) => ({ verb, version: v, game: g }) as const),
+  z.tuple([z.literal(PREFIX), z.literal('nop'), z.string().regex(/^\d{1,2}$/).transform(Number), version, game]).transform(([, verb, i, v, g]) => ({ verb, index: i, version: v, game: g }) as const),
+]);
+
+/** The game tag written into custom ids: the game's creation time in base 36. */
+export function gameTag(createdAt: number): string {
+  return Math.max(0, Math.floor(createdAt)).toString(36);
+}
+
+/** Encodes a button as a custom id (always well under Discord's 100 characters). */
+export function encodeButtonId(id: ButtonId): string {
+  const arg = id.verb === 'mv' ? id.dir : id.verb === 'nop' ? String(id.index) : '';
+  return `${PREFIX}:${id.verb}:${arg}:${id.version}:${id.game}`;
+}
+
+/** Decodes a custom id; `foreign` when it isn't ours or is malformed (the caller says "This button isn't from this game"). */
+export function decodeButtonId(customId: string): { ok: true; value: ButtonId } | { ok: false; reason: 'foreign' } {
+  if (customId.length > 100) return { ok: false, reason: 'foreign' };
+  const parsed = schema.safeParse(customId.split(':'));
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'foreign' };
+}

@@ -1,0 +1,165 @@
+/**
+ * GameView -> the game message: rendered map and HUD (from src/render), plus the button controls.
+ * The payload is plain Discord API JSON, so the terminal player can print the very same thing.
+ *
+ * Buttons are shared by the whole party, so a direction is enabled when at least one living player who may act now
+ * could go (or attack) that way; it is disabled only when it is impossible for everyone. A refused press still gets a
+ * friendly private answer, so this errs on the side of letting people try.
+ */
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord.js';
+import type { GameView } from '../../app/service-types.js';
+import { legalMoves } from '../../engine/index.js';
+import type { Direction } from '../../engine/types.js';
+import { renderGame } from '../../render/index.js';
+import type { ReplyEmbed } from '../../../commands/types.js';
+import { encodeButtonId, gameTag } from './custom-id.js';
+
+/** One button, transport-neutral: what the terminal prints and what Discord gets. */
+export interface ButtonSpec {
+  customId: string;
+  emoji: string;
+  label: string;
+  disabled: boolean;
+  style: ButtonStyle;
+  /** A d-pad spacer: keeps the arrows in a cross; never pressable, not printed by the terminal. */
+  spacer: boolean;
+}
+
+/** A message body as sent to Discord (create or edit). */
+export interface GamePayload {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+}
+
+/** Emoji and label of each direction button. */
+export const DIRECTION_BUTTONS: Record<Direction, { emoji: string; label: string }> = {
+  n: { emoji: '⬆️', label: 'north' },
+  s: { emoji: '⬇️', label: 'south' },
+  e: { emoji: '➡️', label: 'east' },
+  w: { emoji: '⬅️', label: 'west' },
+  ne: { emoji: '↗️', label: 'northeast' },
+  nw: { emoji: '↖️', label: 'northwest' },
+  se: { emoji: '↘️', label: 'southeast' },
+  sw: { emoji: '↙️', label: 'southwest' },
+};
+
+/** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
+const PAD_8: (Direction | 'wait' | null)[][] = [
+  ['nw', 'n', 'ne'],
+  ['w', 'wait', 'e'],
+  ['sw', 's', 'se'],
+];
+const PAD_4: (Direction | 'wait' | null)[][] = [
+  [null, 'n', null],
+  ['w', 'wait', 'e'],
+  [null, 's', null],
+];
+
+/** The union of what the party can do right now (see the module comment). */
+function partyMoves(view: GameView): { any: boolean; moves: Map<Direction, 'move' | 'attack'>; canDescend: boolean; canUse: boolean } {
+  const moves = new Map<Direction, 'move' | 'attack'>();
+  let any = false;
+  let canDescend = false;
+  let canUse = false;
+  for (const p of view.state.players) {
+    if (!p.alive) continue;
+    const legal = legalMoves(view.state, p.id);
+    if (!legal.canAct) continue;
+    any = true;
+    canDescend ||= legal.canDescend;
+    canUse ||= legal.canUse;
+    for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) {
+      if (what === 'attack') moves.set(dir, 'attack');
+      else if (what === 'move' && !moves.has(dir)) moves.set(dir, 'move');
+    }
+  }
+  return { any, moves, canDescend, canUse };
+}
+
+/** The button rows for a view: empty when the game is over or nobody can act (a retired message has none either). */
+export function gameControls(view: GameView): ButtonSpec[][] {
+  const { state, meta } = view;
+  if (state.status !== 'playing') return [];
+  const party = partyMoves(view);
+  if (!party.any && state.players.every((p) => !p.alive)) return [];
+  const version = state.version;
+  const game = gameTag(meta.createdAt);
+  const pad = state.config.topology === 8 ? PAD_8 : PAD_4;
+  let spacers = 0;
+  const rows: ButtonSpec[][] = pad.map((row) =>
+    row.map((cell): ButtonSpec => {
+      if (cell === null) {
+        const index = spacers++;
+        return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, style: ButtonStyle.Secondary, spacer: true };
+      }
+      if (cell === 'wait') {
+        return { customId: encodeButtonId({ verb: 'wait', version, game }), emoji: '⏳', label: 'wait', disabled: !party.any, style: ButtonStyle.Secondary, spacer: false };
+      }
+      const what = party.moves.get(cell);
+      return {
+        customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
+        ...DIRECTION_BUTTONS[cell],
+        disabled: what === undefined,
+        style: what === 'attack' ? ButtonStyle.Danger : ButtonStyle.Secondary,
+        spacer: false,
+      };
+    }),
+  );
+  const extra: ButtonSpec[] = [];
+  if (party.canDescend) extra.push({ customId: encodeButtonId({ verb: 'desc', version, game }), emoji: '🪜', label: 'descend', disabled: false, style: ButtonStyle.Success, spacer: false });
+  if (party.canUse) extra.push({ customId: encodeButtonId({ verb: 'use', version, game }), emoji: '🧪', label: 'drink potion', disabled: false, style: ButtonStyle.Primary, spacer: false });
+  if (extra.length > 0) rows.push(extra);
+  return rows;
+}
+
+/** Seconds left in the current round (rounds mode), from the stored deadline and the current time. */
+export function roundSecondsLeft(view: GameView, now: number): number | undefined {
+  if (view.meta.roundDeadline === null || view.state.status !== 'playing') return undefined;
+  return Math.max(0, Math.ceil((view.meta.roundDeadline - now) / 1000));
+}
+
+/** A ReplyEmbed (renderer or command) as Discord API JSON, leaving out empty parts Discord would refuse. */
+export function toApiEmbed(e: { title: string; description: string; fields: readonly { name: string; value: string; inline?: boolean }[]; footer: string; color: number }): APIEmbed {
+  const embed: APIEmbed = { color: e.color };
+  if (e.title) embed.title = e.title;
+  if (e.description) embed.description = e.description;
+  const fields = e.fields.filter((f) => f.name && f.value).map((f) => (f.inline ? { name: f.name, value: f.value, inline: true } : { name: f.name, value: f.value }));
+  if (fields.length > 0) embed.fields = fields;
+  if (e.footer) embed.footer = { text: e.footer };
+  return embed;
+}
+
+/** Button rows as Discord API JSON. */
+export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
+  return rows.map((row) => ({
+    type: ComponentType.ActionRow,
+    components: row.map((b): APIButtonComponentWithCustomId => {
+      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: b.style as APIButtonComponentWithCustomId['style'], custom_id: b.customId, label: b.label, disabled: b.disabled };
+      if (b.emoji) button.emoji = { name: b.emoji };
+      return button;
+    }),
+  }));
+}
+
+/** The whole game message for a view at time `now` (for the round countdown). */
+export function gamePayload(view: GameView, now: number): GamePayload {
+  const seconds = roundSecondsLeft(view, now);
+  const rendered = renderGame(view.state, {
+    style: view.meta.render,
+    mobile: view.meta.mobile,
+    events: view.events,
+    ...(seconds !== undefined ? { roundSecondsLeft: seconds } : {}),
+  });
+  return { content: rendered.content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };
+}
+
+/** The edit that retires an old game message: same picture, no buttons. */
+export function retiredPayload(): { components: [] } {
+  return { components: [] };
+}
+
+/** A private text reply (with an optional embed) as Discord API JSON. */
+export function textPayload(text: string, embed?: ReplyEmbed): { content: string; embeds: APIEmbed[] } {
+  return { content: text.slice(0, 2000), embeds: embed ? [toApiEmbed(embed)] : [] };
+}

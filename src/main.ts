@@ -1,0 +1,67 @@
+/** `npm start`: config -> pino -> Redis or memory stores -> services -> Discord client and router -> round timer; clean shutdown on SIGTERM/SIGINT. */
+import type { Redis } from 'ioredis';
+import { startBot } from './adapters/discord/bot.js';
+import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
+import { createRedis } from './adapters/redis/client.js';
+import { RedisGameStore } from './adapters/redis/redis-game-store.js';
+import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
+import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
+import { GameService } from './app/game-service.js';
+import { systemClock, type GameStore, type RoundScheduler, type SettingsStore } from './app/ports.js';
+import { SettingsService } from './app/settings-service.js';
+import { loadConfigOrExit } from './config/env.js';
+import { appLogger, createLogger } from './config/logger.js';
+
+const config = loadConfigOrExit();
+const log = createLogger(config.logLevel);
+const app = appLogger(log);
+
+let redis: Redis | null = null;
+let games: GameStore;
+let settingsStore: SettingsStore;
+let rounds: RoundScheduler;
+if (config.redisUrl) {
+  redis = createRedis(config.redisUrl, { logger: app });
+  const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
+  games = new RedisGameStore(redis, prefix);
+  settingsStore = new RedisSettingsStore(redis, app, prefix);
+  rounds = new RedisRoundQueue(redis, prefix);
+  log.info({ prefix: config.redisPrefix ?? '(default)' }, 'using Redis storage');
+} else {
+  games = new MemoryGameStore();
+  settingsStore = new MemorySettingsStore(app);
+  rounds = new MemoryRoundQueue();
+  log.warn('REDIS_URL is not set: games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
+}
+
+const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app });
+const settings = new SettingsService(settingsStore, app);
+
+try {
+  const bot = await startBot({ token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log });
+  let shuttingDown = false;
+  const shutdown = (signal: string): void => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down: finishing interactions in flight');
+    // If something hangs, leave anyway: a stuck shutdown is worse than an abrupt one.
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    void (async () => {
+      await bot.stop();
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+      log.info('bye');
+      process.exit(0);
+    })();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+} catch (err) {
+  log.fatal({ err }, 'could not start the bot (is DISCORD_TOKEN right, and is DISCORD_API_BASE reachable?)');
+  if (redis) redis.disconnect();
+  process.exit(1);
+}

@@ -1,0 +1,238 @@
+/**
+ * `npm run play`: Channel Crawler in a terminal. No Discord, no Redis: the same command modules, service, renderer
+ * and presenter, over the memory stores and a fake clock, so the same seed and the same input print the same bytes.
+ *
+ * Input lines: `/rogue new seed:12 map:cavern`, `/rogue move direction:north steps:3`, `@alice /rogue join` (act as alice),
+ * a button's label (`north`), `press north` or `!n` to press a button of the current game message, `!advance 60` to move
+ * the clock (rounds mode), `#` comments.
+ */
+import { randomInt } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { commands } from '../commands/index.js';
+import { FOREIGN_BUTTON_TEXT, failureText } from '../commands/replies.js';
+import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
+import { decodeButtonId, gameTag } from './adapters/discord/custom-id.js';
+import { gameControls, gamePayload, type ButtonSpec } from './adapters/discord/presenter.js';
+import { buttonInvocation, OLD_GAME_BUTTON_TEXT } from './adapters/discord/router.js';
+import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
+import { GameService } from './app/game-service.js';
+import { silentLogger } from './app/ports.js';
+import type { ChannelKey, GameView, UserRef } from './app/service-types.js';
+import { SettingsService } from './app/settings-service.js';
+
+/** The terminal's one server and channel (numeric, like Discord ids, so /rogue-config channel add works). */
+export const PLAY_GUILD_ID = '1000000000000000001';
+export const PLAY_CHANNEL_ID = '1000000000000000002';
+/** The fake clock starts here (a fixed date) and moves one second per input line. */
+const EPOCH = Date.UTC(2025, 0, 1);
+
+/** Options of a terminal session (the CLI flags). */
+export interface PlayOptions {
+  /** Seed of the first `/rogue new` without a seed; later ones add 1 each. */
+  seed: number;
+  render?: 'emoji' | 'ascii';
+  mobile?: boolean;
+}
+
+/** Short button words accepted after `!` (and `press`). */
+const SHORT_NAMES: Record<string, string> = {
+  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest',
+  up: 'north', down: 'south', left: 'west', right: 'east', wait: 'wait', desc: 'descend', descend: 'descend', use: 'drink potion', drink: 'drink potion', potion: 'drink potion',
+};
+
+/** Splits `/rogue-config channel add channel:123` into an Invocation (words before options are group/subcommand). */
+export function parseCommandLine(text: string): Invocation | null {
+  const tokens = text.trim().split(/\s+/);
+  const head = tokens.shift();
+  if (!head || !head.startsWith('/') || head.length < 2) return null;
+  const path: string[] = [];
+  const options: Record<string, OptionValue> = {};
+  for (const token of tokens) {
+    const colon = token.indexOf(':');
+    if (colon > 0) options[token.slice(0, colon).toLowerCase()] = token.slice(colon + 1);
+    else path.push(token.toLowerCase());
+  }
+  const [a, b] = path;
+  return { command: head.slice(1).toLowerCase(), group: path.length >= 2 ? (a ?? null) : null, subcommand: path.length >= 2 ? (b ?? null) : (a ?? null), options };
+}
+
+/** Prints an embed as plain text: title, description, fields, footer. */
+function embedText(e: { title?: string | undefined; description?: string | undefined; fields?: { name: string; value: string }[] | undefined; footer?: { text: string } | string | undefined }): string[] {
+  const out: string[] = [];
+  if (e.title) out.push(`# ${e.title}`);
+  if (e.description) out.push(e.description);
+  for (const f of e.fields ?? []) out.push(`## ${f.name}`, f.value);
+  const footer = typeof e.footer === 'string' ? e.footer : e.footer?.text;
+  if (footer) out.push(`-- ${footer}`);
+  return out;
+}
+
+/** Prints the buttons as `[⬆️ north]`, disabled ones marked, one line per row (spacers left out). */
+export function buttonsText(rows: readonly ButtonSpec[][]): string[] {
+  return rows
+    .map((row) => row.filter((b) => !b.spacer).map((b) => `[${b.emoji ? `${b.emoji} ` : ''}${b.label}${b.disabled ? ' (disabled)' : ''}]`).join(' '))
+    .filter((line) => line.length > 0);
+}
+
+/** A terminal session: feed it lines, get back the text to print. */
+export class PlaySession {
+  private readonly games: GameService;
+  private readonly settings: SettingsService;
+  private now = EPOCH;
+  private nextSeed: number;
+  private readonly key: ChannelKey = { guildId: PLAY_GUILD_ID, channelId: PLAY_CHANNEL_ID };
+  /** The game message as last shown (its buttons are what `press` presses). */
+  private shown: GameView | null = null;
+  private ready: Promise<void>;
+
+  constructor(private readonly options: PlayOptions) {
+    this.nextSeed = options.seed;
+    const clock = { now: () => this.now };
+    const settingsStore = new MemorySettingsStore(silentLogger);
+    this.games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    this.settings = new SettingsService(settingsStore, silentLogger);
+    const patch = { ...(options.render ? { render: options.render } : {}), ...(options.mobile ? { mobile: true } : {}) };
+    this.ready = Object.keys(patch).length > 0 ? this.settings.update(PLAY_GUILD_ID, patch).then(() => undefined) : Promise.resolve();
+  }
+
+  /** Handles one input line; returns what to print (may be empty). */
+  async line(raw: string): Promise<string> {
+    await this.ready;
+    this.now += 1000;
+    let text = raw.trim();
+    if (text === '' || text.startsWith('#')) return '';
+    // The default player is the terminal's owner (and its server admin); @name players are ordinary members.
+    let user: UserRef = { id: 'you', name: 'Player' };
+    const at = /^@([\w.-]{1,32})\s+(.*)$/.exec(text);
+    if (at) {
+      user = { id: at[1]!.toLowerCase(), name: at[1]! };
+      text = at[2]!.trim();
+    }
+    const out = [`> ${raw.trim()}`];
+    out.push(...(await this.dispatch(user, text)));
+    out.push('');
+    return out.join('\n');
+  }
+
+  private async dispatch(user: UserRef, text: string): Promise<string[]> {
+    const advance = /^!advance\s+(\d{1,5})$/.exec(text);
+    if (advance) return this.advance(Number(advance[1]));
+    if (text.startsWith('/')) {
+      const inv = parseCommandLine(text);
+      const module = inv && commands.find((c) => c.data.name === inv.command);
+      if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
+      if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
+      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === 'you', games: this.games, settings: this.settings });
+      return this.print(reply, false);
+    }
+    const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
+    const word = (pressed ? pressed[1]! : text).trim().toLowerCase();
+    return this.press(user, SHORT_NAMES[word] ?? word);
+  }
+
+  private async press(user: UserRef, label: string): Promise<string[]> {
+    const current = this.shown;
+    const button = current ? gameControls(current).flat().find((b) => !b.spacer && b.label === label) : undefined;
+    if (!current || !button) return [`(only you) There's no "${label}" button on the game message. Type /rogue help for commands.`];
+    if (button.disabled) return [`(only you) The ${label} button is disabled.`];
+    const decoded = decodeButtonId(button.customId);
+    const inv = decoded.ok ? buttonInvocation(decoded.value) : null;
+    if (!decoded.ok || !inv) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
+    // The same checks as the Discord router: the button must belong to the channel's current game.
+    const live = await this.games.view(this.key);
+    if (!live.ok) return [`(only you) ${failureText(live.error)}`];
+    if (gameTag(live.value.meta.createdAt) !== decoded.value.game) return [`(only you) ${OLD_GAME_BUTTON_TEXT}`];
+    const rogue = commands.find((c) => c.data.name === 'rogue')!;
+    const reply = await rogue.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === 'you', seenVersion: decoded.value.version, games: this.games, settings: this.settings });
+    return this.print(reply, true);
+  }
+
+  private async advance(seconds: number): Promise<string[]> {
+    this.now += seconds * 1000;
+    const resolved = await this.games.resolveDueRounds();
+    if (resolved.length === 0) return [`(the clock moves ${seconds} s; no round was due)`];
+    return resolved.flatMap((view) => this.gameMessage(view, 'updated by the round timer'));
+  }
+
+  private gameMessage(view: GameView, how: string): string[] {
+    this.shown = view;
+    const payload = gamePayload(view, this.now);
+    const out = [`=== game message (${how}) ===`];
+    if (payload.content) out.push(payload.content);
+    for (const e of payload.embeds) out.push(...embedText(e));
+    out.push(...buttonsText(gameControls(view)));
+    return out;
+  }
+
+  private print(reply: Reply, viaButton: boolean): string[] {
+    switch (reply.kind) {
+      case 'failure':
+        return [`(only you) ${failureText(reply.error)}`];
+      case 'text':
+        return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
+      case 'game': {
+        const note = !viaButton && reply.note ? [`(only you) ${reply.note}`] : [];
+        return [...note, ...this.gameMessage(reply.view, reply.mode === 'post' ? 'posted' : 'updated')];
+      }
+    }
+  }
+}
+
+function embedOf(e: ReplyEmbed) {
+  return { title: e.title, description: e.description, fields: e.fields, footer: e.footer };
+}
+
+/** Parses the CLI flags; throws with a friendly message on a bad one. */
+export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: boolean } {
+  let seed: number | undefined;
+  let render: 'emoji' | 'ascii' | undefined;
+  let mobile = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--seed') {
+      const v = argv[++i];
+      if (v === undefined || !/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new Error('--seed needs a whole number from 0 to 4294967295');
+      seed = Number(v);
+    } else if (a.startsWith('--seed=')) return parseFlags([...argv.slice(0, i), '--seed', a.slice(7), ...argv.slice(i + 1)]);
+    else if (a === '--ascii') render = 'ascii';
+    else if (a === '--emoji') render = 'emoji';
+    else if (a === '--mobile') mobile = true;
+    else throw new Error(`Unknown flag ${a}. Flags: --seed N, --ascii, --emoji, --mobile`);
+  }
+  return { seed: seed ?? randomInt(0, 2 ** 31), seedGiven: seed !== undefined, ...(render ? { render } : {}), mobile };
+}
+
+/** Runs a session over a stream of lines, writing each answer; resolves at the end of input. */
+export async function runPlay(input: NodeJS.ReadableStream, write: (s: string) => void, options: PlayOptions): Promise<void> {
+  const session = new PlaySession(options);
+  const rl = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  for await (const line of rl) {
+    const out = await session.line(line);
+    if (out) write(out);
+  }
+}
+
+async function main(): Promise<void> {
+  let flags: ReturnType<typeof parseFlags>;
+  try {
+    flags = parseFlags(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  if (process.stdin.isTTY) {
+    process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north / !e / press wait, /rogue help. Ctrl-D quits.\n`);
+  }
+  await runPlay(process.stdin, (s) => process.stdout.write(s), flags);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Only a bug we did not expect gets here (bad lines are answered in-game); the exit code says it failed.
+  main().catch((err: unknown) => {
+    process.stderr.write(`Something went wrong: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ButtonStyle } from 'discord.js';
+import type { GameView } from '../../../src/app/service-types.js';
+import { decodeButtonId, gameTag } from '../../../src/adapters/discord/custom-id.js';
+import { gameControls, gamePayload, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
+import { defaultConfig, newGame, step, Tile, type GameConfig, type GameState } from '../../../src/engine/index.js';
+import { checkLimits } from '../../../src/render/index.js';
+
+function joined(config: Partial<GameConfig>, users: string[]): GameState {
+  let s = newGame(defaultConfig({ seed: 5, width: 40, height: 20, ...config }));
+  for (const u of users) {
+    const r = step(s, { type: 'join', user: u, name: u.toUpperCase() });
+    if (!r.ok) throw new Error(r.code);
+    s = r.state;
+  }
+  return s;
+}
+
+function viewOf(state: GameState, render: 'emoji' | 'ascii' = 'emoji', extra: Partial<GameView['meta']> = {}): GameView {
+  return {
+    key: { guildId: '1', channelId: '2' },
+    state,
+    events: state.recent,
+    meta: { creatorId: 'a', createdAt: 1_700_000_000_000, updatedAt: 0, roundDeadline: null, message: null, render, mobile: false, roundSeconds: 60, ...extra },
+  };
+}
+
+/** Opens the 3x3 around a player, then walls one side, so the test decides what is blocked. */
+function around(state: GameState, id: string, walls: [number, number][]): GameState {
+  const p = state.players.find((q) => q.id === id)!;
+  const tiles = new Uint8Array(state.tiles);
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) tiles[(p.y + dy) * state.width + p.x + dx] = Tile.Floor;
+  for (const [dx, dy] of walls) tiles[(p.y + dy) * state.width + p.x + dx] = Tile.Wall;
+  return { ...state, tiles, monsters: state.monsters.filter((m) => Math.abs(m.x - p.x) > 1 || Math.abs(m.y - p.y) > 1) } as GameState;
+}
+
+const labels = (v: GameView) => gameControls(v).map((row) => row.map((b) => (b.spacer ? '.' : b.label)));
+
+describe('game message presenter', () => {
+  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle and a drink button', () => {
+    const v = viewOf(joined({ topology: 8 }, ['a']));
+    expect(labels(v)).toEqual([
+      ['northwest', 'north', 'northeast'],
+      ['west', 'wait', 'east'],
+      ['southwest', 'south', 'southeast'],
+      ['drink potion'],
+    ]);
+    expect(gameControls(v).flat().map((b) => b.emoji)).toEqual(['↖️', '⬆️', '↗️', '⬅️', '⏳', '➡️', '↙️', '⬇️', '↘️', '🧪']);
+  });
+
+  it('GIVEN a 4-way game WHEN presented THEN there are no diagonal buttons and disabled spacers keep the cross shape', () => {
+    const v = viewOf(joined({ topology: 4 }, ['a']));
+    expect(labels(v).slice(0, 3)).toEqual([
+      ['.', 'north', '.'],
+      ['west', 'wait', 'east'],
+      ['.', 'south', '.'],
+    ]);
+    expect(gameControls(v).flat().filter((b) => b.spacer).every((b) => b.disabled)).toBe(true);
+  });
+
+  it('GIVEN a wall north of the only player WHEN presented THEN north is disabled and the rest enabled', () => {
+    const v = viewOf(around(joined({ topology: 8 }, ['a']), 'a', [[0, -1], [1, -1]]));
+    const byLabel = new Map(gameControls(v).flat().map((b) => [b.label, b.disabled]));
+    expect(byLabel.get('north')).toBe(true);
+    expect(byLabel.get('northeast')).toBe(true);
+    expect(byLabel.get('south')).toBe(false);
+    expect(byLabel.get('wait')).toBe(false);
+  });
+
+  it('GIVEN a direction blocked for one player but open for another WHEN presented THEN it stays enabled (shared buttons)', () => {
+    let s = joined({ topology: 4 }, ['a', 'b']);
+    s = around(s, 'a', [[0, -1]]);
+    const b = s.players.find((p) => p.id === 'b')!;
+    const a = s.players.find((p) => p.id === 'a')!;
+    // Move b away from a so a's wall doesn't also block b.
+    const tiles = new Uint8Array(s.tiles);
+    const bx = a.x + 5;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) tiles[(a.y + dy) * s.width + bx + dx] = Tile.Floor;
+    s = { ...s, tiles, players: s.players.map((p) => (p.id === b.id ? { ...p, x: bx, y: a.y } : p)), monsters: [] } as GameState;
+    expect(gameControls(viewOf(s)).flat().find((x) => x.label === 'north')?.disabled).toBe(false);
+  });
+
+  it('GIVEN a monster next to the player WHEN presented THEN that direction is a red attack button', () => {
+    let s = around(joined({ topology: 4 }, ['a']), 'a', []);
+    const p = s.players[0]!;
+    const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
+    s = { ...s, monsters: [{ ...m, x: p.x + 1, y: p.y }] } as GameState;
+    const east = gameControls(viewOf(s)).flat().find((b) => b.label === 'east')!;
+    expect(east.style).toBe(ButtonStyle.Danger);
+    expect(east.disabled).toBe(false);
+  });
+
+  it('GIVEN a game that is over WHEN presented THEN the message has no buttons', () => {
+    const s = { ...joined({}, ['a']), status: 'over' } as GameState;
+    expect(gamePayload(viewOf(s), 0).components).toEqual([]);
+  });
+
+  it('GIVEN any game WHEN presented THEN custom ids are unique, carry the version and game, and rows fit Discord (<=5 rows of <=5)', () => {
+    for (const topology of [4, 8] as const) {
+      const v = viewOf(joined({ topology }, ['a', 'b', 'c']));
+      const rows = gamePayload(v, 0).components;
+      expect(rows.length).toBeLessThanOrEqual(5);
+      for (const row of rows) expect(row.components.length).toBeLessThanOrEqual(5);
+      const ids = rows.flatMap((r) => r.components.map((c) => c.custom_id));
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) {
+        const d = decodeButtonId(id);
+        expect(d.ok && d.value.version).toBe(v.state.version);
+        expect(d.ok && d.value.game).toBe(gameTag(v.meta.createdAt));
+      }
+    }
+  });
+
+  it.each(['emoji', 'ascii'] as const)('GIVEN a large %s game WHEN presented THEN text stays within Discord limits', (render) => {
+    const v = viewOf(joined({ width: 120, height: 60, topology: 8 }, ['a', 'b', 'c', 'd']), render, { mobile: render === 'emoji' });
+    const p = gamePayload(v, 0);
+    const e = p.embeds[0]!;
+    expect(checkLimits({ content: p.content, embed: { title: e.title ?? '', description: e.description ?? '', fields: e.fields ?? [], footer: e.footer?.text ?? '', color: e.color ?? 0 } })).toEqual([]);
+    if (render === 'ascii') expect(p.content.startsWith('```')).toBe(true);
+    else expect(p.content).toBe('');
+  });
+
+  it('GIVEN a rounds game with a deadline WHEN presented THEN the seconds left are rounded up and never negative', () => {
+    const v = viewOf(joined({ turnMode: 'rounds' }, ['a']), 'ascii', { roundDeadline: 10_500 });
+    expect(roundSecondsLeft(v, 0)).toBe(11);
+    expect(roundSecondsLeft(v, 20_000)).toBe(0);
+    expect(roundSecondsLeft(viewOf(joined({}, ['a'])), 0)).toBeUndefined();
+  });
+
+  it('GIVEN an old message WHEN retired THEN its buttons are removed', () => {
+    expect(retiredPayload()).toEqual({ components: [] });
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { commands, findCommand } from '../../commands/index.js';
+import { failureText, optionErrorText } from '../../commands/replies.js';
+import rogue, { rogueOptions, toAction } from '../../commands/rogue.js';
+import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-config.js';
+import type { CommandContext } from '../../commands/types.js';
+import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
+import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import type { RejectionCode } from '../../src/engine/types.js';
+
+function ctx(over: Partial<CommandContext>): CommandContext {
+  const unused = new Proxy({}, { get: (_t, p) => () => Promise.reject(new Error(`unexpected call ${String(p)}`)) });
+  return { command: 'rogue', group: null, subcommand: 'help', options: {}, user: { id: 'u', name: 'U' }, guildId: '1', channelId: '2', memberIsAdmin: false, games: unused as GameServiceApi, settings: unused as SettingsServiceApi, ...over };
+}
+
+describe('command modules', () => {
+  it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
+    expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
+    const json = rogue.data.toJSON() as { options: { name: string }[] };
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'help']);
+    const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
+    expect(cfg.default_member_permissions).toBe('32'); // Manage Server
+    expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
+    expect(findCommand('rogue')).toBe(rogue);
+  });
+
+  it.each([
+    [{ subcommand: 'move', direction: 'north' }, { type: 'move', dir: 'n' }],
+    [{ subcommand: 'move', direction: 'sw', steps: '3' }, { type: 'move', dir: 'sw', steps: 3 }],
+    [{ subcommand: 'move', direction: 'East', steps: 9 }, { type: 'move', dir: 'e', steps: 9 }],
+    [{ subcommand: 'wait' }, { type: 'wait' }],
+    [{ subcommand: 'descend' }, { type: 'descend' }],
+    [{ subcommand: 'use' }, { type: 'use' }],
+    [{ subcommand: 'map' }, null],
+  ])('GIVEN /rogue options %j WHEN mapped THEN the action is %j', (input, action) => {
+    expect(toAction(rogueOptions.parse(input))).toEqual(action);
+  });
+
+  it.each([
+    [{ subcommand: 'move', direction: 'north', steps: 0 }, 'Option `steps`: must be a whole number from 1 to 9.'],
+    [{ subcommand: 'move', direction: 'north', steps: '2.5' }, 'Option `steps`: must be a whole number from 1 to 9.'],
+    [{ subcommand: 'move' }, 'Option `direction`: must be one of north, south, east, west, northeast, northwest, southeast, southwest.'],
+    [{ subcommand: 'new', map: 'swamp' }, 'Option `map`: must be one of maze, cavern.'],
+    [{ subcommand: 'wait', speed: 2 }, 'Unknown option: `speed`.'],
+    [{ subcommand: 'dance' }, 'Unknown subcommand. Try /rogue help.'],
+  ])('GIVEN bad options %j WHEN parsed THEN the error says %s', (input, text) => {
+    const r = rogueOptions.safeParse(input);
+    expect(r.success).toBe(false);
+    if (!r.success) expect(optionErrorText(r.error)).toBe(text);
+  });
+
+  it('GIVEN /rogue-config set options WHEN mapped THEN they become a settings patch with the service field names', () => {
+    const parsed = rogueConfigOptions.parse({ subcommand: 'set', turn_mode: 'rounds', round_seconds: '30', mobile: 'yes' });
+    expect(parsed.subcommand === 'set' && toPatch(parsed)).toEqual({ turnMode: 'rounds', roundSeconds: 30, mobile: true });
+  });
+
+  it('GIVEN a member without Manage Server WHEN they use /rogue-config THEN the reply names the missing permission and nothing is called', async () => {
+    const reply = await rogueConfig.run(ctx({ command: 'rogue-config', subcommand: 'set', options: { render: 'ascii' } }));
+    expect(reply).toEqual({ kind: 'text', text: 'You need the Manage Server permission to change Channel Crawler settings.' });
+  });
+
+  it('GIVEN an admin WHEN they set a value THEN the answer states the new value', async () => {
+    const settings = { update: async (_g: string, patch: object) => ({ ok: true as const, value: { ...DEFAULT_SETTINGS, ...patch } }) } as unknown as SettingsServiceApi;
+    const reply = await rogueConfig.run(ctx({ command: 'rogue-config', subcommand: 'set', options: { round_seconds: 30 }, memberIsAdmin: true, settings }));
+    expect(reply.kind === 'text' && reply.text).toBe('`round_seconds` is now `30`.');
+  });
+
+  it('GIVEN a service refusal WHEN a command runs THEN it is passed on as a failure for the transport to word', async () => {
+    const games = { act: async () => ({ ok: false as const, error: { kind: 'rejected' as const, code: 'wall' as const } }) } as unknown as GameServiceApi;
+    const reply = await rogue.run(ctx({ subcommand: 'move', options: { direction: 'north' }, games }));
+    expect(reply).toEqual({ kind: 'failure', error: { kind: 'rejected', code: 'wall' } });
+  });
+});
+
+describe('refusal wording', () => {
+  it.each<[ServiceFailure, RegExp]>([
+    [{ kind: 'rejected', code: 'wall' }, /wall/],
+    [{ kind: 'rejected', code: 'not-your-turn' }, /not your turn/],
+    [{ kind: 'rejected', code: 'dead' }, /You're dead/],
+    [{ kind: 'not-a-player' }, /join with \/rogue join/i],
+    [{ kind: 'stale' }, /out of date/],
+    [{ kind: 'no-game' }, /no game in this channel/],
+    [{ kind: 'channel-not-allowed' }, /isn't enabled in this channel/],
+    [{ kind: 'storage-unavailable' }, /storage is unavailable/],
+    [{ kind: 'corrupt-save', channelId: '2', reason: 'x' }, /ask an admin to run \/rogue-config reset-game/i],
+    [{ kind: 'incompatible-save', channelId: '2', schema: 9 }, /reset-game/],
+    [{ kind: 'game-full', max: 4 }, /4 players/],
+    [{ kind: 'forbidden', need: 'Manage Server' }, /You need the Manage Server permission/],
+    [{ kind: 'game-exists' }, /already running/],
+    [{ kind: 'invalid', message: 'seed is bad' }, /^seed is bad$/],
+  ])('GIVEN %j WHEN worded THEN the player reads %s', (failure, pattern) => {
+    expect(failureText(failure)).toMatch(pattern);
+  });
+
+  it('GIVEN every engine rejection WHEN worded THEN each has its own non-empty sentence', () => {
+    const codes: RejectionCode[] = ['wall', 'occupied-by-ally', 'not-in-game', 'dead', 'game-over', 'not-your-turn', 'no-stairs', 'nothing-to-use', 'already-joined', 'game-full', 'diagonal-not-allowed', 'not-rounds-mode'];
+    const texts = codes.map((code) => failureText({ kind: 'rejected', code }));
+    expect(new Set(texts).size).toBe(codes.length);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/env.js';
+
+const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.fake.token-for-tests-only';
+const base = { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: '123456789012345678' };
+
+describe('environment parsing', () => {
+  it('GIVEN only the required variables WHEN parsed THEN defaults fill the rest and Redis is off', () => {
+    const r = parseConfig(base);
+    expect(r).toEqual({
+      ok: true,
+      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api' },
+    });
+  });
+
+  it('GIVEN every variable WHEN parsed THEN each is used (and the trailing slash of the API base is dropped)', () => {
+    const r = parseConfig({ ...base, DISCORD_GUILD_ID: '223456789012345678', REDIS_URL: 'redis://127.0.0.1:6380', REDIS_PREFIX: 'cc:test', LOG_LEVEL: 'debug', DISCORD_API_BASE: 'http://127.0.0.1:9999/api/' });
+    expect(r.ok && r.config).toMatchObject({ guildId: '223456789012345678', redisUrl: 'redis://127.0.0.1:6380', redisPrefix: 'cc:test', logLevel: 'debug', apiBase: 'http://127.0.0.1:9999/api' });
+  });
+
+  it.each([
+    [{ DISCORD_APPLICATION_ID: '123456789012345678' }, /^DISCORD_TOKEN is required/],
+    [{ DISCORD_TOKEN: TOKEN }, /^DISCORD_APPLICATION_ID is required/],
+    [{ ...base, DISCORD_APPLICATION_ID: 'abc' }, /^DISCORD_APPLICATION_ID must be a Discord id/],
+    [{ ...base, REDIS_URL: 'http://localhost' }, /^REDIS_URL must be a redis:\/\//],
+    [{ ...base, LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ ...base, DISCORD_API_BASE: 'not a url' }, /^DISCORD_API_BASE must be an http\(s\) URL/],
+    [{ ...base, DISCORD_GUILD_ID: '12' }, /^DISCORD_GUILD_ID must be a Discord id/],
+  ])('GIVEN a missing or invalid variable (%j) WHEN parsed THEN the problem names it', (env, pattern) => {
+    const r = parseConfig(env);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.some((p) => pattern.test(p))).toBe(true);
+  });
+
+  it('GIVEN an invalid token WHEN parsed THEN the problem never echoes its value', () => {
+    const r = parseConfig({ ...base, DISCORD_TOKEN: 'short-secret' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.join('\n')).not.toContain('short-secret');
+  });
+
+  it('GIVEN empty optional variables WHEN parsed THEN they count as unset', () => {
+    const r = parseConfig({ ...base, REDIS_URL: '', DISCORD_GUILD_ID: '', LOG_LEVEL: '', DISCORD_API_BASE: '' });
+    expect(r.ok && r.config).toMatchObject({ redisUrl: undefined, guildId: undefined, logLevel: 'info', apiBase: 'https://discord.com/api' });
+  });
+});

@@ -1,0 +1,174 @@
+/** Shared set-up of the bot's end-to-end tests: the fake Discord, the real service (memory or Redis) and the real bot. */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { startBot, type Bot } from '../../src/adapters/discord/bot.js';
+import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { createRedis } from '../../src/adapters/redis/client.js';
+import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
+import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
+import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
+import { GameService } from '../../src/app/game-service.js';
+import type { GameServiceApi } from '../../src/app/service-types.js';
+import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
+import { SettingsService } from '../../src/app/settings-service.js';
+import { decodeButtonId } from '../../src/adapters/discord/custom-id.js';
+import { ADMIN_PERMS, DEFAULT_GUILD, FakeDiscord, MEMBER_PERMS, type FakeActor, type FakeComponent, type FakeMessage, type InteractionCallback } from './fake-discord/index.js';
+
+export const GUILD = DEFAULT_GUILD.id;
+export const CHANNEL = DEFAULT_GUILD.channels[0]!.id;
+export const OTHER_CHANNEL = DEFAULT_GUILD.channels[1]!.id;
+export const ALICE: FakeActor = { id: '1300000000000000001', username: 'alice' };
+export const BOB: FakeActor = { id: '1300000000000000002', username: 'bob' };
+export const CAROL: FakeActor = { id: '1300000000000000003', username: 'carol' };
+export const MALLORY: FakeActor = { id: '1300000000000000004', username: 'mallory' };
+export { ADMIN_PERMS, MEMBER_PERMS };
+
+/** A raw API option tree for a subcommand (and optional group) with typed leaf options. */
+export function subcommand(name: string, options: Record<string, string | number | boolean> = {}, group?: string): unknown[] {
+  const leaves = Object.entries(options).map(([k, v]) => ({ name: k, type: typeof v === 'number' ? 4 : typeof v === 'boolean' ? 5 : k === 'channel' ? 7 : 3, value: v }));
+  const sub = { type: 1, name, options: leaves };
+  return group ? [{ type: 2, name: group, options: [sub] }] : [sub];
+}
+
+/** A mutable clock shared by the service and the bot, so rounds tests can move time. */
+export class TestClock {
+  constructor(public t = Date.UTC(2025, 0, 1)) {}
+  now = (): number => this.t;
+}
+
+export interface Harness {
+  fake: FakeDiscord;
+  bot: Bot;
+  games: GameService;
+  clock: TestClock | null;
+  /** Runs a slash command and waits for the bot's first answer. */
+  command(user: FakeActor, name: string, options: unknown[], opts?: { permissions?: string; channelId?: string }): Promise<{ id: string; callback: InteractionCallback; ms: number }>;
+  /** Presses a button and waits for the answer. */
+  press(user: FakeActor, messageId: string, customId: string): Promise<{ id: string; callback: InteractionCallback; ms: number }>;
+  /** The channel's current game message (the one the service points at). */
+  gameMessage(channelId?: string): Promise<FakeMessage>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  redisUrl?: string;
+  clock?: TestClock;
+  roundTimerMs?: number;
+  editIntervalMs?: number;
+  /** Makes every service call this much slower (to exercise deferring), with the bot deferring after `deferAfterMs`. */
+  slowMs?: number;
+  deferAfterMs?: number;
+}
+
+/** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
+export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
+  const fake = await FakeDiscord.start();
+  let redis: Redis | null = null;
+  let store: GameStore;
+  let settingsStore: SettingsStore;
+  let rounds: RoundScheduler;
+  if (o.redisUrl) {
+    redis = createRedis(o.redisUrl);
+    const prefix = `cc-e2e-${randomUUID()}`;
+    store = new RedisGameStore(redis, { prefix });
+    settingsStore = new RedisSettingsStore(redis, silentLogger, { prefix });
+    rounds = new RedisRoundQueue(redis, { prefix });
+  } else {
+    store = new MemoryGameStore();
+    settingsStore = new MemorySettingsStore(silentLogger);
+    rounds = new MemoryRoundQueue();
+  }
+  const clock = o.clock ?? null;
+  const now = clock ? clock.now : Date.now;
+  const games = new GameService({ games: store, settings: settingsStore, clock: { now }, rounds, logger: silentLogger });
+  const settings = new SettingsService(settingsStore, silentLogger);
+  const slow = o.slowMs;
+  const served: GameServiceApi = slow
+    ? new Proxy(games, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function' || prop === 'resolveDueRounds') return v;
+          return async (...args: unknown[]) => {
+            await new Promise((r) => setTimeout(r, slow));
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      })
+    : games;
+  const bot = await startBot({
+    token: fake.token,
+    apiBase: fake.apiBase,
+    games: served,
+    ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+    settings,
+    logger: pino({ level: 'silent' }),
+    now,
+    roundTimerMs: o.roundTimerMs ?? 0,
+    editIntervalMs: o.editIntervalMs ?? 1000,
+    // The tests act faster than people do; the limiter has its own unit tests.
+    rateLimit: { capacity: 1000, refillMs: 1000 },
+  });
+  await fake.waitForClient();
+  const timed = async (start: Promise<{ id: string }>): Promise<{ id: string; callback: InteractionCallback; ms: number }> => {
+    const t0 = Date.now();
+    const { id } = await start;
+    const callback = await fake.waitForResponse(id, 3000);
+    return { id, callback, ms: Date.now() - t0 };
+  };
+  return {
+    fake,
+    bot,
+    games,
+    clock,
+    command: (user, name, options, opts = {}) =>
+      timed(fake.sendCommand({ guildId: GUILD, channelId: opts.channelId ?? CHANNEL, user, name, options, ...(opts.permissions ? { permissions: opts.permissions } : {}) })),
+    press: (user, messageId, customId) => timed(fake.pressButton({ guildId: GUILD, channelId: CHANNEL, user, messageId, customId })),
+    async gameMessage(channelId = CHANNEL) {
+      // The bot records the message id just after answering, so give it a moment.
+      for (let i = 0; ; i++) {
+        const v = await games.view({ guildId: GUILD, channelId });
+        const ref = v.ok ? v.value.meta.message : null;
+        const m = ref ? fake.message(ref.messageId) : undefined;
+        if (m) return m;
+        if (i >= 100) throw new Error(`no game message in ${channelId}: ${v.ok ? 'none recorded' : v.error.kind}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      await bot.stop();
+      await fake.close();
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
+
+/** All buttons of a message. */
+export function buttons(m: FakeMessage | { components?: FakeComponent[] | null }): FakeComponent[] {
+  return (m.components ?? []).flatMap((row) => row.components ?? []);
+}
+
+/** The first enabled button whose custom id decodes to `verb` (and, for moves, one of `dirs`). */
+export function findButton(m: FakeMessage, verb: 'mv' | 'wait' | 'desc' | 'use', dirs?: string[]): FakeComponent | undefined {
+  return buttons(m).find((b) => {
+    if (b.disabled || !b.custom_id) return false;
+    const d = decodeButtonId(b.custom_id);
+    if (!d.ok || d.value.verb !== verb) return false;
+    return d.value.verb !== 'mv' || !dirs || dirs.includes(d.value.dir);
+  });
+}
+
+/** The "Turn N" of a game message (its embed title holds the HUD). */
+export function turnOf(m: { embeds?: { title?: string }[] | null }): number {
+  const match = /Turn (\d+)/.exec(m.embeds?.[0]?.title ?? '');
+  if (!match) throw new Error(`no turn in ${JSON.stringify(m.embeds?.[0]?.title)}`);
+  return Number(match[1]);
+}
+
+/** Text of an ephemeral (flags 64) callback. */
+export function ephemeralText(cb: InteractionCallback): string {
+  if (cb.type !== 4 || ((cb.data?.flags ?? 0) & 64) === 0) throw new Error(`expected an ephemeral reply, got ${JSON.stringify(cb).slice(0, 300)}`);
+  return cb.data?.content ?? '';
+}
