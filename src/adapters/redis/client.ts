@@ -1,0 +1,82 @@
+/** ioredis client factory tuned to fail fast when Redis is down (Discord answers within 3 s) and to reconnect by itself. */
+import { Redis, type RedisOptions } from 'ioredis';
+import { StorageUnavailableError, type Logger } from '../../app/ports.js';
+
+/** Tuning knobs; the defaults keep a failing command under about 1 s. */
+export interface RedisClientOptions {
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Cap of the reconnect backoff. */
+  maxReconnectDelayMs?: number;
+  /** Batches commands issued in the same tick into one write (helps many channels in parallel). */
+  autoPipelining?: boolean;
+  logger?: Logger;
+}
+
+/**
+ * A client that never queues commands while disconnected (enableOfflineQueue: false), never re-sends a command
+ * whose reply was lost (a resent compare-and-set could be mistaken for a conflict, and the caller already reported
+ * the failure), times out each command, and keeps reconnecting with a capped backoff.
+ */
+export function createRedis(url: string, opts: RedisClientOptions = {}): Redis {
+  const maxDelay = opts.maxReconnectDelayMs ?? 1000;
+  const options: RedisOptions = {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: opts.commandTimeoutMs ?? 800,
+    connectTimeout: opts.connectTimeoutMs ?? 1000,
+    enableAutoPipelining: opts.autoPipelining ?? true,
+    retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 10), maxDelay),
+  };
+  const client = new Redis(url, options);
+  let down = false;
+  // Without a listener ioredis would print every failed reconnect; log the transitions once instead.
+  client.on('error', (err: Error) => {
+    if (!down) opts.logger?.warn('redis connection error', { err: err.message });
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) opts.logger?.info('redis connection restored');
+    down = false;
+  });
+  return client;
+}
+
+/** Reply errors that mean "not available right now" rather than a bug. */
+const TRANSIENT_REPLY = /^(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)/;
+
+/** Maps connection failures, timeouts and transient server states to StorageUnavailableError; other errors pass through. */
+export function toStorageError(err: unknown): unknown {
+  if (err instanceof StorageUnavailableError) return err;
+  if (!(err instanceof Error)) return err;
+  // Server replies (ReplyError) are bugs or bad data unless the server is only temporarily unable to answer.
+  if (err.name === 'ReplyError') return TRANSIENT_REPLY.test(err.message) ? new StorageUnavailableError(`redis: ${err.message}`, { cause: err }) : err;
+  // Everything else from the client (timeouts, closed connection, offline queue disabled) means unreachable.
+  return new StorageUnavailableError(`redis: ${err.message}`, { cause: err });
+}
+
+/** Runs a Redis call, translating its failure with toStorageError. */
+export async function guard<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw toStorageError(err);
+  }
+}
+
+/** Resolves once the client is connected (commands fail fast before that, since nothing is queued offline). */
+export async function waitReady(client: Redis, timeoutMs = 5000): Promise<void> {
+  if (client.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      reject(new StorageUnavailableError(`redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('ready', onReady);
+  });
+}

@@ -1,0 +1,63 @@
+/** Serialisation of a stored game (state + meta) to JSON text and back, shared by every GameStore adapter. */
+import { z } from 'zod';
+import { parseGameState } from '../engine/state-schema.js';
+import type { Action } from '../engine/types.js';
+import type { StoredGame } from './service-types.js';
+
+const GameMetaSchema = z.object({
+  creatorId: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  roundDeadline: z.number().nullable(),
+  message: z.object({ channelId: z.string(), messageId: z.string() }).nullable(),
+  render: z.enum(['emoji', 'ascii']),
+  mobile: z.boolean(),
+  roundSeconds: z.number().int().min(1),
+});
+
+/** What decoding found: a game (maybe migrated from an older schema), or why there is none. */
+export type DecodeResult =
+  | { kind: 'found'; game: StoredGame; migratedFrom: number | null }
+  | { kind: 'corrupt'; reason: string }
+  | { kind: 'incompatible'; schema: number };
+
+/** JSON text of the engine state (typed arrays become base64 through Bytes.toJSON). */
+export function encodeState(game: StoredGame): string {
+  return JSON.stringify(game.state);
+}
+
+/** JSON text of the meta record. */
+export function encodeMeta(game: StoredGame): string {
+  return JSON.stringify(game.meta);
+}
+
+/** Decodes stored text; never throws (bad JSON or shape is `corrupt`, a schema it cannot migrate is `incompatible`). */
+export function decodeGame(stateText: string | null | undefined, metaText: string | null | undefined): DecodeResult {
+  if (typeof stateText !== 'string') return { kind: 'corrupt', reason: 'state is missing' };
+  if (typeof metaText !== 'string') return { kind: 'corrupt', reason: 'meta is missing' };
+  let rawState: unknown;
+  let rawMeta: unknown;
+  try {
+    rawState = JSON.parse(stateText);
+  } catch {
+    return { kind: 'corrupt', reason: 'state is not valid JSON' };
+  }
+  try {
+    rawMeta = JSON.parse(metaText);
+  } catch {
+    return { kind: 'corrupt', reason: 'meta is not valid JSON' };
+  }
+  const state = parseGameState(rawState);
+  if (!state.ok) return state.kind === 'corrupt' ? { kind: 'corrupt', reason: `state ${state.reason}` } : { kind: 'incompatible', schema: state.schema };
+  const meta = GameMetaSchema.safeParse(rawMeta);
+  if (!meta.success) {
+    const first = meta.error.issues[0];
+    return { kind: 'corrupt', reason: `meta ${first ? `${first.path.join('.')}: ${first.message}` : 'invalid'}` };
+  }
+  return { kind: 'found', game: { state: state.state, meta: meta.data }, migratedFrom: state.migratedFrom };
+}
+
+/** Decodes one action-log entry (written by this code, so a bad entry is a programmer or storage error). */
+export function decodeAction(text: string): Action {
+  return JSON.parse(text) as Action;
+}

@@ -1,0 +1,446 @@
+/**
+ * The game service: load a channel's game, apply one engine step, save it by compare-and-set, return a view.
+ * It keeps nothing in memory between calls, so any number of processes can serve the same channels.
+ *
+ * Stale and concurrent presses. Every accepted step adds 1 to `state.version` and appends its action to the
+ * channel's log, so log[i] is the action that took the game from version i to i + 1.
+ * - A writer that loses the compare-and-set reloads and tries again (up to `maxRetries` times) and the engine
+ *   re-validates the action on the new state: if it is no longer legal, the engine's refusal is returned.
+ * - A button drawn for `seenVersion` older than the current version "still makes sense" when (a) no action of
+ *   the SAME user was accepted since seenVersion (so a double click, or a second press on an old message, is
+ *   never applied twice) and (b) the engine accepts it on the current state. Other players' actions in between
+ *   do not make it stale. Otherwise it is refused as `stale`, as is a render from the future (a replaced game)
+ *   or one more than STALE_WINDOW versions old.
+ * Slash commands pass no seenVersion: each command is a distinct intent and is applied to the current state.
+ */
+import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
+import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
+import { StorageUnavailableError, type Clock, type GameStore, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
+import type {
+  ChannelKey,
+  GameMeta,
+  GameServiceApi,
+  GameView,
+  MessageRef,
+  NewGameOptions,
+  PlayerAction,
+  Result,
+  ServiceFailure,
+  StoredGame,
+  UserRef,
+} from './service-types.js';
+import { MAP_SIZES, type GuildSettings } from './settings.js';
+
+/** Renders older than this many versions are refused as stale without reading the log. */
+export const STALE_WINDOW = 64;
+/** How long a claimed round is reserved for its claimer; short so a crashed claimer delays a round by at most this plus one poll. */
+export const ROUND_LEASE_MS = 3000;
+
+/** What the service needs; every dependency is a port. */
+export interface GameServiceDeps {
+  games: GameStore;
+  settings: SettingsStore;
+  clock: Clock;
+  rounds: RoundScheduler;
+  logger: Logger;
+  /** Reload-and-retry attempts after a lost compare-and-set (default 5). */
+  maxRetries?: number;
+  /** Rounds claimed per resolveDueRounds call (default 50). */
+  claimLimit?: number;
+  leaseMs?: number;
+}
+
+type Found = { game: StoredGame; rev: string };
+/** What one attempt wants to write: the actions it stepped (possibly none), the resulting state and meta, its events. */
+interface Plan {
+  actions: Action[];
+  state: GameState;
+  events: GameEvent[];
+  message?: MessageRef | null;
+  /** For /rogue end: the players as they were before everyone was made to leave, for the summary record. */
+  summaryPlayers?: GameState['players'];
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const fail = <T>(error: ServiceFailure): Result<T> => ({ ok: false, error });
+const isFailure = (x: Plan | ServiceFailure | GameView): x is ServiceFailure => 'kind' in x;
+
+/** The GameServiceApi over storage, settings, a clock and the round queue. */
+export class GameService implements GameServiceApi {
+  private readonly games: GameStore;
+  private readonly settings: SettingsStore;
+  private readonly clock: Clock;
+  private readonly rounds: RoundScheduler;
+  private readonly logger: Logger;
+  private readonly maxRetries: number;
+  private readonly claimLimit: number;
+  private readonly leaseMs: number;
+  /** Tail of the in-process queue of writes per channel (see serial()). Holds promises only, never game state. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(deps: GameServiceDeps) {
+    this.games = deps.games;
+    this.settings = deps.settings;
+    this.clock = deps.clock;
+    this.rounds = deps.rounds;
+    this.logger = deps.logger;
+    this.maxRetries = deps.maxRetries ?? 5;
+    this.claimLimit = deps.claimLimit ?? 50;
+    this.leaseMs = deps.leaseMs ?? ROUND_LEASE_MS;
+  }
+
+  async newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>> {
+    return this.guarded(key, async () => {
+      if (options.seed !== undefined && !(Number.isInteger(options.seed) && options.seed >= 0 && options.seed <= 0xffffffff)) {
+        return fail({ kind: 'invalid', message: 'seed must be an integer from 0 to 4294967295' });
+      }
+      const settings = await this.settings.get(key.guildId);
+      if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      const loaded = await this.load(key);
+      let replacing: string | undefined;
+      if (loaded.ok) {
+        // A finished game may be replaced; a running one may not.
+        if (loaded.value.game.state.status === 'playing') return fail({ kind: 'game-exists' });
+        replacing = loaded.value.rev;
+      } else if (loaded.error.kind !== 'no-game') return fail(loaded.error);
+
+      const now = this.clock.now();
+      const seed = options.seed ?? deriveSeed(now, key.channelId);
+      const size = MAP_SIZES[options.size ?? settings.mapSize];
+      const mapKind: MapKind = options.mapKind ?? (settings.mapKind === 'random' ? kindFromSeed(seed) : settings.mapKind);
+      const turnMode = options.mode ?? settings.turnMode;
+      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, difficulty: settings.difficulty, maxPlayers: settings.maxPlayers });
+      const join: Action = { type: 'join', user: user.id, name: user.name };
+      const r = step(engineNewGame(config), join);
+      if (!r.ok) return fail(rejection(r.code, config.maxPlayers));
+      const meta: GameMeta = {
+        creatorId: user.id,
+        createdAt: now,
+        updatedAt: now,
+        roundDeadline: turnMode === 'rounds' ? now + settings.roundSeconds * 1000 : null,
+        message: null,
+        render: settings.render,
+        mobile: settings.mobile,
+        roundSeconds: settings.roundSeconds,
+      };
+      const game: StoredGame = { state: r.state, meta };
+      // Scheduled before the save, so a crash between the two can at worst leave an early (harmless) entry, never none.
+      if (meta.roundDeadline !== null) await this.rounds.schedule(key, meta.roundDeadline);
+      const rev = await this.games.create(key, game, [join], replacing);
+      if (rev === null) return fail({ kind: 'game-exists' });
+      return ok(view(key, game, r.events));
+    });
+  }
+
+  async join(key: ChannelKey, user: UserRef): Promise<Result<GameView>> {
+    return this.guarded(key, async () => {
+      const settings = await this.settings.get(key.guildId);
+      if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      return this.mutate(key, async ({ game }) => {
+        const r = step(game.state, { type: 'join', user: user.id, name: user.name });
+        if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
+        return { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+      });
+    });
+  }
+
+  async leave(key: ChannelKey, user: UserRef): Promise<Result<GameView>> {
+    return this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        const action: Action = { type: 'leave', user: user.id };
+        const r = step(game.state, action);
+        if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
+        return { actions: [action], state: r.state, events: r.events };
+      }),
+    );
+  }
+
+  async act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number): Promise<Result<GameView>> {
+    const engineAction = toEngineAction(action, user.id);
+    return this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        const s = game.state;
+        if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
+        const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
+        if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
+        if (behind > 0) {
+          // Only the versions between the render and the state we loaded: newer entries belong to a save we will conflict with.
+          const since = (await this.games.readLog(key, seenVersion)).slice(0, behind);
+          if (since.some((a) => 'user' in a && a.user === user.id)) return { kind: 'stale' };
+        }
+        const r = step(s, engineAction);
+        if (!r.ok) return behind > 0 ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
+        return { actions: [engineAction], state: r.state, events: r.events };
+      }),
+    );
+  }
+
+  async view(key: ChannelKey): Promise<Result<GameView>> {
+    return this.guarded(key, async () => {
+      const loaded = await this.load(key);
+      return loaded.ok ? ok(view(key, loaded.value.game, [])) : loaded;
+    }, false);
+  }
+
+  async end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>> {
+    return this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        if (!isAdmin && game.meta.creatorId !== user.id) return { kind: 'forbidden', need: 'the game creator or Manage Server' };
+        if (game.state.status === 'over') return view(key, game, []);
+        // Ending = every player leaves, as engine actions, so the log still replays to the saved state;
+        // the engine ends a game whose last player left as 'abandoned'.
+        let state = game.state;
+        const actions: Action[] = [];
+        const events: GameEvent[] = [];
+        for (const p of game.state.players) {
+          const action: Action = { type: 'leave', user: p.id };
+          const r = step(state, action);
+          if (!r.ok) return rejection(r.code, state.config.maxPlayers);
+          actions.push(action);
+          events.push(...r.events);
+          state = r.state;
+        }
+        if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
+        return { actions, state, events, summaryPlayers: game.state.players };
+      }),
+    );
+  }
+
+  async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
+    return this.guarded(key, async () => {
+      const loaded = await this.games.load(key);
+      const deleted = await this.games.delete(key);
+      const deadline = loaded.kind === 'found' ? loaded.game.meta.roundDeadline : null;
+      if (deadline !== null) await this.rounds.cancel(key, deadline);
+      this.logger.info('game reset', { ...key, deleted });
+      return ok({ deleted });
+    });
+  }
+
+  async setMessage(key: ChannelKey, message: MessageRef | null): Promise<Result<GameView>> {
+    return this.guarded(key, () => this.mutate(key, async ({ game }) => ({ actions: [], state: game.state, events: [], message })));
+  }
+
+  async resolveDueRounds(): Promise<GameView[]> {
+    let claims: RoundClaim[];
+    try {
+      claims = await this.rounds.claimDue(this.clock.now(), this.claimLimit, this.leaseMs);
+    } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        this.logger.warn('round claim failed: storage unavailable', { err: err.message });
+        return [];
+      }
+      throw err;
+    }
+    const views = await Promise.all(claims.map((c) => this.serial(c.key, () => this.resolveClaim(c))));
+    return views.filter((v): v is GameView => v !== null);
+  }
+
+  /** Resolves one claimed round if it is still the one due, then settles the queue entry to the game's real deadline. */
+  private async resolveClaim(claim: RoundClaim): Promise<GameView | null> {
+    const { key } = claim;
+    try {
+      for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+        const loaded = await this.load(key);
+        if (!loaded.ok) {
+          if (loaded.error.kind !== 'no-game') this.logger.warn('round not resolved: unreadable save', { ...key, error: loaded.error });
+          await this.rounds.settle(claim, null);
+          return null;
+        }
+        const { game, rev } = loaded.value;
+        const now = this.clock.now();
+        const deadline = game.meta.roundDeadline;
+        // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
+        if (game.state.status !== 'playing' || game.state.config.turnMode !== 'rounds' || deadline === null || deadline > now) {
+          await this.rounds.settle(claim, game.state.status === 'playing' ? deadline : null);
+          return null;
+        }
+        const r = resolveRound(game.state);
+        if (!r.ok) {
+          this.logger.warn('round could not be resolved', { ...key, code: r.code });
+          await this.rounds.settle(claim, null);
+          return null;
+        }
+        const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, now) };
+        if ((await this.games.save(key, next, rev, [{ type: 'resolve-round' }])) === null) {
+          await backoff(attempt);
+          continue;
+        }
+        await this.afterSave(key, game, next, undefined, claim);
+        return view(key, next, r.events);
+      }
+      // Still contended: leave the lease, the round will be claimed again when it runs out.
+      return null;
+    } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        this.logger.warn('round not resolved: storage unavailable', { ...key, err: err.message });
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** Load → plan → compare-and-set, retried on conflict. A plan returning a view (nothing to change) ends the loop. */
+  private async mutate(key: ChannelKey, plan: (found: Found) => Promise<Plan | ServiceFailure | GameView>): Promise<Result<GameView>> {
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      const loaded = await this.load(key);
+      if (!loaded.ok) return loaded;
+      const { game, rev } = loaded.value;
+      const p = await plan(loaded.value);
+      if (isFailure(p)) return fail(p);
+      if ('key' in p) return ok(p);
+      const now = this.clock.now();
+      const next: StoredGame = { state: p.state, meta: { ...this.nextMeta(game, p.state, now), ...(p.message !== undefined ? { message: p.message } : {}) } };
+      const newDeadline = next.meta.roundDeadline;
+      if (game.meta.roundDeadline === null && newDeadline !== null) await this.rounds.schedule(key, newDeadline);
+      if ((await this.games.save(key, next, rev, p.actions)) === null) {
+        await backoff(attempt);
+        continue;
+      }
+      await this.afterSave(key, game, next, p.summaryPlayers);
+      return ok(view(key, next, p.events));
+    }
+    this.logger.warn('gave up after repeated save conflicts', { ...key, attempts: this.maxRetries + 1 });
+    return fail({ kind: 'stale' });
+  }
+
+  /** Meta after a step: updatedAt, and in rounds mode the deadline of the round now running. */
+  private nextMeta(prev: StoredGame, state: GameState, now: number): GameMeta {
+    const meta: GameMeta = { ...prev.meta, updatedAt: now };
+    if (state.config.turnMode !== 'rounds') return meta;
+    if (state.status !== 'playing' || !state.players.some((p) => p.alive)) meta.roundDeadline = null;
+    // A new round starts when the last one resolved (turn moved) or when the game had no running round.
+    else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+    return meta;
+  }
+
+  /** Queue and summary bookkeeping once a save is in. Failures here do not undo the accepted action: they are logged. */
+  private async afterSave(key: ChannelKey, prev: StoredGame, next: StoredGame, summaryPlayers?: GameState['players'], claim?: RoundClaim): Promise<void> {
+    try {
+      const before = prev.meta.roundDeadline;
+      const after = next.meta.roundDeadline;
+      if (claim) await this.rounds.settle(claim, after);
+      else if (after !== null && after !== before) await this.rounds.schedule(key, after, before);
+      else if (after === null && before !== null) await this.rounds.cancel(key, before);
+    } catch (err) {
+      // The queue entry is still at the old deadline, which is never later than the new one: a claim will fix it.
+      this.logger.warn('round deadline not updated', { ...key, err: String(err) });
+    }
+    const summary = next.state.summary;
+    if (prev.state.status === 'playing' && next.state.status === 'over' && summary) {
+      const players = summaryPlayers ? summaryPlayers.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) : summary.kills;
+      try {
+        await this.games.writeSummary({
+          guildId: key.guildId,
+          channelId: key.channelId,
+          seed: next.state.config.seed,
+          createdAt: next.meta.createdAt,
+          endedAt: next.meta.updatedAt,
+          outcome: summary.outcome,
+          depth: summary.depth,
+          turns: summary.turns,
+          kills: players.reduce((n, p) => n + p.kills, 0),
+          players,
+        });
+      } catch (err) {
+        this.logger.warn('game summary not written', { ...key, err: String(err) });
+      }
+    }
+  }
+
+  /** Loads a game and maps every way it can be absent or unreadable to a typed failure. */
+  private async load(key: ChannelKey): Promise<Result<Found>> {
+    const r = await this.games.load(key);
+    switch (r.kind) {
+      case 'found':
+        if (r.migratedFrom !== null) this.logger.info('migrated an older save', { ...key, from: r.migratedFrom, to: r.game.state.schema });
+        return ok({ game: r.game, rev: r.rev });
+      case 'missing':
+        return fail({ kind: 'no-game' });
+      case 'corrupt':
+        this.logger.warn('corrupt save', { ...key, reason: r.reason });
+        return fail({ kind: 'corrupt-save', channelId: key.channelId, reason: r.reason });
+      case 'incompatible':
+        this.logger.warn('incompatible save', { ...key, schema: r.schema });
+        return fail({ kind: 'incompatible-save', channelId: key.channelId, schema: r.schema });
+    }
+  }
+
+  /**
+   * Runs writes to one channel one after another within this process. Correctness does not depend on it (the
+   * compare-and-set does), but without it a burst of presses in one process would mostly lose races against
+   * each other and run out of retries; with it, only other processes compete.
+   */
+  private serial<T>(key: ChannelKey, run: () => Promise<T>): Promise<T> {
+    const id = `${key.guildId}/${key.channelId}`;
+    const prev = this.queues.get(id) ?? Promise.resolve();
+    const next = prev.then(run, run);
+    const tail = next.catch(() => {});
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return next;
+  }
+
+  /** Storage outages become a typed failure; anything else is a bug and propagates. Writes are serialised per channel. */
+  private async guarded<T>(key: ChannelKey, run: () => Promise<Result<T>>, write = true): Promise<Result<T>> {
+    try {
+      return await (write ? this.serial(key, run) : run());
+    } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        this.logger.warn('storage unavailable', { ...key, err: err.message });
+        return fail({ kind: 'storage-unavailable' });
+      }
+      this.logger.error('unexpected error in game service', { ...key, err: String(err) });
+      throw err;
+    }
+  }
+}
+
+/** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */
+function backoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * (attempt + 1)));
+}
+
+function view(key: ChannelKey, game: StoredGame, events: GameEvent[]): GameView {
+  return { key, state: game.state, meta: game.meta, events };
+}
+
+function channelAllowed(settings: GuildSettings, channelId: string): boolean {
+  return settings.allowedChannels.length === 0 || settings.allowedChannels.includes(channelId);
+}
+
+/** Engine refusals that the Discord layer words differently get their own failure kind. */
+function rejection(code: RejectionCode, maxPlayers: number): ServiceFailure {
+  if (code === 'not-in-game') return { kind: 'not-a-player' };
+  if (code === 'game-full') return { kind: 'game-full', max: maxPlayers };
+  return { kind: 'rejected', code };
+}
+
+function toEngineAction(action: PlayerAction, user: string): Action {
+  switch (action.type) {
+    case 'move':
+      return action.steps === undefined ? { type: 'move', user, dir: action.dir } : { type: 'move', user, dir: action.dir, steps: action.steps };
+    case 'wait':
+      return { type: 'wait', user };
+    case 'descend':
+      return { type: 'descend', user };
+    case 'use':
+      return { type: 'use', user };
+  }
+}
+
+/** A 32-bit seed from the creation time and the channel (FNV-1a), so two channels started in the same millisecond differ. */
+export function deriveSeed(now: number, channelId: string): number {
+  let h = 0x811c9dc5;
+  const text = `${now}:${channelId}`;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** 'random' map kind: decided by the seed, so the same seed always gives the same map. */
+export function kindFromSeed(seed: number): MapKind {
+  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
+  return (mixed >>> 31) === 1 ? 'maze' : 'cavern';
+}

@@ -1,0 +1,129 @@
+/** Ports of the app layer: storage, settings, time, round deadlines and logging. Adapters implement them; the service only sees these. */
+import type { Action, RunSummary } from '../engine/types.js';
+import type { GuildSettings } from './settings.js';
+import type { ChannelKey, StoredGame } from './service-types.js';
+
+/**
+ * An opaque token that changes on every write of a channel's record (state or meta).
+ * Saves compare-and-set on it rather than on `state.version` alone, so meta-only writes (the
+ * message id) are protected too and a deleted-then-recreated game can never be mistaken for the
+ * old one (no ABA): the token is random per write.
+ */
+export type Revision = string;
+
+/** What loading a channel's game can find. Storage that cannot be reached is an exception (StorageUnavailableError), not a result. */
+export type LoadResult =
+  | { kind: 'found'; game: StoredGame; rev: Revision; migratedFrom: number | null }
+  | { kind: 'missing' }
+  | { kind: 'corrupt'; reason: string }
+  | { kind: 'incompatible'; schema: number };
+
+/** A small record left by a finished game, for leaderboards later. */
+export interface GameSummaryRecord {
+  guildId: string;
+  channelId: string;
+  seed: number;
+  createdAt: number;
+  endedAt: number;
+  outcome: RunSummary['outcome'];
+  depth: number;
+  turns: number;
+  kills: number;
+  players: RunSummary['kills'];
+}
+
+/** Thrown by adapters when the backing store cannot be reached in time; the service maps it to `storage-unavailable`. */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Per-channel game records with compare-and-set saves and an append-only log of accepted actions. */
+export interface GameStore {
+  load(key: ChannelKey): Promise<LoadResult>;
+  /**
+   * Writes a new game and resets its action log to `actions`, atomically.
+   * Without `replacing` it only succeeds when the channel has no record; with it, only when the record's
+   * revision is still `replacing` (a finished game being replaced). Returns the new revision, or null.
+   */
+  create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null>;
+  /** Compare-and-set: writes `game` and appends `actions` to the log in the same transaction, only if the revision is still `expected`. Returns the new revision, or null on conflict. */
+  save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[]): Promise<Revision | null>;
+  /** Deletes the record and its log; true when something was deleted. Works on corrupt records too. */
+  delete(key: ChannelKey): Promise<boolean>;
+  /** Channels of the guild that have a game still playing. */
+  listActive(guildId: string): Promise<ChannelKey[]>;
+  /** Accepted actions, in order, from index `from` (= the version they were applied to). */
+  readLog(key: ChannelKey, from?: number): Promise<Action[]>;
+  /** Records a finished game's summary (idempotent for the same game). */
+  writeSummary(record: GameSummaryRecord): Promise<void>;
+}
+
+/** Per-guild settings. `get` never fails on bad stored data: it falls back to defaults field by field and logs a warning. */
+export interface SettingsStore {
+  get(guildId: string): Promise<GuildSettings>;
+  set(guildId: string, settings: GuildSettings): Promise<void>;
+  clear(guildId: string): Promise<void>;
+}
+
+/** The only source of time for the app layer (the engine never reads one). */
+export interface Clock {
+  now(): number;
+}
+
+/** Wall-clock time. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A due round handed to exactly one caller; `lease` is the score the entry was moved to while it is being resolved. */
+export interface RoundClaim {
+  key: ChannelKey;
+  lease: number;
+}
+
+/**
+ * Round deadlines shared by every process. Invariant kept by the service: each rounds-mode game that is
+ * playing has an entry whose score is at most its real deadline (or a lease held by a claimer). An early
+ * entry is harmless: its claimer reloads the game, sees the round is not due, and settles the entry to the
+ * real deadline.
+ */
+export interface RoundScheduler {
+  /**
+   * Sets the channel's deadline when there is no entry, when it is earlier than the entry, when the entry is a
+   * lease, or when the entry still equals `previous` (the deadline the saved state replaced). Otherwise the entry
+   * is left earlier than the truth, which only costs one extra wake-up.
+   */
+  schedule(key: ChannelKey, deadline: number, previous?: number | null): Promise<void>;
+  /** Removes the entry only if its score is still `expected` (so a newer game's deadline is never removed). */
+  cancel(key: ChannelKey, expected: number): Promise<void>;
+  /** Atomically claims up to `limit` entries due at `now`: each is moved to a lease of `leaseMs` and returned to this caller only. */
+  claimDue(now: number, limit: number, leaseMs: number): Promise<RoundClaim[]>;
+  /** After resolving: replaces the lease with the next deadline (or removes it when null), only if the entry is still this lease. */
+  settle(claim: RoundClaim, next: number | null): Promise<boolean>;
+  /** The entry's score, or null (for tests and diagnostics). */
+  scoreOf(key: ChannelKey): Promise<number | null>;
+}
+
+/** Structured fields attached to a log line. */
+export type LogFields = Record<string, unknown>;
+
+/** Logging port; main wires pino behind it. */
+export interface Logger {
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+/** A logger that drops everything. */
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Lease scores end in .5 so anyone can tell a lease from a deadline (deadlines are whole milliseconds). */
+export function leaseScore(now: number, leaseMs: number): number {
+  return Math.floor(now) + leaseMs + 0.5;
+}
+
+/** True when a queue score is a claim's lease rather than a deadline. */
+export function isLease(score: number): boolean {
+  return score !== Math.floor(score);
+}

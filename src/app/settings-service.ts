@@ -1,0 +1,68 @@
+/**
+ * Per-guild settings behind SettingsServiceApi. Updates are read-modify-write without compare-and-set: they are
+ * rare admin commands, and the last write winning is acceptable there.
+ */
+import { StorageUnavailableError, type Logger, type SettingsStore } from './ports.js';
+import type { Result, SettingsServiceApi } from './service-types.js';
+import { DEFAULT_SETTINGS, GuildSettingsPatchSchema, GuildSettingsSchema, type GuildSettings, type GuildSettingsPatch } from './settings.js';
+
+/** Settings reads and validated updates. */
+export class SettingsService implements SettingsServiceApi {
+  constructor(
+    private readonly store: SettingsStore,
+    private readonly logger: Logger,
+  ) {}
+
+  async get(guildId: string): Promise<Result<GuildSettings>> {
+    return this.guarded(guildId, async () => ({ ok: true, value: await this.store.get(guildId) }));
+  }
+
+  async update(guildId: string, patch: GuildSettingsPatch): Promise<Result<GuildSettings>> {
+    const parsed = GuildSettingsPatchSchema.safeParse(patch);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      return { ok: false, error: { kind: 'invalid', message: first ? `${first.path.join('.') || 'settings'}: ${first.message}` : 'invalid settings' } };
+    }
+    return this.modify(guildId, (s) => ({ ...s, ...stripUndefined(parsed.data) }));
+  }
+
+  async addChannel(guildId: string, channelId: string): Promise<Result<GuildSettings>> {
+    return this.modify(guildId, (s) => (s.allowedChannels.includes(channelId) ? s : { ...s, allowedChannels: [...s.allowedChannels, channelId] }));
+  }
+
+  async removeChannel(guildId: string, channelId: string): Promise<Result<GuildSettings>> {
+    return this.modify(guildId, (s) => ({ ...s, allowedChannels: s.allowedChannels.filter((c) => c !== channelId) }));
+  }
+
+  async reset(guildId: string): Promise<Result<GuildSettings>> {
+    return this.guarded(guildId, async () => {
+      await this.store.clear(guildId);
+      return { ok: true, value: { ...DEFAULT_SETTINGS, allowedChannels: [] } };
+    });
+  }
+
+  private async modify(guildId: string, change: (s: GuildSettings) => GuildSettings): Promise<Result<GuildSettings>> {
+    return this.guarded(guildId, async () => {
+      const next = GuildSettingsSchema.safeParse(change(await this.store.get(guildId)));
+      if (!next.success) return { ok: false, error: { kind: 'invalid', message: next.error.issues[0]?.message ?? 'invalid settings' } };
+      await this.store.set(guildId, next.data);
+      return { ok: true, value: next.data };
+    });
+  }
+
+  private async guarded<T>(guildId: string, run: () => Promise<Result<T>>): Promise<Result<T>> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof StorageUnavailableError) {
+        this.logger.warn('storage unavailable', { guildId, err: err.message });
+        return { ok: false, error: { kind: 'storage-unavailable' } };
+      }
+      throw err;
+    }
+  }
+}
+
+function stripUndefined<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { GameService } from '../../../src/app/game-service.js';
+import type { GameView } from '../../../src/app/service-types.js';
+import { DEFAULT_SETTINGS } from '../../../src/app/settings.js';
+import { startRoundTimer } from '../../../src/app/round-timer.js';
+import { FakeClock, freshKey, redisKit, type StoreKit } from '../../app/fixtures.js';
+
+describe('rounds across two processes (real Redis)', () => {
+  let a: StoreKit;
+  let b: StoreKit;
+  let clock: FakeClock;
+  let one: GameService;
+  let two: GameService;
+  const key = freshKey();
+
+  beforeEach(async () => {
+    a = await redisKit(inject('redisUrl'));
+    b = await a.connect();
+    clock = new FakeClock();
+    one = new GameService({ games: a.games, settings: a.settings, clock, rounds: a.rounds, logger: a.logger });
+    two = new GameService({ games: b.games, settings: b.settings, clock, rounds: b.rounds, logger: b.logger });
+    await a.settings.set(key.guildId, { ...DEFAULT_SETTINGS, turnMode: 'rounds', roundSeconds: 10, mapSize: 'small' });
+    expect((await one.newGame(key, { id: '1', name: 'Ann' }, { seed: 8 })).ok).toBe(true);
+  });
+  afterEach(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('resolves a due round exactly once when both processes poll at the same moment', async () => {
+    clock.advance(10_000);
+    const [x, y] = await Promise.all([one.resolveDueRounds(), two.resolveDueRounds()]);
+    expect(x.length + y.length).toBe(1);
+    const log = await a.games.readLog(key);
+    expect(log.filter((act) => act.type === 'resolve-round')).toHaveLength(1);
+    const v = await one.view(key);
+    expect(v.ok && v.value.state.turn).toBe(1);
+  });
+
+  it('a round claimed by a process that then died is resolved by the other once the lease runs out', async () => {
+    clock.advance(10_000);
+    const claimed = await a.rounds.claimDue(clock.now(), 10, 3000); // process one claims, then "crashes"
+    expect(claimed).toHaveLength(1);
+    expect(await two.resolveDueRounds()).toHaveLength(0);
+    clock.advance(3001);
+    const views = await two.resolveDueRounds();
+    expect(views).toHaveLength(1);
+    expect(views[0]!.state.turn).toBe(1);
+  });
+
+  it('the poll loop reports resolved rounds and stops when asked', async () => {
+    const seen: GameView[] = [];
+    clock.advance(10_000);
+    const stop = startRoundTimer(two, { intervalMs: 20, onResolved: (v) => void seen.push(v) });
+    await new Promise((r) => setTimeout(r, 150));
+    stop();
+    expect(seen).toHaveLength(1);
+    clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('every save refreshes a 14-day TTL on the game and its log', async () => {
+    expect((await one.act(key, { id: '1', name: 'Ann' }, { type: 'wait' })).ok).toBe(true);
+    const { Redis } = await import('ioredis');
+    const raw = new Redis(inject('redisUrl'));
+    const keys = await raw.keys(`*{${key.guildId}:${key.channelId}}*`);
+    const ttls = await Promise.all(keys.map((k) => raw.pttl(k)));
+    raw.disconnect();
+    expect(keys.filter((k) => k.endsWith(':game') || k.endsWith(':log'))).toHaveLength(2);
+    for (const t of ttls) expect(t).toBeGreaterThan(14 * 24 * 3600 * 1000 - 60_000);
+  });
+});

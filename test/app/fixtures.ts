@@ -1,0 +1,118 @@
+/** Test fixtures shared by the service and store suites: store factories (memory and real Redis), a fake clock, sample games. */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { defaultConfig, newGame, step } from '../../src/engine/index.js';
+import type { GameConfig, GameState } from '../../src/engine/types.js';
+import type { Clock, GameStore, RoundScheduler, SettingsStore } from '../../src/app/ports.js';
+import type { ChannelKey, GameMeta, StoredGame } from '../../src/app/service-types.js';
+import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
+import { MemoryLogger } from '../../src/adapters/memory/memory-logger.js';
+import { createRedis, waitReady } from '../../src/adapters/redis/client.js';
+import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
+import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
+import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
+import { channelKeys, guildKeys } from '../../src/adapters/redis/keys.js';
+
+/** A clock the test moves by hand. */
+export class FakeClock implements Clock {
+  constructor(public t = 1_700_000_000_000) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** One set of stores plus raw access for planting corrupt data; `connect` makes another handle on the SAME data (a second process). */
+export interface StoreKit {
+  name: string;
+  games: GameStore;
+  settings: SettingsStore;
+  rounds: RoundScheduler;
+  logger: MemoryLogger;
+  writeRawGame(key: ChannelKey, stateText: string, metaText: string): Promise<void>;
+  writeRawSettings(guildId: string, text: string): Promise<void>;
+  connect(): Promise<StoreKit>;
+  close(): Promise<void>;
+}
+
+/** In-memory stores; `connect` shares the same maps, like a second service instance in the same process. */
+export async function memoryKit(): Promise<StoreKit> {
+  const logger = new MemoryLogger();
+  const games = new MemoryGameStore();
+  const settings = new MemorySettingsStore(logger);
+  const rounds = new MemoryRoundQueue();
+  const kit: StoreKit = {
+    name: 'memory',
+    games,
+    settings,
+    rounds,
+    logger,
+    writeRawGame: async (key, s, m) => games.writeRaw(key, s, m),
+    writeRawSettings: async (g, t) => settings.writeRaw(g, t),
+    connect: async () => kit,
+    close: async () => {},
+  };
+  return kit;
+}
+
+/** Redis stores under a random prefix; close() deletes every key of that prefix (never the whole server). */
+export async function redisKit(url: string, prefix = `t${randomBytes(6).toString('hex')}`, owner = true): Promise<StoreKit> {
+  const redis: Redis = createRedis(url);
+  await waitReady(redis);
+  const logger = new MemoryLogger();
+  return {
+    name: 'redis',
+    games: new RedisGameStore(redis, { prefix }),
+    settings: new RedisSettingsStore(redis, logger, { prefix }),
+    rounds: new RedisRoundQueue(redis, { prefix }),
+    logger,
+    writeRawGame: async (key, s, m) => {
+      await redis.hset(channelKeys(prefix, key).game, 'rev', randomBytes(4).toString('hex'), 'status', 'playing', 'state', s, 'meta', m);
+    },
+    writeRawSettings: async (g, t) => {
+      await redis.set(guildKeys(prefix, g).settings, t);
+    },
+    connect: () => redisKit(url, prefix, false),
+    close: async () => {
+      if (owner) await deleteByPrefix(redis, prefix);
+      redis.disconnect();
+    },
+  };
+}
+
+/** Deletes this test's keys only. */
+export async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+/** A small game with one player joined (version 1). */
+export function sampleGame(overrides: Partial<GameConfig> = {}): { config: GameConfig; state: GameState } {
+  const config = defaultConfig({ seed: 7, width: 40, height: 20, ...overrides });
+  const r = step(newGame(config), { type: 'join', user: 'u1', name: 'Ann' });
+  if (!r.ok) throw new Error(`join rejected: ${r.code}`);
+  return { config, state: r.state };
+}
+
+/** Meta for stored games in store tests. */
+export function sampleMeta(overrides: Partial<GameMeta> = {}): GameMeta {
+  return { creatorId: 'u1', createdAt: 1, updatedAt: 1, roundDeadline: null, message: null, render: 'emoji', mobile: false, roundSeconds: 60, ...overrides };
+}
+
+/** A stored game ready for create(). */
+export function sampleStored(overrides: Partial<GameConfig> = {}): StoredGame {
+  return { state: sampleGame(overrides).state, meta: sampleMeta() };
+}
+
+/** A distinct channel per test. */
+export function freshKey(): ChannelKey {
+  return { guildId: '100', channelId: String(Math.floor(Math.random() * 1e12)) };
+}

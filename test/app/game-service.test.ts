@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { legalMoves, replay, parseGameState } from '../../src/engine/index.js';
+import type { Direction } from '../../src/engine/types.js';
+import { GameService, kindFromSeed } from '../../src/app/game-service.js';
+import type { GameView, Result, UserRef } from '../../src/app/service-types.js';
+import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { FakeClock, freshKey, memoryKit, redisKit, sampleMeta, type StoreKit } from './fixtures.js';
+
+const ann: UserRef = { id: '1', name: 'Ann' };
+const bo: UserRef = { id: '2', name: 'Bo' };
+const cy: UserRef = { id: '3', name: 'Cy' };
+
+function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** A direction the user can step into right now, if any. */
+function openDir(view: GameView, user: string): Direction | undefined {
+  const moves = legalMoves(view.state, user).moves;
+  return (Object.keys(moves) as Direction[]).find((d) => moves[d] === 'move');
+}
+
+describe.each([
+  ['memory', () => memoryKit()],
+  ['redis', () => redisKit(inject('redisUrl'))],
+])('GameService on %s stores', (_, makeKit) => {
+  let kit: StoreKit;
+  let clock: FakeClock;
+  let service: GameService;
+  const key = freshKey();
+
+  beforeEach(async () => {
+    kit = await makeKit();
+    clock = new FakeClock();
+    service = new GameService({ games: kit.games, settings: kit.settings, clock, rounds: kit.rounds, logger: kit.logger });
+    key.channelId = String(Math.floor(Math.random() * 1e12));
+  });
+  afterEach(async () => {
+    await kit.close();
+  });
+
+  describe('newGame', () => {
+    it('creates a game from the guild settings with the creator joined', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', difficulty: 'hard', maxPlayers: 3, render: 'ascii', mobile: true });
+      const v = value(await service.newGame(key, ann, { seed: 123 }));
+      expect(v.state.config).toMatchObject({ seed: 123, width: 40, height: 20, difficulty: 'hard', maxPlayers: 3, turnMode: 'free', mapKind: kindFromSeed(123) });
+      expect(v.state.players.map((p) => p.id)).toEqual(['1']);
+      expect(v.state.version).toBe(1);
+      expect(v.meta).toMatchObject({ creatorId: '1', render: 'ascii', mobile: true, roundDeadline: null, createdAt: clock.t });
+      expect(v.events.some((e) => e.type === 'joined')).toBe(true);
+    });
+
+    it('lets the options override the settings', async () => {
+      const v = value(await service.newGame(key, ann, { seed: 5, mapKind: 'maze', size: 'small', mode: 'rounds' }));
+      expect(v.state.config).toMatchObject({ mapKind: 'maze', width: 40, turnMode: 'rounds' });
+      expect(v.meta.roundDeadline).toBe(clock.t + 60_000);
+    });
+
+    it('derives the seed from the clock and channel when none is given, so it varies and replays', async () => {
+      const a = value(await service.newGame(key, ann, { size: 'small' }));
+      const other = { ...key, channelId: `${key.channelId}9` };
+      const b = value(await service.newGame(other, ann, { size: 'small' }));
+      expect(a.state.config.seed).not.toBe(b.state.config.seed);
+      await service.resetGame(other);
+    });
+
+    it('picks maze or cavern from the seed when the setting is random', () => {
+      const kinds = new Set(Array.from({ length: 64 }, (_, i) => kindFromSeed(i * 7919)));
+      expect(kinds).toEqual(new Set(['maze', 'cavern']));
+    });
+
+    it('refuses a second game while one is playing, and replaces a finished one', async () => {
+      value(await service.newGame(key, ann, { seed: 1, size: 'small' }));
+      expect(await service.newGame(key, bo, { seed: 2 })).toEqual({ ok: false, error: { kind: 'game-exists' } });
+      value(await service.end(key, ann, false));
+      const v = value(await service.newGame(key, bo, { seed: 2, size: 'small' }));
+      expect(v.state.config.seed).toBe(2);
+      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '2', name: 'Bo' }]);
+    });
+
+    it('refuses channels outside the allowed list', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, allowedChannels: ['42'] });
+      expect(await service.newGame(key, ann, {})).toEqual({ ok: false, error: { kind: 'channel-not-allowed' } });
+      expect(await service.join(key, ann)).toEqual({ ok: false, error: { kind: 'channel-not-allowed' } });
+    });
+
+    it('refuses an out-of-range seed as invalid', async () => {
+      const r = await service.newGame(key, ann, { seed: -1 });
+      expect(!r.ok && r.error.kind).toBe('invalid');
+    });
+  });
+
+  describe('join, leave and act', () => {
+    beforeEach(async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 2 });
+      value(await service.newGame(key, ann, { seed: 11 }));
+    });
+
+    it('answers no-game for a channel without a game', async () => {
+      const other = { ...key, channelId: '1' };
+      expect(await service.view(other)).toEqual({ ok: false, error: { kind: 'no-game' } });
+      expect(await service.act(other, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'no-game' } });
+    });
+
+    it('adds players up to maxPlayers, then answers game-full', async () => {
+      expect(value(await service.join(key, bo)).state.players).toHaveLength(2);
+      expect(await service.join(key, cy)).toEqual({ ok: false, error: { kind: 'game-full', max: 2 } });
+      expect(await service.join(key, bo)).toEqual({ ok: false, error: { kind: 'rejected', code: 'already-joined' } });
+    });
+
+    it('refuses actions from someone not in the game', async () => {
+      expect(await service.act(key, bo, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'not-a-player' } });
+      expect(await service.leave(key, bo)).toEqual({ ok: false, error: { kind: 'not-a-player' } });
+    });
+
+    it('applies an action, bumps the version and logs it so the log replays to the saved state', async () => {
+      const before = value(await service.view(key));
+      const dir = openDir(before, '1');
+      const v = value(await service.act(key, ann, dir ? { type: 'move', dir } : { type: 'wait' }));
+      expect(v.state.version).toBe(before.state.version + 1);
+      value(await service.act(key, ann, { type: 'wait' }));
+      const log = await kit.games.readLog(key);
+      const saved = value(await service.view(key)).state;
+      expect(log).toHaveLength(saved.version);
+      expect(saved).toEqual(parseState(replay(saved.config, log)));
+    });
+
+    it('turns an engine refusal into a rejected result and changes nothing', async () => {
+      const v0 = value(await service.view(key)).state.version;
+      expect(await service.act(key, ann, { type: 'descend' })).toEqual({ ok: false, error: { kind: 'rejected', code: 'no-stairs' } });
+      expect(value(await service.view(key)).state.version).toBe(v0);
+    });
+
+    it('refuses a second press of the same button (same user, same rendered version) as stale', async () => {
+      const seen = value(await service.view(key)).state.version;
+      value(await service.act(key, ann, { type: 'wait' }, seen));
+      expect(await service.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await kit.games.readLog(key)).toHaveLength(seen + 1);
+    });
+
+    it('applies a double click exactly once even when two service instances take the two presses', async () => {
+      const other = await kit.connect();
+      const twin = new GameService({ games: other.games, settings: other.settings, clock, rounds: other.rounds, logger: other.logger });
+      const seen = value(await service.view(key)).state.version;
+      const results = await Promise.all([service.act(key, ann, { type: 'wait' }, seen), twin.act(key, ann, { type: 'wait' }, seen)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.kind)).toEqual(['stale']);
+      expect(await kit.games.readLog(key)).toHaveLength(seen + 1);
+      if (other !== kit) await other.close();
+    });
+
+    it('accepts a button drawn before another player acted, when it is still legal', async () => {
+      value(await service.join(key, bo));
+      const seen = value(await service.view(key)).state.version;
+      value(await service.act(key, bo, { type: 'wait' }, seen));
+      const v = value(await service.act(key, ann, { type: 'wait' }, seen));
+      expect(v.state.version).toBe(seen + 2);
+    });
+
+    it('refuses an old button that is no longer legal as stale, and a button from the future too', async () => {
+      value(await service.join(key, bo));
+      const seen = value(await service.view(key)).state.version;
+      value(await service.act(key, bo, { type: 'wait' }, seen));
+      expect(await service.act(key, ann, { type: 'descend' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await service.act(key, ann, { type: 'wait' }, seen + 50)).toEqual({ ok: false, error: { kind: 'stale' } });
+    });
+
+    it('lets a player leave; the last one leaving ends the game', async () => {
+      value(await service.join(key, bo));
+      expect(value(await service.leave(key, bo)).state.players.map((p) => p.id)).toEqual(['1']);
+      const v = value(await service.leave(key, ann));
+      expect(v.state.status).toBe('over');
+    });
+
+    it('records the message to edit without changing the game version', async () => {
+      const v0 = value(await service.view(key)).state.version;
+      const v = value(await service.setMessage(key, { channelId: key.channelId, messageId: '77' }));
+      expect(v.meta.message).toEqual({ channelId: key.channelId, messageId: '77' });
+      expect(value(await service.view(key)).state.version).toBe(v0);
+    });
+  });
+
+  describe('end and reset', () => {
+    beforeEach(async () => {
+      value(await service.newGame(key, ann, { seed: 3, size: 'small' }));
+      value(await service.join(key, bo));
+    });
+
+    it('lets only the creator or an admin end the game', async () => {
+      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
+      const v = value(await service.end(key, bo, true));
+      expect(v.state.status).toBe('over');
+      expect(v.state.summary?.outcome).toBe('abandoned');
+    });
+
+    it('ending keeps the log replayable', async () => {
+      value(await service.end(key, ann, false));
+      const saved = value(await service.view(key)).state;
+      expect(saved).toEqual(parseState(replay(saved.config, await kit.games.readLog(key))));
+    });
+
+    it('resetGame deletes the game, even a corrupt one', async () => {
+      await kit.writeRawGame(key, '{garbage', JSON.stringify(sampleMeta()));
+      expect(await service.view(key)).toMatchObject({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId } });
+      expect(await service.resetGame(key)).toEqual({ ok: true, value: { deleted: true } });
+      expect(await service.view(key)).toEqual({ ok: false, error: { kind: 'no-game' } });
+      expect(await service.resetGame(key)).toEqual({ ok: true, value: { deleted: false } });
+    });
+
+    it('reports a future-schema save as incompatible for every call, without throwing', async () => {
+      const state = { ...JSON.parse(JSON.stringify(value(await service.view(key)).state)), schema: 99 };
+      await kit.writeRawGame(key, JSON.stringify(state), JSON.stringify(sampleMeta()));
+      const error = { kind: 'incompatible-save', channelId: key.channelId, schema: 99 };
+      expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error });
+      expect(await service.join(key, cy)).toEqual({ ok: false, error });
+      expect(await service.newGame(key, cy, {})).toEqual({ ok: false, error });
+    });
+  });
+
+  describe('rounds mode', () => {
+    beforeEach(async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, turnMode: 'rounds', roundSeconds: 10, mapSize: 'small' });
+      value(await service.newGame(key, ann, { seed: 21 }));
+      value(await service.join(key, bo));
+    });
+
+    it('resolves a round at its deadline exactly once and schedules the next', async () => {
+      const start = clock.t;
+      clock.advance(9_999);
+      expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
+      clock.advance(1);
+      const views = await mine(service.resolveDueRounds(), key.channelId);
+      expect(views).toHaveLength(1);
+      expect(views[0]!.state.turn).toBe(1);
+      expect(views[0]!.events.some((e) => e.type === 'round-ended')).toBe(true);
+      expect(views[0]!.meta.roundDeadline).toBe(start + 20_000);
+      expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
+      expect(await kit.rounds.scoreOf(key)).toBe(start + 20_000);
+    });
+
+    it('when everyone acts the round resolves at once and the deadline moves on', async () => {
+      clock.advance(2000);
+      value(await service.act(key, ann, { type: 'wait' }));
+      const v = value(await service.act(key, bo, { type: 'wait' }));
+      expect(v.state.turn).toBe(1);
+      expect(v.meta.roundDeadline).toBe(clock.t + 10_000);
+      // The old deadline's wake-up finds nothing to do.
+      clock.advance(8000);
+      expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
+      expect(value(await service.view(key)).state.turn).toBe(1);
+    });
+
+    it('refuses a second action in the same round', async () => {
+      value(await service.act(key, ann, { type: 'wait' }));
+      expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'rejected', code: 'not-your-turn' } });
+    });
+
+    it('forgets the deadline of an ended game', async () => {
+      value(await service.end(key, ann, false));
+      expect(await kit.rounds.scoreOf(key)).toBeNull();
+    });
+  });
+});
+
+/** Views of one channel only (other tests may share the queue). */
+async function mine(p: Promise<GameView[]>, channelId: string): Promise<GameView[]> {
+  return (await p).filter((v) => v.key.channelId === channelId);
+}
+
+/** The engine state as it comes back from storage (typed arrays as Bytes, schema key order). */
+function parseState(state: unknown) {
+  const r = parseGameState(JSON.parse(JSON.stringify(state)));
+  if (!r.ok) throw new Error('replayed state does not parse');
+  return r.state;
+}
