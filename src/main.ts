@@ -4,7 +4,7 @@ import { startBot } from './adapters/discord/bot.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
-import { createRedis } from './adapters/redis/client.js';
+import { createRedis, waitReady } from './adapters/redis/client.js';
 import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
@@ -29,6 +29,9 @@ if (config.redisUrl) {
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   log.info({ prefix: config.redisPrefix ?? '(default)' }, 'using Redis storage');
+  // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
+  // commands answer "storage unavailable" until the client reconnects by itself.
+  await waitReady(redis).catch((err: unknown) => log.warn({ err }, 'Redis is not answering yet; continuing and reconnecting in the background'));
 } else {
   games = new MemoryGameStore();
   settingsStore = new MemorySettingsStore(app);
