@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Tile } from '../../src/engine/grid.js';
+import { Rng } from '../../src/engine/rng.js';
+import { draftToAscii, generateLevel, MONSTER_MIN_DIST, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
+import { bordersAreWalls, chebyshev, distances, openAround, openCount } from './helpers.js';
+
+const spec = (over: Partial<LevelSpec> = {}): LevelSpec => ({ width: 80, height: 40, kind: 'maze', players: 4, monsters: 12, items: 6, ...over });
+
+const snapshot = (d: Draft) => ({
+  tiles: d.tiles.join(''),
+  deadEnds: d.deadEnds,
+  start: d.start,
+  stairs: d.stairs,
+  playerStarts: d.playerStarts,
+  monsterSpots: d.monsterSpots,
+  itemSpots: d.itemSpots,
+});
+
+function expectValidLevel(d: Draft, s: LevelSpec): void {
+  expect(bordersAreWalls(d)).toBe(true);
+  // Every open tile is reachable from the start.
+  const dist = distances(d, d.start);
+  expect(dist.filter((v) => v >= 0).length).toBe(openCount(d));
+  // Exactly one stairs tile, where draft.stairs says, at least half the greatest distance away.
+  expect(d.tiles[d.stairs]).toBe(Tile.Stairs);
+  expect(d.tiles.filter((t) => t === Tile.Stairs).length).toBe(1);
+  expect(dist[d.stairs]!).toBeGreaterThanOrEqual(0.5 * dist.reduce((a, b) => Math.max(a, b), 0));
+  // Players: the start first, then distinct floor tiles.
+  expect(d.playerStarts[0]).toBe(d.start);
+  expect(d.playerStarts).toHaveLength(s.players);
+  expect(new Set(d.playerStarts).size).toBe(s.players);
+  for (const p of d.playerStarts) expect(d.tiles[p]).toBe(Tile.Floor);
+  // Monsters: distinct floor tiles, never on the start, players or stairs.
+  const people = new Set([d.start, d.stairs, ...d.playerStarts]);
+  expect(new Set(d.monsterSpots).size).toBe(d.monsterSpots.length);
+  expect(d.monsterSpots.length).toBeLessThanOrEqual(s.monsters);
+  for (const m of d.monsterSpots) {
+    expect(d.tiles[m]).toBe(Tile.Floor);
+    expect(people.has(m)).toBe(false);
+    expect(chebyshev(d, m, d.start)).toBeGreaterThan(MONSTER_MIN_DIST);
+    if (s.kind === 'maze') {
+      expect(d.deadEnds).toContain(m);
+      expect(openAround(d, m)).toBe(1);
+    }
+  }
+  // Items: distinct free floor tiles.
+  const taken = new Set([...people, ...d.monsterSpots]);
+  expect(new Set(d.itemSpots).size).toBe(d.itemSpots.length);
+  expect(d.itemSpots.length).toBeLessThanOrEqual(s.items);
+  for (const i of d.itemSpots) {
+    expect(d.tiles[i]).toBe(Tile.Floor);
+    expect(taken.has(i)).toBe(false);
+  }
+}
+
+describe('generateLevel', () => {
+  it('PROPERTY: mazes and caverns of every allowed size are valid levels, the same for the same seed', () => {
+    const arbSpec = fc.record({
+      width: fc.integer({ min: 20, max: 200 }),
+      height: fc.integer({ min: 12, max: 200 }),
+      kind: fc.constantFrom('maze' as const, 'cavern' as const),
+      players: fc.integer({ min: 1, max: 6 }),
+      monsters: fc.integer({ min: 0, max: 30 }),
+      items: fc.integer({ min: 0, max: 10 }),
+    });
+    fc.assert(
+      fc.property(arbSpec, fc.nat(), (s, seed) => {
+        const d = generateLevel(s, Rng.fromSeed(seed));
+        expectValidLevel(d, s);
+        expect(snapshot(generateLevel(s, Rng.fromSeed(seed)))).toEqual(snapshot(d));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+
+  it('GIVEN the extreme sizes THEN both kinds generate valid levels', () => {
+    for (const kind of ['maze', 'cavern'] as const) {
+      for (const [width, height] of [[20, 12], [200, 200], [200, 12], [20, 200]] as const) {
+        const s = spec({ kind, width, height });
+        expectValidLevel(generateLevel(s, Rng.fromSeed(3)), s);
+      }
+    }
+  });
+
+  it('GIVEN different seeds THEN the maps usually differ', () => {
+    for (const kind of ['maze', 'cavern'] as const) {
+      const maps = new Set([1, 2, 3, 4, 5].map((seed) => draftToAscii(generateLevel(spec({ kind }), Rng.fromSeed(seed))).join('\n')));
+      expect(maps.size).toBe(5);
+    }
+  });
+
+  it('GIVEN an 80x40 cavern THEN every requested monster and potion gets a spot', () => {
+    const d = generateLevel(spec({ kind: 'cavern' }), Rng.fromSeed(8));
+    expect(d.monsterSpots).toHaveLength(12);
+    expect(d.itemSpots).toHaveLength(6);
+  });
+
+  it('GIVEN an 80x40 maze THEN some dead ends hold monsters (about half, at most the cap)', () => {
+    const d = generateLevel(spec({ kind: 'maze', monsters: 100 }), Rng.fromSeed(8));
+    expect(d.monsterSpots.length).toBeGreaterThan(0.25 * d.deadEnds.length);
+    expect(d.monsterSpots.length).toBeLessThan(0.75 * d.deadEnds.length);
+    expect(generateLevel(spec({ kind: 'maze', monsters: 2 }), Rng.fromSeed(8)).monsterSpots).toHaveLength(2);
+  });
+
+  it('GIVEN seed 1 THEN a 21x13 maze level is pinned', () => {
+    const d = generateLevel({ width: 21, height: 13, kind: 'maze', players: 2, monsters: 3, items: 2 }, Rng.fromSeed(1));
+    expect(draftToAscii(d)).toEqual([
+      '#####################',
+      '#..p@.#........!....#',
+      '#.#####.#####.###.#.#',
+      '#.#...#.....#.....#.#',
+      '#.#.#.#####.#...###.#',
+      '#.#.#....!..#...#...#',
+      '#.#.#########.#.#.#.#',
+      '#...#.......#.#.#...#',
+      '#####.#####.#.#.#####',
+      '#.....#...#.#.#.....#',
+      '#.#####.#.#.#.#####.#',
+      '#...>...#m#.........#',
+      '#####################',
+    ]);
+    // The dead end next to the start (26) gets no monster: it is within MONSTER_MIN_DIST.
+    expect(d.deadEnds).toEqual([26, 240]);
+    expect(d.monsterSpots).toEqual([240]);
+  });
+
+  it('GIVEN seed 1 THEN a 30x14 cavern level is pinned', () => {
+    const d = generateLevel({ width: 30, height: 14, kind: 'cavern', players: 2, monsters: 3, items: 2 }, Rng.fromSeed(1));
+    expect(draftToAscii(d)).toEqual([
+      '##############################',
+      '########################..####',
+      '###....################....###',
+      '##m.........############>...##',
+      '###.......!.############....##',
+      '#####.......############....##',
+      '######.....##...#####.m.....##',
+      '######.....##...####........##',
+      '######.....###...##.........##',
+      '######.p....#........m......##',
+      '######.@....................##',
+      '#######.......!............###',
+      '#############....#############',
+      '##############################',
+    ]);
+    expect([d.start, d.stairs, d.playerStarts, d.monsterSpots, d.itemSpots]).toEqual([307, 114, [307, 277], [291, 92, 202], [344, 130]]);
+  });
+
+  it.each([
+    [{ width: 19 }, /width/],
+    [{ height: 11 }, /height/],
+    [{ width: 201 }, /width/],
+    [{ height: 250 }, /height/],
+    [{ width: 40.5 }, /width/],
+    [{ height: Number.NaN }, /height/],
+    [{ kind: 'dungeon' as LevelSpec['kind'] }, /kind/],
+    [{ players: 0 }, /players/],
+    [{ monsters: -1 }, /monsters/],
+    [{ items: 1.5 }, /items/],
+  ])('GIVEN an invalid spec %o THEN it throws a clear error', (over, message) => {
+    expect(() => generateLevel(spec(over), Rng.fromSeed(1))).toThrow(message);
+  });
+});
