@@ -37,10 +37,10 @@ describe('terminal player', () => {
   });
 
   it('GIVEN bad lines WHEN played THEN each gets the friendly error Discord would show', async () => {
-    const out = await play(['/rogue move direction:north', '/rogue new', '/rogue move direction:sideways', '@bob north', '/rogue-config set mobile:maybe', '@bob /rogue-config show', '/nope']);
+    const out = await play(['/rogue move direction:north', '/rogue new', '/rogue move direction:sideways', '@bob wait', '/rogue-config set mobile:maybe', '@bob /rogue-config show', '/nope']);
     expect(out).toContain("There's no game in this channel. Start one with /rogue new.");
     expect(out).toContain('Option `direction`: must be one of north, south');
-    expect(out).toContain("> @bob north\n(only you) You're not in this game. Join with /rogue join.");
+    expect(out).toContain("> @bob wait\n(only you) You're not in this game. Join with /rogue join.");
     expect(out).toContain('Option `mobile`: must be true or false.');
     expect(out).toContain('You need the Manage Server permission');
     expect(out).toContain('Unknown command. Try /rogue help.');
