@@ -84,145 +84,129 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
       |                                        |
+      |                                ++.··   |
+      |                          ..#   +·...·+ |
+      |                         ....#  +.....+ |
+      |                         .....###.....+ |
+      |                         .............# |
+      |                           ...........# |
+      |                            +.........# |
+      |                              #@.oo...# |
+      |                              #o......#+|
+      |                             +#........+|
+      |                            ++·........+|
+      |                         ·····........·+|
+      |                          ····.##.....++|
+      |                          ····# +#...·+ |
+      |                           ···    .···+ |
+      |                                  +··++ |
+      |                                   +++  |
       |                                        |
-      |                                        |
-      |                                        |
-      |             ####                       |
-      |            ##..##                      |
-      |            #....#    ·                 |
-      |            #....#   ···                |
-      |            #....#   ····               |
-      |             #...##+·····               |
-      |             #o%.o#······               |
-      |            +#........····              |
-      |          ++#..........···              |
-      |          +·...........···              |
-      |          #...........···               |
-      |          #...........···               |
-      |          ##.......##····               |
-      |           +#...###+ ++·                |
-      |            +++#                        |
-      # 💀 Game over · Depth 1/5 · Turn 13
-      \`o\` orc · \`%\` fallen
-      ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 0 kills
+      # Channel Crawler · Depth 1/5 · Turn 13
+      \`o\` orc
       ## Party
-      \`%\` **Alice** (you) — fallen
+      \`@\` **Alice** (you) \`[#####-----]\` 13/24 · potions 1
+      ## In sight
+      \`o\` orc 10/10
+      \`o\` orc 10/10
+      \`o\` orc 10/10
       ## Log
-      You miss the orc.
-      The orc hits you for 3.
-      The goblin flees.
-      The orc hits you for 4.
-      You die.
-      The party has fallen on depth 1 after 13 turns.
+      The orc draws its knife.
+      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
-      color #ed4245"
+      color #5865f2"
     `);
   });
 
   it('in emoji shows the same view through a 19x13 camera', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲⬛⬛|
-      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲🔲🔲⬛|
-      |⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲🔲🔲🔲|
-      |⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜🧱🧱🟫🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬛⬛⬛⬛🧱👹💀⬜👹🧱🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛⬛⬛⬛🟫🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲|
-      |⬛⬛⬛⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲|
-      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛⬛⬛⬛🧱🧱⬜⬜⬜⬜⬜⬜⬜🧱🧱🔲🔲🔲🔲|
-      # 💀 Game over · Depth 1/5 · Turn 13
-      👹 orc · 💀 fallen
-      ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 0 kills
+      "|⬛⬛⬛⬛⬛⬜⬜🧱⬛⬛⬛🟫🔲⬜⬜⬜🔲🟫⬛|
+      |⬛⬛⬛⬛⬜⬜⬜⬜🧱⬛⬛🟫⬜⬜⬜⬜⬜🟫⬛|
+      |⬛⬛⬛⬛⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜⬜🟫⬛|
+      |⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
+      |⬛⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🟫⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜👹👹⬜⬜⬜🧱⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱👹⬜⬜⬜⬜⬜⬜🧱🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜🟫|
+      |⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜🟫|
+      |⬛⬛⬛⬛🔲🔲🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛🔲🔲🔲🔲⬜🧱🧱⬜⬜⬜⬜⬜🟫🟫|
+      |⬛⬛⬛⬛⬛🔲🔲🔲🔲🧱⬛🟫🧱⬜⬜⬜🔲🟫⬛|
+      # Channel Crawler · Depth 1/5 · Turn 13
+      👹 orc
       ## Party
-      💀 **Alice** (you) — fallen
+      🧙 **Alice** (you) 🟩🟩🟩🟩🟩⬛⬛⬛⬛⬛ 13/24 · 🧪1
+      ## In sight
+      👹 orc 10/10
+      👹 orc 10/10
+      👹 orc 10/10
       ## Log
-      You miss the orc.
-      The orc hits you for 3.
-      The goblin flees.
-      The orc hits you for 4.
-      You die.
-      The party has fallen on depth 1 after 13 turns.
+      The orc draws its knife.
+      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
-      color #ed4245"
+      color #5865f2"
     `);
   });
 
   it('in the mobile layout is at most 13 emoji or 15 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲|
-      |⬛⬛⬛🧱⬜⬜⬜⬜🧱⬛⬛⬛🔲|
-      |⬛⬛⬛⬛🧱⬜⬜⬜🧱🧱🟫🔲🔲|
-      |⬛⬛⬛⬛🧱👹💀⬜👹🧱🔲🔲🔲|
-      |⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🟫🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🧱🧱⬜⬜⬜⬜⬜⬜⬜🧱🧱🔲|
-      # 💀 Game over · Depth 1/5 · Turn 13
-      👹 orc · 💀 fallen
-      ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 0 kills
+      "|⬛⬜⬜🧱⬛⬛⬛🟫🔲⬜⬜⬜🔲|
+      |⬜⬜⬜⬜🧱⬛⬛🟫⬜⬜⬜⬜⬜|
+      |⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜⬜|
+      |⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬛🟫⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬛⬛⬛🧱🧙⬜👹👹⬜⬜⬜|
+      |⬛⬛⬛⬛⬛🧱👹⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬛🟫🟫🔲⬜⬜⬜⬜⬜⬜⬜|
+      |🔲🔲🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛🔲🔲🔲🔲⬜🧱🧱⬜⬜⬜⬜⬜|
+      |⬛🔲🔲🔲🔲🧱⬛🟫🧱⬜⬜⬜🔲|
+      # Channel Crawler · Depth 1/5 · Turn 13
+      👹 orc
       ## Party
-      💀 **Alice** (you) — fallen
+      🧙 **Alice** (you) 🟩🟩🟩🟩🟩⬛⬛⬛⬛⬛ 13/24 · 🧪1
+      ## In sight
+      👹 orc 10/10
+      👹 orc 10/10
+      👹 orc 10/10
       ## Log
-      You miss the orc.
-      The orc hits you for 3.
-      The goblin flees.
-      The orc hits you for 4.
-      You die.
-      The party has fallen on depth 1 after 13 turns.
+      The orc draws its knife.
+      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
-      color #ed4245"
+      color #5865f2"
     `);
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|               |
-      |     ####      |
-      |    ##..##     |
-      |    #....#    ·|
-      |    #....#   ··|
-      |    #....#   ··|
-      |     #...##+···|
-      |     #o%.o#····|
-      |    +#........·|
-      |  ++#..........|
-      |  +·...........|
-      |  #...........·|
-      |  #...........·|
-      |  ##.......##··|
-      |   +#...###+ ++|
-      # 💀 Game over · Depth 1/5 · Turn 13
-      \`o\` orc · \`%\` fallen
-      ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 0 kills
+      "|        ++.··  |
+      |  ..#   +·...·+|
+      | ....#  +.....+|
+      | .....###.....+|
+      | .............#|
+      |   ...........#|
+      |    +.........#|
+      |      #@.oo...#|
+      |      #o......#|
+      |     +#........|
+      |    ++·........|
+      | ·····........·|
+      |  ····.##.....+|
+      |  ····# +#...·+|
+      |   ···    .···+|
+      # Channel Crawler · Depth 1/5 · Turn 13
+      \`o\` orc
       ## Party
-      \`%\` **Alice** (you) — fallen
+      \`@\` **Alice** (you) \`[#####-----]\` 13/24 · potions 1
+      ## In sight
+      \`o\` orc 10/10
+      \`o\` orc 10/10
+      \`o\` orc 10/10
       ## Log
-      You miss the orc.
-      The orc hits you for 3.
-      The goblin flees.
-      The orc hits you for 4.
-      You die.
-      The party has fallen on depth 1 after 13 turns.
+      The orc draws its knife.
+      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
-      color #ed4245"
+      color #5865f2"
     `);
   });
 });
@@ -233,32 +217,36 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
   it('in ASCII marks the acting player @, the others by digit, and who has acted this round', () => {
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
       "|                                        |
-      |                  #####                 |
+      |                   ####                 |
       |                 ##...##                |
-      |                 #...2.#                |
-      |                +#..43@#                |
-      |                #......#                |
-      |                #......#                |
-      |               #...!.###                |
-      |              ·.....##                  |
-      |              ......                    |
-      |               .....                    |
-      |                ·...                    |
-      |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
+      |                 #.....#                |
+      |                ##...!.#                |
+      |                #2.....#                |
+      |               ##@4....#                |
+      |               #.3...###                |
+      |             .......##                  |
+      |          #..........#                  |
+      |          #...........                  |
+      |           .............                |
+      |           ...T.........                |
+      |            ...........                 |
+      |              .......                   |
+      |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion
-      ## Party · round 1: 2/4 acted · 17 s left
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1 · acted
+      \`T\` troll · \`!\` potion
+      ## Party · round 1: 0/4 acted · 17 s left
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1 · waiting
       \`2\` **Bob** \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · acted
+      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · waiting
       \`4\` **Dave** \`[##########]\` 24/24 · potions 1 · waiting
+      ## In sight
+      \`T\` troll 16/16 · unaware
+      ## Log
+      Dave joins the party.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -267,25 +255,29 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
   it('in emoji shows the party view in slot colours when no one is acting', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: null, roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛🧱⬜⬜⬜🟢⬜🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🟫🧱⬜⬜🟣🟡🔵🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜🧪⬜🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🔲⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🔲⬜⬜⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧪⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢⬜⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟣⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟡⬜⬜⬜🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |⬛⬛⬛⬜⬜⬜🧌⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion
-      ## Party · round 1: 2/4 acted · 17 s left
-      🔵 **Alice** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
+      🧌 troll · 🧪 potion
+      ## Party · round 1: 0/4 acted · 17 s left
+      🔵 **Alice** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       🟢 **Bob** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
+      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       🟣 **Dave** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      ## In sight
+      🧌 troll 16/16 · unaware
+      ## Log
+      Dave joins the party.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -298,39 +290,39 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                        #               |
-      |                     .....##            |
-      |               +···· .........          |
-      |          +++++····· !.........         |
-      |          +·········+#.........         |
-      |          +·········+#....!.....        |
-      |          +······..·##..........        |
-      |          +······..............o        |
-      |          +·····......gT%T.....gg       |
-      |           +·····..............#        |
-      |           +·····......###### ##        |
-      |           ++····.....#+                |
-      |            +·····...#+                 |
-      |            ++····..#+                  |
-      |             +··+++#+                   |
-      |             +··+                       |
-      |             ++++                       |
+      "|                    ######+  ###        |
+      |                ++++#.....###..##       |
+      |                ····............#       |
+      |               ····........%T...#       |
+      |                ··  ##.....g.....#      |
+      |                     #............#     |
+      |                     #.............     |
+      |                     .............      |
+      |                    ·.............      |
+      |                   ···.........##       |
+      |                    ···+#####.#         |
       |                                        |
       |                                        |
       |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 22
-      \`g\` goblin · \`o\` orc · \`T\` troll · \`!\` potion · \`%\` fallen
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      # 💀 Game over · Depth 1/5 · Turn 16
+      \`g\` goblin · \`T\` troll · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 22 turns.
-      Depth 1 · 22 turns
-      **Alice** — 3 kills
+      The party has fallen on depth 1 after 16 turns.
+      Depth 1 · 16 turns
+      **Alice** — 1 kill
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
       You miss the troll.
-      The troll hits you for 6.
+      The troll hits you for 5.
       You die.
-      The party has fallen on depth 1 after 22 turns.
+      The party has fallen on depth 1 after 16 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -338,32 +330,32 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|🟫🔲🔲🔲🔲⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛|
-      |🔲🔲🔲🔲🔲⬛🧪⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |🔲🔲🔲🔲🔲🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |🔲🔲🔲🔲🔲🟫🧱⬜⬜⬜⬜🧪⬜⬜⬜⬜⬜⬛⬛|
-      |🔲🔲⬜⬜🔲🧱🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛|
-      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜👹⬛⬛|
-      |🔲⬜⬜⬜⬜⬜⬜👺🧌💀🧌⬜⬜⬜⬜⬜👺👺⬛|
-      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛|
-      |🔲🔲⬜⬜⬜⬜⬜⬜🧱🧱🧱🧱🧱🧱⬛🧱🧱⬛⬛|
-      |🔲🔲⬜⬜⬜⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |🔲🔲🔲⬜⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |🔲🔲🔲⬜⬜🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |🔲🟫🟫🟫🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 22
-      👺 goblin · 👹 orc · 🧌 troll · 🧪 potion · 💀 fallen
+      "|⬛⬛🧱🧱🧱🧱🧱🧱🟫⬛⬛🧱🧱🧱⬛⬛⬛⬛⬛|
+      |🟫🟫🧱⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛|
+      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛|
+      |🔲⬜⬜⬜⬜⬜⬜⬜⬜💀🧌⬜⬜⬜🧱⬛⬛⬛⬛|
+      |⬛⬛🧱🧱⬜⬜⬜⬜⬜👺⬜⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛|
+      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |⬛⬛🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |⬛🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛|
+      |⬛⬛🔲🔲🔲🟫🧱🧱🧱🧱🧱⬜🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 16
+      👺 goblin · 🧌 troll · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 22 turns.
-      Depth 1 · 22 turns
-      **Alice** — 3 kills
+      The party has fallen on depth 1 after 16 turns.
+      Depth 1 · 16 turns
+      **Alice** — 1 kill
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
       You miss the troll.
-      The troll hits you for 6.
+      The troll hits you for 5.
       You die.
-      The party has fallen on depth 1 after 22 turns.
+      The party has fallen on depth 1 after 16 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -514,7 +506,7 @@ describe('renderStatus', () => {
       Weapon: sword (2-6 damage, reach 1)
       Potions: 🧪 1
       Kills: 0
-      Depth 1/5 at (22, 4)
+      Depth 1/5 at (18, 6)
       This round: ✅ acted",
         "fields": [],
         "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
