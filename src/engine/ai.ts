@@ -134,16 +134,16 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   const approach = (): Int32Array => {
     if (!approachReady) {
       collectGoals();
-      ws.fields.compute(open, goals, topology, state.config.fovRadius * 3, ws.approach);
+      ws.fields.compute(open, goals, topology, state.config.fovRadius * 2, ws.approach);
       approachReady = true;
     }
     return ws.approach;
   };
+  // Fleeing runs down the flee map built from the same (radius-limited) approach field: a fleeing monster sees
+  // its threat, so it only needs the map near the party, and the limit keeps the rescan cheap on big maps.
   const flee = (): Int32Array => {
     if (!fleeReady) {
-      if (!approachReady) collectGoals();
-      ws.fields.compute(open, goals, topology, undefined, ws.fleeBase);
-      ws.fields.flee(open, ws.fleeBase, topology, ws.flee);
+      ws.fields.flee(open, approach(), topology, ws.flee);
       fleeReady = true;
     }
     return ws.flee;

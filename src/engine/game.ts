@@ -76,10 +76,24 @@ class Turn {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
+  /** Whether the workspace sight masks match the players' current places (FOV is the costliest part of a turn). */
+  private sightFresh = false;
 
   constructor(readonly s: GameState) {
     this.rng = new Rng(s.rng);
     this.ws = workspaceFor(s.width, s.height);
+  }
+
+  /** Call after any player moves, joins, leaves or changes level. */
+  playersMoved(): void {
+    this.sightFresh = false;
+  }
+
+  /** Recomputes every living player's sight unless it is still current. */
+  sight(): void {
+    if (this.sightFresh) return;
+    refreshSight(this.s, this.ws);
+    this.sightFresh = true;
   }
 
   emit(e: GameEvent): void {
@@ -117,7 +131,7 @@ class Turn {
   }
 
   monsters(): void {
-    refreshSight(this.s, this.ws);
+    this.sight();
     monsterPhase(this.s, this.rng, this.ws, {
       attack: (m, target, weapon) => this.strike(m, weapon, target),
       event: (e) => this.emit(e),
@@ -145,7 +159,7 @@ class Turn {
 
   /** Monsters the party sees right now (ids), for stopping runs. */
   visibleMonsters(): Set<number> {
-    refreshSight(this.s, this.ws);
+    this.sight();
     const w = this.s.width;
     const out = new Set<number>();
     for (const m of this.s.monsters) {
@@ -176,7 +190,7 @@ export function step(state: GameState, action: Action): StepResult {
   const code = apply(t, action);
   if (code) return { ok: false, code };
   t.checkDefeat();
-  refreshSight(s, t.ws);
+  t.sight();
   markExplored(s, t.ws, s.explored);
   s.rng = t.rng.save();
   s.version = state.version + 1;
@@ -231,6 +245,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
         return null;
       }
       enterLevel(s, t.rng, s.depth + 1);
+      t.playersMoved();
       s.acted = [];
       t.emit({ type: 'descended', depth: s.depth });
       return null;
@@ -276,6 +291,7 @@ function join(t: Turn, user: string, name: string): RejectionCode | null {
     alive: true,
   };
   s.players.push(p);
+  t.playersMoved();
   t.emit({ type: 'joined', who: playerRef(p) });
   pickUp(t, p);
   return null;
@@ -286,6 +302,7 @@ function leave(t: Turn, user: string): RejectionCode | null {
   const p = s.players.find((q) => q.id === user);
   if (!p) return 'not-in-game';
   s.players = s.players.filter((q) => q !== p);
+  t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
@@ -354,6 +371,7 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
     }
     p.x = x;
     p.y = y;
+    t.playersMoved();
     t.emit({ type: 'moved', who: playerRef(p), x, y });
     const picked = pickUp(t, p);
     if (!rounds) t.monsters();

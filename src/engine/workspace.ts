@@ -18,7 +18,6 @@ export class Workspace {
   /** Occupancy during a monster phase: 0 empty, monster index + 1, or -(player slot + 1). */
   readonly occ: Int32Array;
   readonly approach: Int32Array;
-  readonly fleeBase: Int32Array;
   readonly flee: Int32Array;
   /** Per player slot: a tile is visible when sight[slot][i] === sightGen[slot]. */
   readonly sight: Uint8Array[];
@@ -35,7 +34,6 @@ export class Workspace {
     this.open = new Uint8Array(this.size);
     this.occ = new Int32Array(this.size);
     this.approach = new Int32Array(this.size);
-    this.fleeBase = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
     this.sightGen = new Uint8Array(MAX_SLOTS);
