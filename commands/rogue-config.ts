@@ -17,6 +17,7 @@ export const SETTING_OPTIONS = {
   map_kind: 'mapKind',
   difficulty: 'difficulty',
   mobile: 'mobile',
+  diagonals: 'diagonals',
 } as const satisfies Record<string, keyof GuildSettings>;
 
 /** One line per setting saying what it does (for `show` and the README). */
@@ -29,6 +30,7 @@ export const SETTING_DESCRIPTIONS: Record<keyof typeof SETTING_OPTIONS, string> 
   map_kind: 'maze, cavern, or random per game',
   difficulty: 'monster numbers and strength',
   mobile: 'narrower map view for phones',
+  diagonals: '8-way movement with diagonal moves and buttons (off: 4-way)',
 };
 
 /** The parsed options of every /rogue-config subcommand. */
@@ -47,6 +49,7 @@ export const rogueConfigOptions = z.discriminatedUnion(
         map_kind: choiceOption(['maze', 'cavern', 'random']).optional(),
         difficulty: choiceOption(['easy', 'normal', 'hard']).optional(),
         mobile: boolOption().optional(),
+        diagonals: boolOption().optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('channel add'), channel: channelOption() }).strict(),
@@ -150,7 +153,8 @@ export default {
         .addStringOption((o) => o.setName('map_size').setDescription('Default map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
         .addStringOption((o) => o.setName('map_kind').setDescription('Default map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }, { name: 'random', value: 'random' }))
         .addStringOption((o) => o.setName('difficulty').setDescription('Monster strength').addChoices({ name: 'easy', value: 'easy' }, { name: 'normal', value: 'normal' }, { name: 'hard', value: 'hard' }))
-        .addBooleanOption((o) => o.setName('mobile').setDescription('Narrower map view for phones')),
+        .addBooleanOption((o) => o.setName('mobile').setDescription('Narrower map view for phones'))
+        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way) in new games')),
     )
     .addSubcommandGroup((g) =>
       g

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PlayerAction, Result, GameView } from '../src/app/service-types.js';
 import type { Direction } from '../src/engine/types.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
-import { choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
+import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
@@ -51,6 +51,7 @@ export const rogueOptions = z.discriminatedUnion(
         map: choiceOption(['maze', 'cavern']).optional(),
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
+        diagonals: boolOption().optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, directionAliases), steps: intOption(1, 9).optional() }).strict(),
@@ -131,6 +132,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.map !== undefined ? { mapKind: opts.map } : {}),
         ...(opts.size !== undefined ? { size: opts.size } : {}),
         ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
+        ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
       });
       return game(result, 'post', (v) => `New game started (seed ${v.state.config.seed}). Others can join with /rogue join.`);
     }
@@ -170,7 +172,8 @@ export default {
         .addIntegerOption((o) => o.setName('seed').setDescription('Dungeon seed: the same seed gives the same dungeon').setMinValue(0).setMaxValue(2_147_483_647))
         .addStringOption((o) => o.setName('map').setDescription('Map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }))
         .addStringOption((o) => o.setName('size').setDescription('Map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
-        .addStringOption((o) => o.setName('mode').setDescription('Turn mode').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' })),
+        .addStringOption((o) => o.setName('mode').setDescription('Turn mode').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))
+        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way)')),
     )
     .addSubcommand((s) => s.setName('join').setDescription('Join the game in this channel'))
     .addSubcommand((s) => s.setName('leave').setDescription('Leave the game in this channel'))

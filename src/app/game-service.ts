@@ -109,7 +109,8 @@ export class GameService implements GameServiceApi {
       const size = MAP_SIZES[options.size ?? settings.mapSize];
       const mapKind: MapKind = options.mapKind ?? (settings.mapKind === 'random' ? kindFromSeed(seed) : settings.mapKind);
       const turnMode = options.mode ?? settings.turnMode;
-      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, difficulty: settings.difficulty, maxPlayers: settings.maxPlayers });
+      const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
+      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: settings.difficulty, maxPlayers: settings.maxPlayers });
       const join: Action = { type: 'join', user: user.id, name: user.name };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));

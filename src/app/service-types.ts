@@ -69,6 +69,8 @@ export interface NewGameOptions {
   mapKind?: 'maze' | 'cavern';
   size?: MapSize;
   mode?: 'free' | 'rounds';
+  /** 8-way movement for this game; default from the guild's `diagonals` setting. */
+  diagonals?: boolean;
 }
 
 /** A player action as the Discord layer sends it: the service adds the user. */

@@ -17,6 +17,8 @@ export const GuildSettingsSchema = z.object({
   mapKind: z.enum(['maze', 'cavern', 'random']).default('random'),
   difficulty: z.enum(['easy', 'normal', 'hard']).default('normal'),
   mobile: z.boolean().default(false),
+  /** 8-way movement (diagonal moves and buttons); off means 4-way. */
+  diagonals: z.boolean().default(false),
   allowedChannels: z.array(z.string().regex(/^\d{1,20}$/)).max(100).default([]),
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;

@@ -44,7 +44,7 @@ describe.each([
     it('creates a game from the guild settings with the creator joined', async () => {
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', difficulty: 'hard', maxPlayers: 3, render: 'ascii', mobile: true });
       const v = value(await service.newGame(key, ann, { seed: 123 }));
-      expect(v.state.config).toMatchObject({ seed: 123, width: 40, height: 20, difficulty: 'hard', maxPlayers: 3, turnMode: 'free', mapKind: kindFromSeed(123) });
+      expect(v.state.config).toMatchObject({ seed: 123, width: 40, height: 20, difficulty: 'hard', maxPlayers: 3, turnMode: 'free', mapKind: kindFromSeed(123), topology: 4 });
       expect(v.state.players.map((p) => p.id)).toEqual(['1']);
       expect(v.state.version).toBe(1);
       expect(v.meta).toMatchObject({ creatorId: '1', render: 'ascii', mobile: true, roundDeadline: null, createdAt: clock.t });
@@ -55,6 +55,12 @@ describe.each([
       const v = value(await service.newGame(key, ann, { seed: 5, mapKind: 'maze', size: 'small', mode: 'rounds' }));
       expect(v.state.config).toMatchObject({ mapKind: 'maze', width: 40, turnMode: 'rounds' });
       expect(v.meta.roundDeadline).toBe(clock.t + 60_000);
+    });
+
+    it('makes 8-way games from the diagonals setting, and lets /rogue new override it', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, diagonals: true });
+      expect(value(await service.newGame(key, ann, { seed: 1 })).state.config.topology).toBe(8);
+      expect(value(await service.newGame({ ...key, channelId: '77' }, ann, { seed: 1, diagonals: false })).state.config.topology).toBe(4);
     });
 
     it('derives the seed from the clock and channel when none is given, so it varies and replays', async () => {

@@ -46,6 +46,14 @@ describe('terminal player', () => {
     expect(out).toContain('Unknown command. Try /rogue help.');
   });
 
+  it('GIVEN diagonals WHEN a game starts THEN it is 8-way with diagonal buttons, and a 4-way game refuses diagonal moves kindly', async () => {
+    const eight = await play(['/rogue new seed:3 diagonals:true']);
+    expect(eight).toMatch(/\[↖️ northwest( \(disabled\))?\] \[⬆️ north( \(disabled\))?\] \[↗️ northeast( \(disabled\))?\]/);
+    const four = await play(['/rogue new seed:3', '/rogue move direction:northeast']);
+    expect(four).not.toContain('northwest');
+    expect(four).toContain('This game only allows moves in four directions');
+  });
+
   it('GIVEN a game WHEN printed THEN buttons show as [emoji label] with disabled ones marked', async () => {
     const out = await play(['/rogue new size:small']);
     expect(out).toMatch(/\[⬆️ north( \(disabled\))?\]/);
