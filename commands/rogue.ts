@@ -88,7 +88,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 /** The text of /rogue help (also names the terminal's ways to press a button). */
 export const HELP_TEXT = [
   '**Channel Crawler**: a roguelike for the whole channel. Reach the stairs `>` on the deepest level to win.',
-  '`/rogue new [seed] [map] [size] [mode]`: start a game here (you join it).',
+  '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here (you join it).',
   '`/rogue join` / `/rogue leave`: join or leave the party.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
   '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
