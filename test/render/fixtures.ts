@@ -1,8 +1,6 @@
 /** Test helpers: game states drawn as ASCII pictures, so that a render test shows its map. */
-import { MONSTERS } from '../../src/engine/monsters.js';
-import type { GameConfig, GameState, MonsterKind, Player } from '../../src/engine/types.js';
-
-const MONSTER_CHARS: Readonly<Record<string, MonsterKind>> = { g: 'goblin', o: 'orc', T: 'troll' };
+import type { GameConfig, GameState } from '../../src/engine/types.js';
+import { drawState as drawEngineState } from '../engine/fixtures.js';
 
 /** Options of a drawn state: who the digits are, who is dead, what the party remembers. */
 export interface DrawOptions {
@@ -17,77 +15,22 @@ export interface DrawOptions {
 }
 
 /**
- * A GameState from a picture: '#' wall, '.' floor, '>' stairs, '!' potion, 'g'/'o'/'T' goblin/orc/troll,
- * '1'..'8' the player in slot 0..7 (id "p1".."p8"). Everything under an item, monster or player is floor.
+ * A GameState from a picture, drawn with the engine tests' legend (see test/engine/fixtures.ts): '#' wall, '.' floor,
+ * '>' stairs, '!' potion, 'g'/'o'/'T' goblin/orc/troll, '1'..'8' the player in slot 0..7 (id "p1".."p8").
+ * For rendering, the party has seen everything (unless `explored` says otherwise), monsters are hunting,
+ * and each player carries a potion.
  */
 export function drawState(rows: readonly string[], opts: DrawOptions = {}): GameState {
-  const height = rows.length;
-  const width = Math.max(...rows.map((r) => r.length));
-  const tiles = new Uint8Array(width * height);
-  const players: Player[] = [];
-  const state: GameState = {
-    schema: 2,
-    version: 0,
-    turn: 0,
-    config: {
-      seed: 1,
-      width,
-      height,
-      mapKind: 'cavern',
-      topology: 4,
-      turnMode: 'free',
-      difficulty: 'normal',
-      maxPlayers: 8,
-      fovRadius: 8,
-      maxDepth: 5,
-      ...opts.config,
-    },
-    rng: [1, 2, 3, 4],
-    depth: 1,
-    width,
-    height,
-    tiles,
-    entrance: 0,
-    explored: opts.explored ? mask(opts.explored, 'x') : new Uint8Array(width * height).fill(1),
-    players,
-    monsters: [],
-    items: [],
-    nextId: 1,
-    acted: [],
-    status: 'playing',
-    summary: null,
-    recent: [],
-  };
-  rows.forEach((row, y) => {
-    for (let x = 0; x < width; x++) {
-      const c = row[x] ?? '#';
-      const i = y * width + x;
-      tiles[i] = c === '#' ? 0 : c === '>' ? 2 : 1;
-      const kind = MONSTER_CHARS[c];
-      if (kind) {
-        state.monsters.push({ id: state.nextId++, kind, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'hunt', lastSeen: -1 });
-      } else if (c === '!') {
-        state.items.push({ id: state.nextId++, kind: 'potion', x, y });
-      } else if (c >= '1' && c <= '8') {
-        const slot = Number(c) - 1;
-        players.push({
-          id: `p${c}`,
-          name: opts.names?.[slot] ?? `P${c}`,
-          slot,
-          x,
-          y,
-          hp: 24,
-          maxHp: 24,
-          attack: 4,
-          defence: 2,
-          potions: 1,
-          kills: 0,
-          alive: !(opts.dead ?? []).includes(c),
-        });
-      }
-    }
-  });
-  players.sort((a, b) => a.slot - b.slot);
+  const state = drawEngineState([...rows], { maxPlayers: 8 });
+  // Render tests may set any config value they want to see in the HUD, valid for the engine or not.
+  state.config = { ...state.config, width: state.width, height: state.height, ...opts.config };
+  state.explored = opts.explored ? mask(opts.explored, 'x') : new Uint8Array(state.width * state.height).fill(1);
+  for (const m of state.monsters) m.state = 'hunt';
+  for (const p of state.players) {
+    p.name = opts.names?.[p.slot] ?? p.name;
+    p.potions = 1;
+    p.alive = !(opts.dead ?? []).includes(String(p.slot + 1));
+  }
   return { ...state, ...opts.overrides };
 }
 

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { GameService } from '../../../src/app/game-service.js';
@@ -10,46 +6,8 @@ import { RedisGameStore } from '../../../src/adapters/redis/redis-game-store.js'
 import { RedisSettingsStore } from '../../../src/adapters/redis/redis-settings-store.js';
 import { RedisRoundQueue } from '../../../src/adapters/redis/redis-round-queue.js';
 import { MemoryLogger } from '../../../src/adapters/memory/memory-logger.js';
-import { freePort } from '../../global-setup.js';
+import { OwnRedis } from '../../support/own-redis.js';
 import { FakeClock } from '../../app/fixtures.js';
-
-/** A redis-server owned by this test, with append-only persistence so a restart keeps the data. */
-class OwnRedis {
-  private child: ChildProcess | undefined;
-  constructor(
-    readonly port: number,
-    readonly dir: string,
-  ) {}
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-  async start(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir], { stdio: 'ignore' });
-    this.child = child;
-    for (let i = 0; i < 100; i++) {
-      const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => {});
-      try {
-        await probe.connect();
-        if ((await probe.ping()) === 'PONG') return;
-      } catch {
-        // not up yet
-      } finally {
-        probe.disconnect();
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`test redis-server on ${this.port} did not start`);
-  }
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-}
 
 describe('Redis outage and restart', () => {
   let server: OwnRedis;
@@ -60,8 +18,7 @@ describe('Redis outage and restart', () => {
   const ann = { id: '1', name: 'Ann' };
 
   beforeAll(async () => {
-    server = new OwnRedis(await freePort(), mkdtempSync(join(tmpdir(), 'cc-fault-')));
-    await server.start();
+    server = await OwnRedis.start();
     redis = createRedis(server.url, { logger, maxReconnectDelayMs: 200 });
     await waitReady(redis);
     service = new GameService({
@@ -74,8 +31,7 @@ describe('Redis outage and restart', () => {
   });
   afterAll(async () => {
     redis.disconnect();
-    await server.stop();
-    rmSync(server.dir, { recursive: true, force: true });
+    await server.close();
   });
 
   it('fails fast with storage-unavailable while Redis is down, then continues at the last saved version', async () => {
@@ -85,7 +41,7 @@ describe('Redis outage and restart', () => {
     const version = before.ok ? before.value.state.version : -1;
     expect(version).toBe(4);
 
-    await server.stop();
+    await server.down();
     for (const call of [() => service.act(key, ann, { type: 'wait' }), () => service.view(key), () => service.join(key, { id: '2', name: 'Bo' })]) {
       const t0 = performance.now();
       const r = await call();
@@ -94,7 +50,7 @@ describe('Redis outage and restart', () => {
     }
     expect(await service.resolveDueRounds()).toEqual([]);
 
-    await server.start();
+    await server.up();
     await waitReady(redis, 5000);
     const after = await service.view(key);
     expect(after.ok && after.value.state.version).toBe(version);
