@@ -306,8 +306,10 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.acted = s.acted.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (s.config.turnMode === 'rounds' && s.players.some((q) => q.alive) && s.players.every((q) => !q.alive || s.acted.includes(q.id)) && s.acted.length > 0)
+  else if (s.config.turnMode === 'rounds' && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
+    // The one who left was the last the round waited for.
     endRound(t);
+  }
   return null;
 }
 

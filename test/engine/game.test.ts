@@ -257,3 +257,19 @@ describe('state', () => {
     if (parsed.ok) expect(parsed.state).toEqual(s);
   });
 });
+
+describe('rounds mode: leaving', () => {
+  it('GIVEN everyone else has acted WHEN the last one the round waits for leaves THEN the round resolves', () => {
+    let s = drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' });
+    s = ok(step(s, { type: 'wait', user: 'p1' }));
+    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    const r = ok(step(s, { type: 'leave', user: 'p3' }));
+    expect(r.turn).toBe(1);
+    expect(r.acted).toEqual([]);
+  });
+
+  it('GIVEN nobody has acted WHEN a player leaves THEN the round goes on', () => {
+    const r = ok(step(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }), { type: 'leave', user: 'p3' }));
+    expect(r.turn).toBe(0);
+  });
+});
