@@ -6,7 +6,7 @@ export { Bytes, encodeBase64, decodeBase64 } from './bytes.js';
 export { MONSTERS, PLAYER_WEAPON, PLAYER_BASE, POTION_HEAL, spawnWeights } from './monsters.js';
 export { defaultConfig, validateConfig } from './config.js';
 export { newGame, step, resolveRound, replay, MAX_STEPS } from './game.js';
-export { computeVisibility, type Visibility } from './visibility.js';
+export { computeVisibility, partySight, type SeenMask, type Visibility } from './visibility.js';
 export { legalMoves, type LegalMoves } from './legal.js';
 export { decide, perceive, TACTICS, weaponOf, type Perception, type Decision } from './ai.js';
 export { parseGameState, GameStateSchema, GameConfigSchema, SCHEMA_VERSION, type ParseResult } from './state-schema.js';

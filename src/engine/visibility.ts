@@ -57,3 +57,23 @@ export function markExplored(state: GameState, ws: Workspace, explored: Uint8Arr
     }
   }
 }
+
+/** A visibility mask in which cell i is seen now when mask[i] === mark (a generation counter spares clearing). */
+export interface SeenMask {
+  mask: Uint8Array;
+  mark: number;
+}
+
+/**
+ * Cells any living player sees now, without allocation (for rendering); when no one is alive (a lost run), what
+ * the fallen saw last, so the game-over screen shows the final scene. The mask belongs to the map size's workspace
+ * and is reused by the next call: read it before computing another state's sight.
+ */
+export function partySight(state: GameState): SeenMask {
+  const ws = workspaceFor(state.width, state.height);
+  const open = ws.openMask(state.tiles);
+  const mark = ws.nextPartyMark();
+  const anyAlive = state.players.some((p) => p.alive);
+  for (const p of state.players) if (p.alive || !anyAlive) ws.fov.compute(open, p.x, p.y, state.config.fovRadius, ws.party, mark);
+  return { mask: ws.party, mark };
+}

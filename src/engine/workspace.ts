@@ -22,6 +22,9 @@ export class Workspace {
   /** Per player slot: a tile is visible when sight[slot][i] === sightGen[slot]. */
   readonly sight: Uint8Array[];
   readonly sightGen: Uint8Array;
+  /** What the whole party sees (for rendering): visible when party[i] === partyMark. */
+  readonly party: Uint8Array;
+  private partyMark = 0;
 
   constructor(
     readonly width: number,
@@ -37,6 +40,7 @@ export class Workspace {
     this.flee = new Int32Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
     this.sightGen = new Uint8Array(MAX_SLOTS);
+    this.party = new Uint8Array(this.size);
   }
 
   /** The open-tile mask for these tiles (recomputed only when the level changes). */
@@ -46,6 +50,16 @@ export class Workspace {
       this.openFor = tiles;
     }
     return this.open;
+  }
+
+  /** Starts a fresh party mask and returns the value that marks "visible" in it. */
+  nextPartyMark(): number {
+    this.partyMark += 1;
+    if (this.partyMark > 255) {
+      this.party.fill(0);
+      this.partyMark = 1;
+    }
+    return this.partyMark;
   }
 
   /** Starts a fresh sight mask for a slot and returns the value that marks "visible" in it. */

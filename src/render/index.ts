@@ -2,7 +2,7 @@
 import type { GameState } from '../engine/types.js';
 import { renderGameWith, type RenderOptions } from './game.js';
 import type { RenderedMessage } from './limits.js';
-import { partySight } from './vision.js';
+import { partySight } from '../engine/index.js';
 
 export type { RenderStyle } from './glyphs.js';
 export type { RenderOptions } from './game.js';

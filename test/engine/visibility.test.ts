@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeVisibility, defaultConfig, newGame, step, type GameState } from '../../src/engine/index.js';
-import { partySight } from '../../src/render/vision.js';
+import { partySight } from '../../src/engine/visibility.js';
 
 function walked(seed: number, players: number, moves: number): GameState {
   let s = newGame(defaultConfig({ seed, width: 80, height: 40, maxPlayers: 8 }));
