@@ -34,13 +34,15 @@ export function failureText(error: ServiceFailure): string {
     case 'stale':
       return 'That button was out of date: the game had already moved on. Use the buttons on the updated message.';
     case 'storage-unavailable':
-      return "The game's storage is unavailable right now. Nothing was changed; please try again in a moment.";
+      // A timed-out write may still land when storage comes back, so don't promise that nothing changed.
+      return "The game's storage is unavailable right now, so your action may not have gone through. Please try again in a moment.";
     case 'corrupt-save':
       return "This channel's saved game is damaged and can't be loaded. Ask an admin to run /rogue-config reset-game.";
     case 'incompatible-save':
       return "This channel's saved game comes from an incompatible version. Ask an admin to run /rogue-config reset-game.";
     case 'forbidden':
-      return `You need the ${error.need} permission to do that.`;
+      // `need` is either a permission ("Manage Server") or a phrase naming who may ("the game creator or Manage Server").
+      return error.need.startsWith('the ') ? `Only ${error.need.replace(/ or Manage Server$/, ' or a member with the Manage Server permission')} can do that.` : `You need the ${error.need} permission to do that.`;
     case 'rejected':
       return REJECTIONS[error.code];
     case 'invalid':
@@ -53,7 +55,7 @@ export const FOREIGN_BUTTON_TEXT = "This button isn't from this game.";
 /** Said when a member without Manage Server uses /rogue-config. */
 export const NEED_MANAGE_SERVER_TEXT = 'You need the Manage Server permission to change Channel Crawler settings.';
 /** Said when something unexpected broke: the details go to the log, not to the player. */
-export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Nothing was changed; please try again.';
+export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again; if it keeps happening, tell a server admin.';
 /** The polite rate-limit note. */
 export const RATE_LIMIT_TEXT = "Easy there! You're acting faster than the dungeon can keep up. Try again in a second or two.";
 

@@ -147,8 +147,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      const embed = renderStatus(result.value.state, ctx.user.id);
-      return { kind: 'text', text: '', embed: { ...embed, footer: embed.footer } };
+      return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id) };
     }
     case 'help':
       return { kind: 'text', text: HELP_TEXT };

@@ -15,8 +15,12 @@ import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
 const config = loadConfigOrExit();
-const log = createLogger(config.logLevel);
+// The token is scrubbed from every line, whichever library error happens to quote it.
+const log = createLogger(config.logLevel, undefined, [config.discordToken]);
 const app = appLogger(log);
+// A stray rejection deep inside a library must not take every channel's game down with it: log it and carry on
+// (nothing lives in this process's memory that a later interaction could trip over).
+process.on('unhandledRejection', (err: unknown) => log.error({ err }, 'unhandled promise rejection'));
 
 let redis: Redis | null = null;
 let games: GameStore;

@@ -9,12 +9,12 @@
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { commands } from '../commands/index.js';
-import { FOREIGN_BUTTON_TEXT, failureText } from '../commands/replies.js';
+import { commands, findCommand } from '../commands/index.js';
+import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
-import { decodeButtonId, gameTag } from './adapters/discord/custom-id.js';
+import { decodeButtonId } from './adapters/discord/custom-id.js';
 import { gameControls, gamePayload, type ButtonSpec } from './adapters/discord/presenter.js';
-import { buttonInvocation, OLD_GAME_BUTTON_TEXT } from './adapters/discord/router.js';
+import { buttonInvocation, pressButton } from './adapters/discord/button-press.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
@@ -26,6 +26,8 @@ import { SettingsService } from './app/settings-service.js';
 /** The terminal's one server and channel (numeric, like Discord ids, so /rogue-config channel add works). */
 export const PLAY_GUILD_ID = '1000000000000000001';
 export const PLAY_CHANNEL_ID = '1000000000000000002';
+/** The terminal's owner: the default player, and the server's admin (`@name` players are ordinary members). */
+const OWNER: UserRef = { id: 'you', name: 'Player' };
 /** The fake clock starts here (a fixed date) and moves one second per input line. */
 const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -105,14 +107,23 @@ export class PlaySession {
     let text = raw.trim();
     if (text === '' || text.startsWith('#')) return '';
     // The default player is the terminal's owner (and its server admin); @name players are ordinary members.
-    let user: UserRef = { id: 'you', name: 'Player' };
-    const at = /^@([\w.-]{1,32})\s+(.*)$/.exec(text);
+    let user: UserRef = OWNER;
+    const at = /^@([\w.-]{1,32})(?:\s+(.*))?$/.exec(text);
     if (at) {
       user = { id: at[1]!.toLowerCase(), name: at[1]! };
-      text = at[2]!.trim();
+      text = (at[2] ?? '').trim();
     }
     const out = [`> ${raw.trim()}`];
-    out.push(...(await this.dispatch(user, text)));
+    if (text === '') out.push(`(only you) Say what ${user.name} does after the name, e.g. @${user.name} /rogue join`);
+    else {
+      try {
+        out.push(...(await this.dispatch(user, text)));
+      } catch (err) {
+        // A bug, not a bad line: answer the way the bot would, keep the session going, and show the details on stderr.
+        process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+        out.push(`(only you) ${INTERNAL_ERROR_TEXT}`);
+      }
+    }
     out.push('');
     return out.join('\n');
   }
@@ -122,10 +133,10 @@ export class PlaySession {
     if (advance) return this.advance(Number(advance[1]));
     if (text.startsWith('/')) {
       const inv = parseCommandLine(text);
-      const module = inv && commands.find((c) => c.data.name === inv.command);
+      const module = inv && findCommand(inv.command);
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
-      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === 'you', games: this.games, settings: this.settings });
+      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings });
       return this.print(reply, false);
     }
     const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
@@ -141,13 +152,10 @@ export class PlaySession {
     const decoded = decodeButtonId(button.customId);
     const inv = decoded.ok ? buttonInvocation(decoded.value) : null;
     if (!decoded.ok || !inv) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
-    // The same checks as the Discord router: the button must belong to the channel's current game.
-    const live = await this.games.view(this.key);
-    if (!live.ok) return [`(only you) ${failureText(live.error)}`];
-    if (gameTag(live.value.meta.createdAt) !== decoded.value.game) return [`(only you) ${OLD_GAME_BUTTON_TEXT}`];
-    const rogue = commands.find((c) => c.data.name === 'rogue')!;
-    const reply = await rogue.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === 'you', seenVersion: decoded.value.version, games: this.games, settings: this.settings });
-    return this.print(reply, true);
+    // The very code the Discord router runs for a press.
+    const outcome = await pressButton({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, commands }, decoded.value, inv);
+    if (outcome.kind === 'game') return this.gameMessage(outcome.view, 'updated');
+    return [...(outcome.view ? this.gameMessage(outcome.view, 'updated') : []), `(only you) ${outcome.text}`];
   }
 
   private async advance(seconds: number): Promise<string[]> {

@@ -57,4 +57,19 @@ describe('the real bot process (npm start)', () => {
     expect(first.output() + second.output()).not.toContain(fake.token);
     expect(second.output()).toContain('bot ready');
   }, 40_000);
+
+  it('GIVEN no REDIS_URL WHEN the bot starts THEN it warns loudly that games live in memory, still plays, and SIGINT exits cleanly', async () => {
+    const bot = spawnBot({ DISCORD_TOKEN: fake.token, DISCORD_APPLICATION_ID: fake.applicationId, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'info' });
+    await fake.waitForClient(15_000);
+    const warning = bot.output().split('\n').find((l) => l.includes('REDIS_URL is not set'));
+    expect(warning).toBeDefined();
+    expect(JSON.parse(warning!).level).toBe(40); // warn
+    expect(warning).toContain('IN MEMORY ONLY');
+    const started = await command(subcommand('new', { seed: 6, size: 'small' }));
+    expect(started.callback.type).toBe(4);
+    bot.child.kill('SIGINT');
+    expect(await bot.exited).toBe(0);
+    expect(bot.output()).toContain('"signal":"SIGINT"');
+    expect(bot.output()).not.toContain(fake.token);
+  }, 30_000);
 });

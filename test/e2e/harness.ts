@@ -1,12 +1,12 @@
 /** Shared set-up of the bot's end-to-end tests: the fake Discord, the real service (memory or Redis) and the real bot. */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { startBot, type Bot } from '../../src/adapters/discord/bot.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
-import { createRedis } from '../../src/adapters/redis/client.js';
+import { createRedis, waitReady } from '../../src/adapters/redis/client.js';
 import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
@@ -61,6 +61,12 @@ export interface HarnessOptions {
   /** Makes every service call this much slower (to exercise deferring), with the bot deferring after `deferAfterMs`. */
   slowMs?: number;
   deferAfterMs?: number;
+  /** The per-user rate limit (default: effectively none, the tests act faster than people do). */
+  rateLimit?: { capacity: number; refillMs: number };
+  /** Wraps the service the bot sees (fault injection); the harness's `games` stays the real one. */
+  wrapGames?: (games: GameServiceApi) => GameServiceApi;
+  /** Where the bot's logs go (default: nowhere). */
+  logger?: Logger;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -72,6 +78,8 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   let rounds: RoundScheduler;
   if (o.redisUrl) {
     redis = createRedis(o.redisUrl);
+    // Nothing is queued while the client connects (enableOfflineQueue: false), so wait as main.ts does.
+    await waitReady(redis);
     const prefix = `cc-e2e-${randomUUID()}`;
     store = new RedisGameStore(redis, { prefix });
     settingsStore = new RedisSettingsStore(redis, silentLogger, { prefix });
@@ -86,7 +94,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   const games = new GameService({ games: store, settings: settingsStore, clock: { now }, rounds, logger: silentLogger });
   const settings = new SettingsService(settingsStore, silentLogger);
   const slow = o.slowMs;
-  const served: GameServiceApi = slow
+  const slowed: GameServiceApi = slow
     ? new Proxy(games, {
         get(target, prop, receiver) {
           const v = Reflect.get(target, prop, receiver) as unknown;
@@ -98,18 +106,19 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
         },
       })
     : games;
+  const served = o.wrapGames ? o.wrapGames(slowed) : slowed;
   const bot = await startBot({
     token: fake.token,
     apiBase: fake.apiBase,
     games: served,
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
     settings,
-    logger: pino({ level: 'silent' }),
+    logger: o.logger ?? pino({ level: 'silent' }),
     now,
     roundTimerMs: o.roundTimerMs ?? 0,
     editIntervalMs: o.editIntervalMs ?? 1000,
-    // The tests act faster than people do; the limiter has its own unit tests.
-    rateLimit: { capacity: 1000, refillMs: 1000 },
+    // The tests act faster than people do; rate-limit.test.ts sets a real limit.
+    rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
   });
   await fake.waitForClient();
   const timed = async (start: Promise<{ id: string }>): Promise<{ id: string; callback: InteractionCallback; ms: number }> => {

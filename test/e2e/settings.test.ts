@@ -40,4 +40,17 @@ describe('settings through /rogue-config', () => {
     expect(again.callback.type).toBe(4);
     expect(again.callback.data?.flags ?? 0).toBe(0);
   });
+
+  it.each([
+    ['emoji', false],
+    ['emoji', true],
+    ['ascii', false],
+    ['ascii', true],
+  ] as const)('GIVEN render %s (mobile %s) WHEN the largest 8-way map is posted THEN Discord accepts the message', async (render, mobile) => {
+    await h.command(ALICE, 'rogue-config', subcommand('set', { render, mobile }), { permissions: ADMIN_PERMS });
+    const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 11, size: 'large', diagonals: true }));
+    expect(started.callback.type).toBe(4);
+    expect(h.fake.violations()).toEqual([]);
+    await h.command(ALICE, 'rogue', subcommand('end'));
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { RESTARTING_TEXT } from '../../src/adapters/discord/router.js';
+import { ALICE, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,5 +26,19 @@ describe('a slow service', () => {
     await h.fake.waitForRequest(() => turnOf(h.fake.message(msg.id)!) === 1, 3000).catch(() => undefined);
     expect(turnOf(h.fake.message(msg.id)!)).toBe(1); // ...then the same message is edited
     expect(h.fake.failures()).toEqual([]);
+  });
+
+  it('GIVEN an interaction in flight WHEN the bot stops THEN that one is finished, a newcomer is told the bot is restarting, and only then is the client destroyed', async () => {
+    const inFlight = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('wait') });
+    await new Promise((r) => setTimeout(r, 20)); // the bot has it and is working on it
+    const stopping = h.bot.stop();
+    const late = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('wait') });
+    expect(ephemeralText(await h.fake.waitForResponse(late.id))).toBe(RESTARTING_TEXT);
+    await stopping;
+    expect((await h.fake.waitForResponse(inFlight.id)).type).toBe(5);
+    const final = h.fake.originalMessage(inFlight.id)!;
+    expect(final.flags & 128).toBe(0); // no longer "thinking": the answer was delivered before the client went away
+    expect(final.content.length).toBeGreaterThan(0);
+    expect(turnOf(h.fake.message((await h.gameMessage()).id)!)).toBe(2);
   });
 });

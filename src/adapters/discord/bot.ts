@@ -7,7 +7,6 @@ import { startRoundTimer } from '../../app/round-timer.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages } from './messages.js';
-import { gamePayload } from './presenter.js';
 import { RateLimiter } from './rate-limit.js';
 import { createRouter } from './router.js';
 
@@ -41,7 +40,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const now = o.now ?? Date.now;
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase } });
-  const messages = restGameMessages(client.rest, (err, ref) => log.warn({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed'), o.editIntervalMs ?? 1000);
+  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,
@@ -67,7 +66,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           intervalMs: timerMs,
           // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per channel.
           onResolved: (view) => {
-            if (view.meta.message) messages.editSoon(view.meta.message, gamePayload(view, now()));
+            if (view.meta.message) messages.refreshSoon(view.key);
           },
           logger: appLogger(log),
         })

@@ -1,7 +1,9 @@
 /** Editing the channel's game message with the bot token (the channel API), for when no interaction token is at hand. */
-import { Routes, type REST } from 'discord.js';
-import type { MessageRef } from '../../app/service-types.js';
+import { DiscordAPIError, Routes, type REST } from 'discord.js';
+import type { Logger } from 'pino';
+import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
+import { gamePayload } from './presenter.js';
 
 /** A message body for PATCH /channels/:c/messages/:m. */
 export type MessageEdit = object;
@@ -10,31 +12,88 @@ export type MessageEdit = object;
 export interface GameMessages {
   /** Edits now and resolves when Discord accepted it (rejects on failure, e.g. the message was deleted). */
   editNow(ref: MessageRef, body: MessageEdit): Promise<void>;
-  /** Edits soon, coalesced to about one edit a second per channel (round timer). */
-  editSoon(ref: MessageRef, body: MessageEdit): void;
-  /** Sends waiting edits and waits for them. */
+  /**
+   * Redraws the channel's game message soon, at most about once a second per channel (round timer). The view is
+   * loaded when the edit is sent, so a burst collapses into one edit of the newest state and an edit can never put
+   * an older turn over one that a button press or a command has already shown.
+   */
+  refreshSoon(key: ChannelKey): void;
+  /** Sends waiting edits and waits for every edit in flight. */
   drain(): Promise<void>;
   close(): void;
 }
 
+/** What the channel-API editor needs. */
+export interface GameMessagesDeps {
+  rest: REST;
+  games: Pick<GameServiceApi, 'view' | 'setMessage'>;
+  logger: Logger;
+  now: () => number;
+  /** Minimum gap between two refreshes of one channel (ms). */
+  intervalMs?: number;
+}
+
+/**
+ * True when Discord says the message can't be edited, now or later: it was deleted (10008), its channel was (10003),
+ * or the bot lost access to it (403). Rate limits and 5xx are not: discord.js already retried those.
+ */
+export function isGone(err: unknown): boolean {
+  return err instanceof DiscordAPIError && (err.status === 404 || err.status === 403);
+}
+
 /** GameMessages over discord.js's REST client (which honours rate-limit headers and DISCORD_API_BASE). */
-export function restGameMessages(rest: REST, onError: (err: unknown, ref: MessageRef) => void, intervalMs = 1000): GameMessages {
-  const editNow = async (ref: MessageRef, body: MessageEdit): Promise<void> => {
-    await rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), { body });
+export function restGameMessages(deps: GameMessagesDeps): GameMessages {
+  const log = deps.logger;
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inflight.add(p);
+    void p.then(
+      () => inflight.delete(p),
+      () => inflight.delete(p),
+    );
+    return p;
   };
-  const refs = new Map<string, MessageRef>();
-  const coalescer = new EditCoalescer<{ ref: MessageRef; body: MessageEdit }>(
-    (_channel, { ref, body }) => editNow(ref, body),
-    (channel, err) => onError(err, refs.get(channel) ?? { channelId: channel, messageId: '?' }),
-    intervalMs,
+  const editNow = (ref: MessageRef, body: MessageEdit): Promise<void> =>
+    track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), { body }).then(() => undefined));
+
+  const refresh = async (key: ChannelKey): Promise<void> => {
+    const current = await deps.games.view(key);
+    if (!current.ok) {
+      log.warn({ ...key, failure: current.error.kind }, 'game message not refreshed: the game could not be loaded');
+      return;
+    }
+    const ref = current.value.meta.message;
+    if (!ref) return;
+    try {
+      await editNow(ref, gamePayload(current.value, deps.now()));
+    } catch (err) {
+      if (!isGone(err)) throw err;
+      // The message was deleted or the bot can't reach it any more: forget it, so the next command posts a fresh
+      // one (as its interaction reply, which needs no channel permission) instead of failing on every round.
+      log.warn({ err, ...key, messageId: ref.messageId }, 'game message is gone; it will be posted again on the next command');
+      const again = await deps.games.view(key);
+      if (again.ok && again.value.meta.message?.messageId === ref.messageId) await deps.games.setMessage(key, null);
+    }
+  };
+
+  const keys = new Map<string, ChannelKey>();
+  const coalescer = new EditCoalescer<ChannelKey>(
+    (_id, key) => refresh(key),
+    (id, err) => log.warn({ err, ...(keys.get(id) ?? {}) }, 'game message refresh failed'),
+    // Throttled on wall time (real timers), whatever clock the game runs on.
+    deps.intervalMs ?? 1000,
   );
   return {
     editNow,
-    editSoon(ref, body) {
-      refs.set(ref.channelId, ref);
-      coalescer.edit(ref.channelId, { ref, body });
+    refreshSoon(key) {
+      const id = `${key.guildId}/${key.channelId}`;
+      keys.set(id, key);
+      coalescer.edit(id, key);
     },
-    drain: () => coalescer.drain(),
+    async drain() {
+      await coalescer.drain();
+      await Promise.allSettled([...inflight]);
+    },
     close: () => coalescer.close(),
   };
 }

@@ -148,7 +148,8 @@ export function gamePayload(view: GameView, now: number): GamePayload {
   const rendered = renderGame(view.state, {
     style: view.meta.render,
     mobile: view.meta.mobile,
-    events: view.events,
+    // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
+    events: view.events.length > 0 ? view.events : view.state.recent,
     ...(seconds !== undefined ? { roundSecondsLeft: seconds } : {}),
   });
   return { content: rendered.content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };

@@ -13,11 +13,11 @@ import {
   PermissionFlagsBits,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import type { CommandModule, Invocation, OptionValue, Reply } from '../../../commands/types.js';
-import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
+import type { CommandContext, CommandModule, Invocation, OptionValue, ReplyEmbed } from '../../../commands/types.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
-import { decodeButtonId, gameTag, type ButtonId } from './custom-id.js';
+import { buttonInvocation, pressButton } from './button-press.js';
+import { decodeButtonId } from './custom-id.js';
 import type { GameMessages } from './messages.js';
 import { gamePayload, retiredPayload, textPayload } from './presenter.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -44,24 +44,6 @@ export interface Router {
 
 /** Said to interactions that arrive while the bot shuts down. */
 export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again in a few seconds.';
-/** Said for a button of a game that has since been replaced. */
-export const OLD_GAME_BUTTON_TEXT = 'That button belongs to a game that has ended. Use the current game message, or /rogue map to find it.';
-
-/** The button -> invocation table (buttons run through the same command module as /rogue). */
-export function buttonInvocation(id: ButtonId): Invocation | null {
-  switch (id.verb) {
-    case 'mv':
-      return { command: 'rogue', group: null, subcommand: 'move', options: { direction: DIRECTION_TO_WORD[id.dir] } };
-    case 'wait':
-      return { command: 'rogue', group: null, subcommand: 'wait', options: {} };
-    case 'desc':
-      return { command: 'rogue', group: null, subcommand: 'descend', options: {} };
-    case 'use':
-      return { command: 'rogue', group: null, subcommand: 'use', options: {} };
-    case 'nop':
-      return null;
-  }
-}
 
 /** Flattens a chat-input interaction's options into an Invocation. */
 export function invocationOf(commandName: string, data: readonly CommandInteractionOption[]): Invocation {
@@ -112,6 +94,15 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
   }
 }
 
+/**
+ * What a slash command comes to once its work (service call and, for actions, the channel-API edit of the game
+ * message) is done. The edit is part of the work so that it counts against the defer deadline too: a rate-limited
+ * PATCH queued by discord.js must not keep the interaction from being answered within 3 s.
+ */
+type CommandOutcome =
+  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'post'; view: GameView; note: string | null; retire: MessageRef | null };
+
 /** Builds the router. */
 export function createRouter(deps: RouterDeps): Router {
   const deferAfter = deps.deferAfterMs ?? 1500;
@@ -128,65 +119,55 @@ export function createRouter(deps: RouterDeps): Router {
     }
   }
 
+  function logFailure(error: ServiceFailure, interaction: Interaction): void {
+    if (error.kind === 'storage-unavailable' || error.kind === 'corrupt-save' || error.kind === 'incompatible-save') {
+      log.warn({ failure: error, interactionId: interaction.id, channelId: interaction.channelId }, 'service failure');
+    }
+  }
+
+  /** Runs the command and, for an action, edits the game message in place; falls back to posting a fresh one. */
+  async function commandWork(module: CommandModule, ctx: CommandContext, interaction: Interaction): Promise<CommandOutcome> {
+    const reply = await module.run(ctx);
+    switch (reply.kind) {
+      case 'text':
+        return reply.embed ? { kind: 'private', text: reply.text, embed: reply.embed } : { kind: 'private', text: reply.text };
+      case 'failure':
+        logFailure(reply.error, interaction);
+        return { kind: 'private', text: failureText(reply.error) };
+      case 'game': {
+        const ref = reply.view.meta.message;
+        if (reply.mode === 'post') return { kind: 'post', view: reply.view, note: reply.note, retire: ref };
+        if (!ref) return { kind: 'post', view: reply.view, note: reply.note, retire: null };
+        try {
+          await deps.messages.editNow(ref, gamePayload(reply.view, deps.now()));
+          return { kind: 'private', text: reply.note ?? 'Done.' };
+        } catch (err) {
+          // The stored message is gone (deleted, or the channel API refused): post a fresh one instead.
+          log.info({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed; reposting');
+          return { kind: 'post', view: reply.view, note: reply.note, retire: null };
+        }
+      }
+    }
+  }
+
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(interaction: ChatInputCommandInteraction, view: GameView, deferred: boolean, note: string | null): Promise<void> {
+  async function postGame(interaction: ChatInputCommandInteraction, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+    const { view, note, retire } = outcome;
     const payload = gamePayload(view, deps.now());
-    let messageId: string | null = null;
+    let messageId: string;
     if (deferred) {
       // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
       // (and inherit its ephemeral flag), and the game message must be a new public one.
       await interaction.editReply(textPayload(note ?? 'Posted the game message below.'));
-      const message = await interaction.followUp(payload);
-      messageId = message.id;
+      messageId = (await interaction.followUp(payload)).id;
     } else {
       const response = await interaction.reply({ ...payload, withResponse: true });
       messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
     }
-    const old = view.meta.message;
-    const ref: MessageRef = { channelId: view.key.channelId, messageId };
-    const saved = await deps.games.setMessage(view.key, ref);
+    const saved = await deps.games.setMessage(view.key, { channelId: view.key.channelId, messageId });
     if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
-    if (old && old.messageId !== messageId) {
-      deps.messages.editNow(old, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: old.channelId, messageId: old.messageId }, 'could not retire the old game message'));
-    }
-  }
-
-  async function answerCommandReply(interaction: ChatInputCommandInteraction, reply: Reply, deferred: boolean): Promise<void> {
-    switch (reply.kind) {
-      case 'text': {
-        const payload = textPayload(reply.text, reply.embed);
-        if (deferred) await interaction.editReply(payload);
-        else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
-        return;
-      }
-      case 'failure':
-        logFailure(reply.error, interaction);
-        if (deferred) await interaction.editReply(textPayload(failureText(reply.error)));
-        else await interaction.reply(ephemeral(failureText(reply.error)));
-        return;
-      case 'game': {
-        const ref = reply.view.meta.message;
-        if (reply.mode === 'update' && ref) {
-          try {
-            await deps.messages.editNow(ref, gamePayload(reply.view, deps.now()));
-            const text = reply.note ?? 'Done.';
-            if (deferred) await interaction.editReply(textPayload(text));
-            else await interaction.reply(ephemeral(text));
-            return;
-          } catch (err) {
-            // The stored message is gone (deleted, or the channel API refused): post a fresh one instead.
-            log.info({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed; reposting');
-          }
-        }
-        await postGame(interaction, reply.view, deferred, reply.note);
-        return;
-      }
-    }
-  }
-
-  function logFailure(error: ServiceFailure, interaction: Interaction): void {
-    if (error.kind === 'storage-unavailable' || error.kind === 'corrupt-save' || error.kind === 'incompatible-save') {
-      log.warn({ failure: error, interactionId: interaction.id, channelId: interaction.channelId }, 'service failure');
+    if (retire && retire.messageId !== messageId) {
+      deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
   }
 
@@ -206,25 +187,27 @@ export function createRouter(deps: RouterDeps): Router {
       await interaction.reply(ephemeral(RATE_LIMIT_TEXT));
       return;
     }
-    const work = module.run({ ...invocation, user, guildId: interaction.guildId, channelId: interaction.channelId, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings });
-    const { value, deferred } = await withDeferral(work, deferAfter, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }));
-    await answerCommandReply(interaction, value, deferred);
+    const ctx: CommandContext = { ...invocation, user, guildId: interaction.guildId, channelId: interaction.channelId, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings };
+    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, interaction), deferAfter, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }));
+    if (outcome.kind === 'post') {
+      await postGame(interaction, outcome, deferred);
+      return;
+    }
+    const payload = textPayload(outcome.text, outcome.embed);
+    if (deferred) await interaction.editReply(payload);
+    else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
   }
 
   async function onButton(interaction: ButtonInteraction): Promise<void> {
     const decoded = decodeButtonId(interaction.customId);
-    if (!decoded.ok) {
+    if (!decoded.ok || !interaction.guildId || !interaction.channelId) {
       await interaction.reply(ephemeral(FOREIGN_BUTTON_TEXT));
       return;
     }
-    const id = decoded.value;
-    const invocation = buttonInvocation(id);
+    const invocation = buttonInvocation(decoded.value);
     if (!invocation) {
+      // A d-pad spacer (Discord never sends a press of a disabled button, but answer anyway).
       await interaction.deferUpdate();
-      return;
-    }
-    if (!interaction.guildId || !interaction.channelId) {
-      await interaction.reply(ephemeral(FOREIGN_BUTTON_TEXT));
       return;
     }
     const user = userOf(interaction);
@@ -233,41 +216,26 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     const key: ChannelKey = { guildId: interaction.guildId, channelId: interaction.channelId };
-    const module = deps.commands.find((c) => c.data.name === 'rogue');
-    if (!module) throw new Error('the rogue command module is missing');
-    const work = (async (): Promise<Reply> => {
-      // A button left on a replaced game's message must not act on the new game, even at a matching version.
-      const current = await deps.games.view(key);
-      if (!current.ok) return { kind: 'failure', error: current.error };
-      if (gameTag(current.value.meta.createdAt) !== id.game) return { kind: 'text', text: OLD_GAME_BUTTON_TEXT };
-      return module.run({ ...invocation, user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(interaction), seenVersion: id.version, games: deps.games, settings: deps.settings });
-    })();
-    const { value: reply, deferred } = await withDeferral(work, deferAfter, () => interaction.deferUpdate());
-    if (reply.kind === 'game') {
-      const payload = gamePayload(reply.view, deps.now());
+    const work = pressButton({ key, user, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings, commands: deps.commands }, decoded.value, invocation);
+    const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => interaction.deferUpdate());
+    // The message that carries the button is redrawn in place: type 7, or after a deferral (type 6) an edit of @original.
+    const show = async (view: GameView): Promise<void> => {
+      const payload = gamePayload(view, deps.now());
       if (deferred) await interaction.editReply(payload);
       else await interaction.update(payload);
-      const stored = reply.view.meta.message;
-      if (!stored || stored.messageId !== interaction.message.id) {
-        await deps.games.setMessage(key, { channelId: key.channelId, messageId: interaction.message.id });
-      }
+    };
+    if (outcome.kind === 'game') {
+      await show(outcome.view);
+      const stored = outcome.view.meta.message;
+      if (!stored || stored.messageId !== interaction.message.id) await deps.games.setMessage(key, { channelId: key.channelId, messageId: interaction.message.id });
       return;
     }
-    if (reply.kind === 'failure' && reply.error.kind === 'stale') {
-      // Show the current turn on the message that carried the stale button, then say why nothing happened.
-      const current = await deps.games.view(key);
-      if (current.ok) {
-        const payload = gamePayload(current.value, deps.now());
-        if (deferred) await interaction.editReply(payload);
-        else await interaction.update(payload);
-        await interaction.followUp(ephemeral(failureText(reply.error)));
-        return;
-      }
-    }
-    if (reply.kind === 'failure') logFailure(reply.error, interaction);
-    const text = reply.kind === 'failure' ? failureText(reply.error) : reply.text;
-    if (deferred) await interaction.followUp(ephemeral(text));
-    else await interaction.reply(ephemeral(text));
+    if (outcome.failure) logFailure(outcome.failure, interaction);
+    if (outcome.view) {
+      await show(outcome.view);
+      await interaction.followUp(ephemeral(outcome.text));
+    } else if (deferred) await interaction.followUp(ephemeral(outcome.text));
+    else await interaction.reply(ephemeral(outcome.text));
   }
 
   async function handleOne(interaction: Interaction): Promise<void> {

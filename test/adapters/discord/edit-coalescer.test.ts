@@ -38,4 +38,60 @@ describe('edit coalescer', () => {
     await c.drain();
     expect(errors).toHaveLength(1);
   });
+
+  it('GIVEN edits that arrive while one is still in flight WHEN it lands THEN the newest one still goes out afterwards (the last state is never dropped)', async () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    let release: () => void = () => {};
+    const c = new EditCoalescer<number>(
+      (_k, p) => {
+        sent.push(p);
+        return p === 1 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+      },
+      () => {},
+      1000,
+      () => Date.now(),
+    );
+    c.edit('chan', 1);
+    await vi.advanceTimersByTimeAsync(1);
+    c.edit('chan', 2);
+    c.edit('chan', 3);
+    await vi.advanceTimersByTimeAsync(1500);
+    release();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toEqual([1, 3]);
+  });
+
+  it('GIVEN a failed edit WHEN the next edit comes THEN it is still sent, one interval later', async () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    const errors: unknown[] = [];
+    const c = new EditCoalescer<number>(
+      async (_k, p) => {
+        sent.push(p);
+        if (p === 1) throw new Error('404 Unknown Message');
+      },
+      (_k, e) => errors.push(e),
+      1000,
+      () => Date.now(),
+    );
+    c.edit('chan', 1);
+    await vi.advanceTimersByTimeAsync(10);
+    c.edit('chan', 2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(sent).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent).toEqual([1, 2]);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('GIVEN an edit waiting for its turn WHEN drained (shutdown) THEN it is sent at once rather than dropped', async () => {
+    const sent: number[] = [];
+    const c = new EditCoalescer<number>(async (_k, p) => void sent.push(p), () => {}, 60_000);
+    c.edit('chan', 1);
+    await new Promise((r) => setTimeout(r, 5));
+    c.edit('chan', 2);
+    await c.drain();
+    expect(sent).toEqual([1, 2]);
+  });
 });

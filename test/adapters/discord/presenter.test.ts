@@ -130,4 +130,12 @@ describe('game message presenter', () => {
   it('GIVEN an old message WHEN retired THEN its buttons are removed', () => {
     expect(retiredPayload()).toEqual({ components: [] });
   });
+
+  it('GIVEN a plain view with no events of its own (/rogue map, a refresh) WHEN presented THEN the log still shows the last step', () => {
+    const state = joined({}, ['a']);
+    const withEvents = gamePayload(viewOf(state), 0);
+    const plain = gamePayload({ ...viewOf(state), events: [] }, 0);
+    expect(JSON.stringify(withEvents.embeds)).toContain('joins the party');
+    expect(plain).toEqual(withEvents);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandInteractionOption } from 'discord.js';
-import { buttonInvocation, invocationOf } from '../../../src/adapters/discord/router.js';
+import { invocationOf } from '../../../src/adapters/discord/router.js';
+import { buttonInvocation } from '../../../src/adapters/discord/button-press.js';
 import { rogueOptions, toAction } from '../../../commands/rogue.js';
 import { schemaInput } from '../../../commands/options.js';
 

@@ -1,0 +1,73 @@
+/**
+ * What pressing one of our buttons comes to, with no Discord type in sight: the router answers it on Discord and
+ * the terminal player prints it, so both refuse old, stale and finished-game presses in exactly the same words.
+ */
+import type { CommandModule, Invocation } from '../../../commands/types.js';
+import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
+import { failureText } from '../../../commands/replies.js';
+import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
+import { gameTag, type ButtonId } from './custom-id.js';
+
+/** Said for a button of a game that has since been replaced. */
+export const OLD_GAME_BUTTON_TEXT = 'That button belongs to a game that has ended. Use the current game message, or /rogue map to find it.';
+
+/**
+ * The outcome of a press: `game` shows the view on the message the button sits on; `refused` says `text` privately,
+ * after first redrawing that message with `view` when it is set (a stale or finished game's message catches up).
+ */
+export type ButtonOutcome = { kind: 'game'; view: GameView } | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
+
+/** Who pressed, where, and the services to run the press with. */
+export interface PressContext {
+  key: ChannelKey;
+  user: UserRef;
+  memberIsAdmin: boolean;
+  games: GameServiceApi;
+  settings: SettingsServiceApi;
+  commands: readonly CommandModule[];
+}
+
+/** The button -> invocation table (buttons run through the same command module as /rogue); null for a d-pad spacer. */
+export function buttonInvocation(id: ButtonId): Invocation | null {
+  switch (id.verb) {
+    case 'mv':
+      return { command: 'rogue', group: null, subcommand: 'move', options: { direction: DIRECTION_TO_WORD[id.dir] } };
+    case 'wait':
+      return { command: 'rogue', group: null, subcommand: 'wait', options: {} };
+    case 'desc':
+      return { command: 'rogue', group: null, subcommand: 'descend', options: {} };
+    case 'use':
+      return { command: 'rogue', group: null, subcommand: 'use', options: {} };
+    case 'nop':
+      return null;
+  }
+}
+
+const refused = (text: string, view: GameView | null, failure: ServiceFailure | null = null): ButtonOutcome => ({ kind: 'refused', text, view, failure });
+
+/** Runs a decoded press of an action button (not a spacer) against the channel's current game. */
+export async function pressButton(ctx: PressContext, id: ButtonId, invocation: Invocation): Promise<ButtonOutcome> {
+  const rogue = ctx.commands.find((c) => c.data.name === invocation.command);
+  if (!rogue) throw new Error(`the ${invocation.command} command module is missing`);
+  const current = await ctx.games.view(ctx.key);
+  if (!current.ok) return refused(failureText(current.error), null, current.error);
+  // A button left on a replaced game's message must not act on the new game, even at a matching version.
+  if (gameTag(current.value.meta.createdAt) !== id.game) return refused(OLD_GAME_BUTTON_TEXT, null);
+  if (current.value.state.status === 'over') {
+    const over: ServiceFailure = { kind: 'rejected', code: 'game-over' };
+    return refused(failureText(over), current.value, over);
+  }
+  const reply = await rogue.run({ ...invocation, user: ctx.user, guildId: ctx.key.guildId, channelId: ctx.key.channelId, memberIsAdmin: ctx.memberIsAdmin, seenVersion: id.version, games: ctx.games, settings: ctx.settings });
+  switch (reply.kind) {
+    case 'game':
+      return { kind: 'game', view: reply.view };
+    case 'text':
+      return refused(reply.text, null);
+    case 'failure': {
+      if (reply.error.kind !== 'stale') return refused(failureText(reply.error), null, reply.error);
+      // Show the current turn on the message that carried the stale button, then say why nothing happened.
+      const fresh = await ctx.games.view(ctx.key);
+      return refused(failureText(reply.error), fresh.ok ? fresh.value : null, reply.error);
+    }
+  }
+}

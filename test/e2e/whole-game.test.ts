@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeButtonId } from '../../src/adapters/discord/custom-id.js';
+import { ADMIN_PERMS, ALICE, CHANNEL, GUILD, buttons, ephemeralText, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import type { FakeComponent, FakeMessage } from './fake-discord/index.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  expect(h.fake.violations()).toEqual([]);
+  await h.close();
+});
+
+const DANGER = 4;
+
+/** The player's policy, read off the buttons: drink when below half health, attack when a red arrow shows, else wait. */
+async function choose(m: FakeMessage): Promise<FakeComponent> {
+  const enabled = buttons(m).filter((b) => !b.disabled && b.custom_id && decodeButtonId(b.custom_id).ok);
+  const view = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+  const me = view.ok ? view.value.state.players.find((p) => p.id === ALICE.id) : undefined;
+  const drink = me && me.hp * 2 < me.maxHp ? enabled.find((b) => b.label === 'drink potion') : undefined;
+  const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? enabled.find((b) => b.label === 'wait');
+  if (!pick) throw new Error(`no button to press on ${JSON.stringify(m.components)}`);
+  return pick;
+}
+
+describe('a whole solo game played through buttons', () => {
+  it('GIVEN a small hard cavern (seed 8) WHEN alice keeps pressing buttons THEN the run ends on the same message with its summary, later presses and actions are refused kindly, and /rogue new starts afresh', async () => {
+    await h.command(ALICE, 'rogue-config', subcommand('set', { difficulty: 'hard' }), { permissions: ADMIN_PERMS });
+    const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 8, size: 'small', map: 'cavern' }));
+    const msg = h.fake.originalMessage(started.id)!;
+    let presses = 0;
+    for (; presses < 200; presses++) {
+      const current = h.fake.message(msg.id)!;
+      if (buttons(current).length === 0) break;
+      const button = await choose(current);
+      const pressed = await h.press(ALICE, msg.id, button.custom_id!);
+      expect(pressed.callback.type).toBe(7); // the same message, updated in place
+      expect(pressed.ms).toBeLessThan(3000);
+    }
+    // The game-over screen: the outcome, depth and turns, kills per player, and no buttons left to press.
+    const end = h.fake.message(msg.id)!;
+    expect(buttons(end)).toEqual([]);
+    const embed = end.embeds[0]!;
+    expect(embed.title).toBe('💀 Game over · Depth 1/5 · Turn 26');
+    expect(JSON.stringify(embed)).toContain('The party has fallen on depth 1 after 26 turns.');
+    expect(JSON.stringify(embed)).toContain('**alice** — 2 kills');
+    expect(presses).toBe(26);
+    expect((await h.gameMessage()).id).toBe(msg.id); // still the one game message
+
+    // Afterwards: actions and another start's refusal are friendly and private, and change nothing.
+    for (const sub of ['wait', 'descend', 'use']) {
+      expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand(sub))).callback)).toBe('This game is over. Start a new one with /rogue new.');
+    }
+    expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('move', { direction: 'north' }))).callback)).toBe('This game is over. Start a new one with /rogue new.');
+    expect(turnOf(h.fake.message(msg.id)!)).toBe(26);
+
+    // A button left on an older message of this game (drawn before the end) is refused as game over too, and the
+    // message it sits on catches up with the final screen.
+    const leftover = await fetch(`${h.fake.apiBase}/v10/channels/${CHANNEL}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${h.fake.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'an old copy', components: [{ type: 1, components: [{ type: 2, style: 2, label: 'wait', custom_id: buttons(msg).find((b) => b.label === 'wait')!.custom_id }] }] }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const late = await h.press(ALICE, leftover.id, buttons(msg).find((b) => b.label === 'wait')!.custom_id!);
+    expect(late.callback.type).toBe(7);
+    expect(buttons(h.fake.message(leftover.id)!)).toEqual([]);
+    const note = await h.fake.waitForRequest((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`) && JSON.stringify(r.body).includes('This game is over'));
+    expect((note.body as { flags?: number }).flags! & 64).toBe(64);
+
+    // A fresh game in the same channel, with live buttons again.
+    const again = await h.command(ALICE, 'rogue', subcommand('new', { seed: 9, size: 'small' }));
+    expect(again.callback.type).toBe(4);
+    expect(again.callback.data?.flags ?? 0).toBe(0);
+    const fresh = h.fake.originalMessage(again.id)!;
+    expect(fresh.id).not.toBe(msg.id);
+    expect(turnOf(fresh)).toBe(0);
+    expect(buttons(fresh).some((b) => !b.disabled)).toBe(true);
+    expect((await h.gameMessage()).id).toBe(fresh.id);
+  });
+});
