@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseGameState } from '../engine/state-schema.js';
 import type { Action } from '../engine/types.js';
-import type { StoredGame } from './service-types.js';
+import type { ChannelKey, StoredGame } from './service-types.js';
 
 const GameMetaSchema = z.object({
   creatorId: z.string(),
@@ -13,6 +13,8 @@ const GameMetaSchema = z.object({
   render: z.enum(['emoji', 'ascii']),
   mobile: z.boolean(),
   roundSeconds: z.number().int().min(1),
+  lastActed: z.record(z.string(), z.number().int()).optional(),
+  idleRounds: z.number().int().min(0).optional(),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */
@@ -60,4 +62,36 @@ export function decodeGame(stateText: string | null | undefined, metaText: strin
 /** Decodes one action-log entry (written by this code, so a bad entry is a programmer or storage error). */
 export function decodeAction(text: string): Action {
   return JSON.parse(text) as Action;
+}
+
+/** One string per channel (JSON, so any characters in the ids are safe): round-queue members and in-memory map keys. */
+export function encodeChannelKey(key: ChannelKey): string {
+  return JSON.stringify([key.guildId, key.channelId]);
+}
+
+/** Inverse of encodeChannelKey; null for anything it did not write (a stray member must not stop the round timer). */
+export function decodeChannelKey(text: string): ChannelKey | null {
+  try {
+    const raw: unknown = JSON.parse(text);
+    if (Array.isArray(raw) && raw.length === 2 && typeof raw[0] === 'string' && typeof raw[1] === 'string') return { guildId: raw[0], channelId: raw[1] };
+  } catch {
+    // fall through: not ours
+  }
+  return null;
+}
+
+/**
+ * Freezes a stored game's objects and arrays in place (typed arrays cannot be frozen) and returns it. Stores hand
+ * out states that may be shared (the Redis cache, structure shared between engine versions): a caller that
+ * mutates one then fails loudly instead of silently corrupting the next turn.
+ */
+export function freezeGame(game: StoredGame): StoredGame {
+  deepFreeze(game);
+  return game;
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -9,13 +9,17 @@
  * - A button drawn for `seenVersion` older than the current version "still makes sense" when (a) no action of
  *   the SAME user was accepted since seenVersion (so a double click, or a second press on an old message, is
  *   never applied twice) and (b) the engine accepts it on the current state. Other players' actions in between
- *   do not make it stale. Otherwise it is refused as `stale`, as is a render from the future (a replaced game)
- *   or one more than STALE_WINDOW versions old.
+ *   do not make it stale: in a group game the message is redrawn after every action, and a press on the
+ *   previous drawing still means what its player wanted (their own position has not changed). Otherwise it is
+ *   refused as `stale`, as is a render from the future (a replaced game) or one more than STALE_WINDOW versions
+ *   old. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra round trip; saves
+ *   from before that field existed fall back to reading at most STALE_WINDOW log entries.
  * Slash commands pass no seenVersion: each command is a distinct intent and is applied to the current state.
  */
 import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
-import { StorageUnavailableError, type Clock, type GameStore, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
+import { encodeChannelKey } from './game-codec.js';
+import { StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
   ChannelKey,
   GameMeta,
@@ -35,6 +39,12 @@ import { MAP_SIZES, type GuildSettings } from './settings.js';
 export const STALE_WINDOW = 64;
 /** How long a claimed round is reserved for its claimer; short so a crashed claimer delays a round by at most this plus one poll. */
 export const ROUND_LEASE_MS = 3000;
+/**
+ * Rounds that may resolve in a row with nobody acting before the round timer pauses (the next action starts a new
+ * round). Without it an abandoned rounds game would resolve a round every roundSeconds forever: its saves would keep
+ * refreshing its TTL, so it would never expire, and its log would grow without end.
+ */
+export const MAX_IDLE_ROUNDS = 10;
 
 /** What the service needs; every dependency is a port. */
 export interface GameServiceDeps {
@@ -47,6 +57,7 @@ export interface GameServiceDeps {
   maxRetries?: number;
   /** Rounds claimed per resolveDueRounds call (default 50). */
   claimLimit?: number;
+  /** How long a claimed round stays reserved (default ROUND_LEASE_MS). */
   leaseMs?: number;
 }
 
@@ -77,6 +88,8 @@ export class GameService implements GameServiceApi {
   private readonly leaseMs: number;
   /** Tail of the in-process queue of writes per channel (see serial()). Holds promises only, never game state. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Whether the last round claim failed: an outage is logged once when it starts and once when it ends, not every poll. */
+  private claimsFailing = false;
 
   constructor(deps: GameServiceDeps) {
     this.games = deps.games;
@@ -123,12 +136,17 @@ export class GameService implements GameServiceApi {
         render: settings.render,
         mobile: settings.mobile,
         roundSeconds: settings.roundSeconds,
+        lastActed: { [user.id]: 0 },
       };
       const game: StoredGame = { state: r.state, meta };
+      const deadline = meta.roundDeadline;
       // Scheduled before the save, so a crash between the two can at worst leave an early (harmless) entry, never none.
-      if (meta.roundDeadline !== null) await this.rounds.schedule(key, meta.roundDeadline);
+      if (deadline !== null) await this.rounds.schedule(key, deadline);
       const rev = await this.games.create(key, game, [join], replacing);
       if (rev === null) return fail({ kind: 'game-exists' });
+      // The new game owns the channel's entry. schedule() above may have kept an older game's deadline (it only moves
+      // entries earlier), and that game's pending cancel() would then remove it: replacing it makes that cancel miss.
+      if (deadline !== null) await this.bestEffort(key, 'round deadline not set', () => this.rounds.replace(key, deadline));
       return ok(view(key, game, r.events));
     });
   }
@@ -161,14 +179,12 @@ export class GameService implements GameServiceApi {
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
         const s = game.state;
+        // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
+        if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
         const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
-        if (behind > 0) {
-          // Only the versions between the render and the state we loaded: newer entries belong to a save we will conflict with.
-          const since = (await this.games.readLog(key, seenVersion)).slice(0, behind);
-          if (since.some((a) => 'user' in a && a.user === user.id)) return { kind: 'stale' };
-        }
+        if (seenVersion !== undefined && behind > 0 && (await this.actedSince(key, game, user.id, seenVersion))) return { kind: 'stale' };
         const r = step(s, engineAction);
         if (!r.ok) return behind > 0 ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
         return { actions: [engineAction], state: r.state, events: r.events };
@@ -227,14 +243,25 @@ export class GameService implements GameServiceApi {
     try {
       claims = await this.rounds.claimDue(this.clock.now(), this.claimLimit, this.leaseMs);
     } catch (err) {
-      if (err instanceof StorageUnavailableError) {
-        this.logger.warn('round claim failed: storage unavailable', { err: err.message });
-        return [];
+      // The timer polls every second: report the first failure of a streak only.
+      if (!this.claimsFailing) {
+        if (err instanceof StorageUnavailableError) this.logger.warn('round timer paused: storage unavailable', { err: err.message });
+        else this.logger.error('round timer paused: claiming due rounds failed', { err: String(err) });
       }
-      throw err;
+      this.claimsFailing = true;
+      return [];
     }
-    const views = await Promise.all(claims.map((c) => this.serial(c.key, () => this.resolveClaim(c))));
-    return views.filter((v): v is GameView => v !== null);
+    if (this.claimsFailing) this.logger.info('round timer resumed');
+    this.claimsFailing = false;
+    // Settled one by one: a bug in one channel must not hide the rounds resolved in the others.
+    const settled = await Promise.allSettled(claims.map((c) => this.serial(c.key, () => this.resolveClaim(c))));
+    const views: GameView[] = [];
+    settled.forEach((r, i) => {
+      if (r.status === 'fulfilled') {
+        if (r.value) views.push(r.value);
+      } else this.logger.error('round resolution failed', { ...claims[i]?.key, err: String(r.reason) });
+    });
+    return views;
   }
 
   /** Resolves one claimed round if it is still the one due, then settles the queue entry to the game's real deadline. */
@@ -262,12 +289,12 @@ export class GameService implements GameServiceApi {
           await this.rounds.settle(claim, null);
           return null;
         }
-        const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, now) };
-        if ((await this.games.save(key, next, rev, [{ type: 'resolve-round' }])) === null) {
+        const actions: Action[] = [{ type: 'resolve-round' }];
+        const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, actions, now) };
+        if ((await this.commit(key, game, next, rev, actions, undefined, claim)) === null) {
           await backoff(attempt);
           continue;
         }
-        await this.afterSave(key, game, next, undefined, claim);
         return view(key, next, r.events);
       }
       // Still contended: leave the lease, the round will be claimed again when it runs out.
@@ -281,71 +308,97 @@ export class GameService implements GameServiceApi {
     }
   }
 
-  /** Load → plan → compare-and-set, retried on conflict. A plan returning a view (nothing to change) ends the loop. */
+  /**
+   * Load → plan → compare-and-set, retried on conflict. A plan returning a view (nothing to change) ends the loop.
+   * The first try uses the store's cached copy of the game without asking storage (one round trip instead of two):
+   * a save against its revision is still compare-and-set, so a stale copy only costs a conflict, and the store
+   * refuses writes that reach it after their caller timed out (see GameStore.cached). A plan that would refuse or
+   * just show the game is never answered from that copy: it goes through a verified load.
+   */
   private async mutate(key: ChannelKey, plan: (found: Found) => Promise<Plan | ServiceFailure | GameView>): Promise<Result<GameView>> {
+    const cached = this.games.cached(key);
+    if (cached) {
+      const p = await plan(cached);
+      if (!isFailure(p) && !('key' in p)) {
+        const saved = await this.apply(key, cached, p);
+        if (saved) return ok(saved);
+      }
+    }
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       const loaded = await this.load(key);
       if (!loaded.ok) return loaded;
-      const { game, rev } = loaded.value;
       const p = await plan(loaded.value);
       if (isFailure(p)) return fail(p);
       if ('key' in p) return ok(p);
-      const now = this.clock.now();
-      const next: StoredGame = { state: p.state, meta: { ...this.nextMeta(game, p.state, now), ...(p.message !== undefined ? { message: p.message } : {}) } };
-      const newDeadline = next.meta.roundDeadline;
-      if (game.meta.roundDeadline === null && newDeadline !== null) await this.rounds.schedule(key, newDeadline);
-      if ((await this.games.save(key, next, rev, p.actions)) === null) {
-        await backoff(attempt);
-        continue;
-      }
-      await this.afterSave(key, game, next, p.summaryPlayers);
-      return ok(view(key, next, p.events));
+      const saved = await this.apply(key, loaded.value, p);
+      if (saved) return ok(saved);
+      await backoff(attempt);
     }
     this.logger.warn('gave up after repeated save conflicts', { ...key, attempts: this.maxRetries + 1 });
     return fail({ kind: 'stale' });
   }
 
-  /** Meta after a step: updatedAt, and in rounds mode the deadline of the round now running. */
-  private nextMeta(prev: StoredGame, state: GameState, now: number): GameMeta {
+  /** Saves a plan made on `found`; the resulting view, or null when another write came first. */
+  private async apply(key: ChannelKey, found: Found, p: Plan): Promise<GameView | null> {
+    const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now());
+    if (p.message !== undefined) meta.message = p.message;
+    const next: StoredGame = { state: p.state, meta };
+    if ((await this.commit(key, found.game, next, found.rev, p.actions, p.summaryPlayers)) === null) return null;
+    return view(key, next, p.events);
+  }
+
+  /**
+   * Saves `next` over `prev` by compare-and-set on `rev`, with the summary of a game this save ends, then moves the
+   * round deadline. Returns the new revision, or null when another write came first.
+   */
+  private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], summaryPlayers?: GameState['players'], claim?: RoundClaim): Promise<string | null> {
+    // log[i] is the action applied to version i: the log replays to the state only if each action is one step.
+    if (next.state.version !== prev.state.version + actions.length) throw new Error(`save of ${actions.length} actions moves version ${prev.state.version} to ${next.state.version}`);
+    const before = prev.meta.roundDeadline;
+    const after = next.meta.roundDeadline;
+    // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
+    if (before === null && after !== null) await this.rounds.schedule(key, after);
+    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next, summaryPlayers));
+    if (saved === null) return null;
+    // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
+    await this.bestEffort(key, 'round deadline not updated', async () => {
+      if (claim) await this.rounds.settle(claim, after);
+      else if (after !== null && before !== null && after !== before) await this.rounds.schedule(key, after, before);
+      else if (after === null && before !== null) await this.rounds.cancel(key, before);
+    });
+    return saved;
+  }
+
+  /** Meta after accepted `actions`: updatedAt, who acted when, and in rounds mode the deadline of the round now running. */
+  private nextMeta(prev: StoredGame, state: GameState, actions: readonly Action[], now: number): GameMeta {
     const meta: GameMeta = { ...prev.meta, updatedAt: now };
+    if (prev.meta.lastActed) meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
     if (state.config.turnMode !== 'rounds') return meta;
     if (state.status !== 'playing' || !state.players.some((p) => p.alive)) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
     else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+    if (actions.length > 0) {
+      const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
+      meta.idleRounds = idle ? (prev.meta.idleRounds ?? 0) + 1 : 0;
+      if (meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
+    }
     return meta;
   }
 
-  /** Queue and summary bookkeeping once a save is in. Failures here do not undo the accepted action: they are logged. */
-  private async afterSave(key: ChannelKey, prev: StoredGame, next: StoredGame, summaryPlayers?: GameState['players'], claim?: RoundClaim): Promise<void> {
+  /** Whether `user` had an action accepted at or after `seenVersion` (see the stale-press rule at the top). */
+  private async actedSince(key: ChannelKey, game: StoredGame, user: string, seenVersion: number): Promise<boolean> {
+    if (game.meta.lastActed) return (game.meta.lastActed[user] ?? -1) >= seenVersion;
+    // Only the versions between the render and the state we loaded: newer entries belong to a save we will conflict with.
+    const since = await this.games.readLog(key, seenVersion, game.state.version);
+    return since.some((a) => 'user' in a && a.user === user);
+  }
+
+  /** Bookkeeping after a save that does not undo the accepted action when it fails: logged, not thrown. */
+  private async bestEffort(key: ChannelKey, what: string, run: () => Promise<void>): Promise<void> {
     try {
-      const before = prev.meta.roundDeadline;
-      const after = next.meta.roundDeadline;
-      if (claim) await this.rounds.settle(claim, after);
-      else if (after !== null && after !== before) await this.rounds.schedule(key, after, before);
-      else if (after === null && before !== null) await this.rounds.cancel(key, before);
+      await run();
     } catch (err) {
-      // The queue entry is still at the old deadline, which is never later than the new one: a claim will fix it.
-      this.logger.warn('round deadline not updated', { ...key, err: String(err) });
-    }
-    const summary = next.state.summary;
-    if (prev.state.status === 'playing' && next.state.status === 'over' && summary) {
-      const players = summaryPlayers ? summaryPlayers.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) : summary.kills;
-      try {
-        await this.games.writeSummary({
-          guildId: key.guildId,
-          channelId: key.channelId,
-          seed: next.state.config.seed,
-          createdAt: next.meta.createdAt,
-          endedAt: next.meta.updatedAt,
-          outcome: summary.outcome,
-          depth: summary.depth,
-          turns: summary.turns,
-          kills: players.reduce((n, p) => n + p.kills, 0),
-          players,
-        });
-      } catch (err) {
-        this.logger.warn('game summary not written', { ...key, err: String(err) });
-      }
+      this.logger.warn(what, { ...key, err: String(err) });
     }
   }
 
@@ -373,7 +426,7 @@ export class GameService implements GameServiceApi {
    * each other and run out of retries; with it, only other processes compete.
    */
   private serial<T>(key: ChannelKey, run: () => Promise<T>): Promise<T> {
-    const id = `${key.guildId}/${key.channelId}`;
+    const id = encodeChannelKey(key);
     const prev = this.queues.get(id) ?? Promise.resolve();
     const next = prev.then(run, run);
     const tail = next.catch(() => {});
@@ -402,6 +455,38 @@ export class GameService implements GameServiceApi {
 /** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */
 function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * (attempt + 1)));
+}
+
+/** The summary record of a game that `next` ends, or undefined. `players` overrides the summary's list (see end()). */
+function summaryRecord(key: ChannelKey, prev: StoredGame, next: StoredGame, players?: GameState['players']): GameSummaryRecord | undefined {
+  const summary = next.state.summary;
+  if (prev.state.status !== 'playing' || next.state.status !== 'over' || !summary) return undefined;
+  const kills = players ? players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) : summary.kills;
+  return {
+    guildId: key.guildId,
+    channelId: key.channelId,
+    seed: next.state.config.seed,
+    createdAt: next.meta.createdAt,
+    endedAt: next.meta.updatedAt,
+    outcome: summary.outcome,
+    depth: summary.depth,
+    turns: summary.turns,
+    kills: kills.reduce((n, p) => n + p.kills, 0),
+    players: kills,
+  };
+}
+
+/**
+ * lastActed after `actions` were applied from version `from` (action i to version from + i). Entries older than
+ * STALE_WINDOW versions are dropped: a button that old is refused anyway, so the map stays as small as the party.
+ */
+function recordActs(prev: Readonly<Record<string, number>>, from: number, actions: readonly Action[], version: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [user, v] of Object.entries(prev)) if (v >= version - STALE_WINDOW) out[user] = v;
+  actions.forEach((a, i) => {
+    if ('user' in a) out[a.user] = from + i;
+  });
+  return out;
 }
 
 function view(key: ChannelKey, game: StoredGame, events: GameEvent[]): GameView {

@@ -44,21 +44,32 @@ export class StorageUnavailableError extends Error {
 export interface GameStore {
   load(key: ChannelKey): Promise<LoadResult>;
   /**
+   * The last game this process loaded or saved for the channel, WITHOUT asking storage whether it is still current
+   * (null when none is offered). Only good as the base of a compare-and-set save, which fails if it was stale. A
+   * store offers it only if its writes cannot land after their caller timed out (so a write that is the first
+   * command of an operation is as safe as a read).
+   */
+  cached(key: ChannelKey): { game: StoredGame; rev: Revision } | null;
+  /**
    * Writes a new game and resets its action log to `actions`, atomically.
    * Without `replacing` it only succeeds when the channel has no record; with it, only when the record's
    * revision is still `replacing` (a finished game being replaced). Returns the new revision, or null.
    */
   create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null>;
-  /** Compare-and-set: writes `game` and appends `actions` to the log in the same transaction, only if the revision is still `expected`. Returns the new revision, or null on conflict. */
-  save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[]): Promise<Revision | null>;
+  /**
+   * Compare-and-set: writes `game` and appends `actions` to the log in the same transaction, only if the revision
+   * is still `expected`. `summary` (the save that ends a game) is recorded in that same transaction, so a finished
+   * game leaves its summary exactly once. Returns the new revision, or null on conflict.
+   */
+  save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null>;
   /** Deletes the record and its log; true when something was deleted. Works on corrupt records too. */
   delete(key: ChannelKey): Promise<boolean>;
   /** Channels of the guild that have a game still playing. */
   listActive(guildId: string): Promise<ChannelKey[]>;
-  /** Accepted actions, in order, from index `from` (= the version they were applied to). */
-  readLog(key: ChannelKey, from?: number): Promise<Action[]>;
-  /** Records a finished game's summary (idempotent for the same game). */
-  writeSummary(record: GameSummaryRecord): Promise<void>;
+  /** Accepted actions, in order, from index `from` (= the version they were applied to) up to `to` (exclusive; default: all). */
+  readLog(key: ChannelKey, from?: number, to?: number): Promise<Action[]>;
+  /** Summaries of a guild's finished games (leaderboards later; tests). */
+  summaries(guildId: string): Promise<GameSummaryRecord[]>;
 }
 
 /** Per-guild settings. `get` never fails on bad stored data: it falls back to defaults field by field and logs a warning. */
@@ -95,6 +106,8 @@ export interface RoundScheduler {
    * is left earlier than the truth, which only costs one extra wake-up.
    */
   schedule(key: ChannelKey, deadline: number, previous?: number | null): Promise<void>;
+  /** Sets the entry to `deadline` whatever it holds: a newly created game owns its channel's entry. */
+  replace(key: ChannelKey, deadline: number): Promise<void>;
   /** Removes the entry only if its score is still `expected` (so a newer game's deadline is never removed). */
   cancel(key: ChannelKey, expected: number): Promise<void>;
   /** Atomically claims up to `limit` entries due at `now`: each is moved to a lease of `leaseMs` and returned to this caller only. */

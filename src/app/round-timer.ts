@@ -11,12 +11,19 @@ export interface RoundTimerOptions {
   logger?: Logger;
 }
 
-/** Starts polling; returns a function that stops it. A tick still running when the next one is due is not overlapped. */
-export function startRoundTimer(service: Pick<GameServiceApi, 'resolveDueRounds'>, opts: RoundTimerOptions): () => void {
-  let busy = false;
-  const tick = async (): Promise<void> => {
-    if (busy) return;
-    busy = true;
+/**
+ * Starts polling; returns a function that stops it and resolves once a tick still running has finished (so shutdown
+ * can close storage after it). A tick still running when the next one is due is not overlapped.
+ */
+export function startRoundTimer(service: Pick<GameServiceApi, 'resolveDueRounds'>, opts: RoundTimerOptions): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = (): void => {
+    if (running) return;
+    running = once().finally(() => {
+      running = null;
+    });
+  };
+  const once = async (): Promise<void> => {
     try {
       for (const view of await service.resolveDueRounds()) {
         try {
@@ -27,10 +34,11 @@ export function startRoundTimer(service: Pick<GameServiceApi, 'resolveDueRounds'
       }
     } catch (err) {
       opts.logger?.error('round timer tick failed', { err: String(err) });
-    } finally {
-      busy = false;
     }
   };
-  const handle = setInterval(() => void tick(), opts.intervalMs ?? 1000);
-  return () => clearInterval(handle);
+  const handle = setInterval(tick, opts.intervalMs ?? 1000);
+  return async () => {
+    clearInterval(handle);
+    await running;
+  };
 }

@@ -31,6 +31,13 @@ export interface GameMeta {
   render: 'emoji' | 'ascii';
   mobile: boolean;
   roundSeconds: number;
+  /**
+   * Per user, the version their last accepted action was applied to: an old button of theirs is stale exactly when
+   * this is at least the version it was drawn for. Absent in saves written before it existed.
+   */
+  lastActed?: Record<string, number>;
+  /** Rounds mode: rounds resolved in a row in which nobody acted; after MAX_IDLE_ROUNDS the round timer pauses. */
+  idleRounds?: number;
 }
 
 export interface StoredGame {

@@ -1,4 +1,5 @@
 /** Reads stored guild settings leniently: every valid field is kept, every invalid or missing one falls back to its default. */
+import type { LogFields, Logger } from './ports.js';
 import { DEFAULT_SETTINGS, GuildSettingsSchema, type GuildSettings } from './settings.js';
 
 /** Result of reading stored settings: the usable settings plus what had to be replaced by defaults. */
@@ -34,4 +35,11 @@ export function salvageSettings(text: string | null): SalvagedSettings {
     }
   }
   return { settings: GuildSettingsSchema.parse(out), problems };
+}
+
+/** salvageSettings for a SettingsStore: returns the usable settings and logs a warning naming what was replaced. */
+export function readStoredSettings(text: string | null, logger: Logger, fields: LogFields): GuildSettings {
+  const { settings, problems } = salvageSettings(text);
+  if (problems.length > 0) logger.warn('guild settings partly invalid; using defaults for those fields', { ...fields, problems });
+  return settings;
 }

@@ -30,6 +30,8 @@ export interface RenderOptions {
   events?: readonly GameEvent[];
   /** Rounds mode: seconds left in the round, shown in the HUD when given */
   roundSecondsLeft?: number | null;
+  /** Rounds mode: the round timer is paused (an idle party) until someone acts. */
+  roundTimerPaused?: boolean;
 }
 
 const FENCE_OPEN = '```\n';
@@ -68,7 +70,7 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
     if (f) fields.push(f);
   };
   if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
-  push(field(partyTitle(state, options.roundSecondsLeft), partyLines(state, viewerId, style), 'first'));
+  push(field(partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true), partyLines(state, viewerId, style), 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
   const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
   push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));

@@ -57,11 +57,11 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
 }
 
 /** Name of the party field; in rounds mode it says how many have acted and the seconds left. */
-export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined): string {
+export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false): string {
   if (!rounds(state) || state.status !== 'playing') return 'Party';
   const alive = state.players.filter((p) => p.alive);
   const done = alive.filter((p) => state.acted.includes(p.id)).length;
-  const secs = roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
+  const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
   return `Party · round ${state.turn + 1}: ${done}/${alive.length} acted${secs}`;
 }
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { legalMoves, replay, parseGameState } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
-import { GameService, kindFromSeed } from '../../src/app/game-service.js';
+import { GameService, MAX_IDLE_ROUNDS, STALE_WINDOW, kindFromSeed } from '../../src/app/game-service.js';
+import type { GameStore } from '../../src/app/ports.js';
 import type { GameView, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { FakeClock, freshKey, memoryKit, redisKit, sampleMeta, type StoreKit } from './fixtures.js';
@@ -149,11 +150,54 @@ describe.each([
       const other = await kit.connect();
       const twin = new GameService({ games: other.games, settings: other.settings, clock, rounds: other.rounds, logger: other.logger });
       const seen = value(await service.view(key)).state.version;
+      // Both processes hold the game in their caches: only the revision check in storage can tell them apart.
+      expect(value(await twin.view(key)).state.version).toBe(seen);
       const results = await Promise.all([service.act(key, ann, { type: 'wait' }, seen), twin.act(key, ann, { type: 'wait' }, seen)]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.kind)).toEqual(['stale']);
       expect(await kit.games.readLog(key)).toHaveLength(seen + 1);
       if (other !== kit) await other.close();
+    });
+
+    it("a process whose cached copy is behind still sees the other process's write: a double click across processes stays stale", async () => {
+      const other = await kit.connect();
+      const twin = new GameService({ games: other.games, settings: other.settings, clock, rounds: other.rounds, logger: other.logger });
+      const seen = value(await twin.view(key)).state.version;
+      value(await service.act(key, ann, { type: 'wait' }, seen));
+      // twin's cached copy is now one version behind; its load must return the current state, where Ann already acted.
+      expect(await twin.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(value(await twin.act(key, ann, { type: 'wait' })).state.version).toBe(seen + 2);
+      expect(await kit.games.readLog(key)).toHaveLength(seen + 2);
+      if (other !== kit) await other.close();
+    });
+
+    it('an action racing a reset and a new game is applied once, to the new game, never to the one it loaded', async () => {
+      const other = new GameService({ games: kit.games, settings: kit.settings, clock, rounds: kit.rounds, logger: kit.logger });
+      let raced = false;
+      const games: GameStore = {
+        load: (k) => kit.games.load(k),
+        cached: (k) => kit.games.cached(k),
+        create: (...a) => kit.games.create(...a),
+        delete: (k) => kit.games.delete(k),
+        listActive: (g) => kit.games.listActive(g),
+        readLog: (...a) => kit.games.readLog(...a),
+        summaries: (g) => kit.games.summaries(g),
+        // Between this service's load and its save, an admin resets the channel and someone starts a new game.
+        save: async (...a) => {
+          if (!raced) {
+            raced = true;
+            value(await other.resetGame(key));
+            value(await other.newGame(key, ann, { seed: 99 }));
+          }
+          return kit.games.save(...a);
+        },
+      };
+      const racer = new GameService({ games, settings: kit.settings, clock, rounds: kit.rounds, logger: kit.logger });
+      const v = value(await racer.act(key, ann, { type: 'wait' }));
+      expect(raced).toBe(true);
+      expect(v.state.config.seed).toBe(99);
+      expect(v.state.version).toBe(2);
+      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '1', name: 'Ann' }, { type: 'wait', user: '1' }]);
     });
 
     it('accepts a button drawn before another player acted, when it is still legal', async () => {
@@ -170,6 +214,45 @@ describe.each([
       value(await service.act(key, bo, { type: 'wait' }, seen));
       expect(await service.act(key, ann, { type: 'descend' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
       expect(await service.act(key, ann, { type: 'wait' }, seen + 50)).toEqual({ ok: false, error: { kind: 'stale' } });
+    });
+
+    it('hands out states that cannot be changed in place, so a careless caller cannot corrupt the next turn', async () => {
+      const v = value(await service.act(key, ann, { type: 'wait' }));
+      expect(() => v.state.players.push(v.state.players[0]!)).toThrow(TypeError);
+      expect(() => {
+        v.meta.roundSeconds = 1;
+      }).toThrow(TypeError);
+      const again = value(await service.view(key));
+      expect(() => {
+        again.state.players[0]!.hp = 0;
+      }).toThrow(TypeError);
+      expect(value(await service.act(key, ann, { type: 'wait' })).state.version).toBe(v.state.version + 1);
+    });
+
+    it('forgets who acted more than STALE_WINDOW versions ago, so the record stays small however many come and go', async () => {
+      let v = value(await service.view(key));
+      for (let i = 0; v.state.version < STALE_WINDOW + 10; i++) {
+        const guest = { id: `9${i}`, name: `Guest ${i}` };
+        value(await service.join(key, guest));
+        v = value(await service.leave(key, guest));
+      }
+      const users = Object.keys(v.meta.lastActed ?? {});
+      expect(users).not.toContain('90');
+      expect(users).not.toContain('1');
+      expect(users.length).toBeLessThanOrEqual(STALE_WINDOW / 2 + 1);
+      // A button Ann drew before all of that is out of the window: stale.
+      expect(await service.act(key, ann, { type: 'wait' }, 1)).toEqual({ ok: false, error: { kind: 'stale' } });
+    });
+
+    it('falls back to the action log for saves written before lastActed existed', async () => {
+      value(await service.join(key, bo));
+      const v = value(await service.view(key));
+      const { lastActed: _dropped, ...legacyMeta } = v.meta;
+      await kit.writeRawGame(key, JSON.stringify(v.state), JSON.stringify(legacyMeta));
+      const seen = v.state.version;
+      value(await service.act(key, bo, { type: 'wait' }, seen));
+      expect(await service.act(key, bo, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(value(await service.act(key, ann, { type: 'wait' }, seen)).state.version).toBe(seen + 2);
     });
 
     it('lets a player leave; the last one leaving ends the game', async () => {
@@ -198,6 +281,25 @@ describe.each([
       const v = value(await service.end(key, bo, true));
       expect(v.state.status).toBe('over');
       expect(v.state.summary?.outcome).toBe('abandoned');
+    });
+
+    it('refuses actions in an ended game as game over, for former players and strangers alike', async () => {
+      value(await service.end(key, ann, false));
+      expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'rejected', code: 'game-over' } });
+      expect(await service.act(key, { id: '99', name: 'Zed' }, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'rejected', code: 'game-over' } });
+    });
+
+    it('a finished game leaves exactly one summary, even when ended again or replaced', async () => {
+      const guild = `g${Math.floor(Math.random() * 1e9)}`;
+      const k = { guildId: guild, channelId: '5' };
+      value(await service.newGame(k, ann, { seed: 4, size: 'small' }));
+      value(await service.join(k, bo));
+      value(await service.end(k, ann, false));
+      value(await service.end(k, ann, false));
+      value(await service.newGame(k, bo, { seed: 6, size: 'small' }));
+      const summaries = await kit.games.summaries(guild);
+      expect(summaries).toHaveLength(1);
+      expect(summaries[0]).toMatchObject({ guildId: guild, channelId: '5', seed: 4, outcome: 'abandoned', players: [{ id: '1', name: 'Ann', kills: 0 }, { id: '2', name: 'Bo', kills: 0 }] });
     });
 
     it('ending keeps the log replayable', async () => {
@@ -265,6 +367,53 @@ describe.each([
     it('forgets the deadline of an ended game', async () => {
       value(await service.end(key, ann, false));
       expect(await kit.rounds.scoreOf(key)).toBeNull();
+    });
+
+    it("a new game's deadline survives the late cleanup of the game it replaced", async () => {
+      const old = value(await service.view(key)).meta.roundDeadline!;
+      clock.advance(5000);
+      value(await service.end(key, ann, false));
+      // The ended game's cancel() has not reached the queue yet (another process, a slow link): its entry is still there.
+      await kit.rounds.schedule(key, old);
+      const fresh = value(await service.newGame(key, bo, { seed: 3 })).meta.roundDeadline!;
+      expect(fresh).toBeGreaterThan(old);
+      await kit.rounds.cancel(key, old);
+      expect(await kit.rounds.scoreOf(key)).toBe(fresh);
+    });
+
+    it('cleans the queue entry of a reset game, and of a game that vanished (expired) when it comes due', async () => {
+      value(await service.resetGame(key));
+      expect(await kit.rounds.scoreOf(key)).toBeNull();
+      const ghost = { ...key, channelId: `${key.channelId}7` };
+      await kit.rounds.schedule(ghost, clock.t + 1000);
+      clock.advance(1000);
+      expect(await mine(service.resolveDueRounds(), ghost.channelId)).toEqual([]);
+      expect(await kit.rounds.scoreOf(ghost)).toBeNull();
+    });
+
+    it('pauses the round timer after rounds nobody played, so an abandoned game can expire; the next action restarts it', async () => {
+      for (let i = 0; i < MAX_IDLE_ROUNDS; i++) {
+        clock.advance(10_000);
+        expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(1);
+      }
+      const paused = value(await service.view(key));
+      expect(paused.state.turn).toBe(MAX_IDLE_ROUNDS);
+      expect(paused.meta.roundDeadline).toBeNull();
+      expect(await kit.rounds.scoreOf(key)).toBeNull();
+      clock.advance(60_000);
+      expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
+      const resumed = value(await service.act(key, ann, { type: 'wait' }));
+      expect(resumed.meta.roundDeadline).toBe(clock.t + 10_000);
+      expect(await kit.rounds.scoreOf(key)).toBe(clock.t + 10_000);
+    });
+
+    it('counts idle rounds only while nobody acts', async () => {
+      for (let i = 0; i < MAX_IDLE_ROUNDS + 2; i++) {
+        if (i % 3 === 0) value(await service.act(key, ann, { type: 'wait' }));
+        clock.advance(10_000);
+        expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(1);
+      }
+      expect(value(await service.view(key)).meta.roundDeadline).toBe(clock.t + 10_000);
     });
   });
 });

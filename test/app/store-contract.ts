@@ -51,6 +51,8 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       const log = await kit.games.readLog(key);
       expect(log).toEqual([{ type: 'join', user: 'u1', name: 'Ann' }, wait]);
       expect(await kit.games.readLog(key, 1)).toEqual([wait]);
+      expect(await kit.games.readLog(key, 0, 1)).toEqual([{ type: 'join', user: 'u1', name: 'Ann' }]);
+      expect(await kit.games.readLog(key, 1, 1)).toEqual([]);
       const loaded = await kit.games.load(key);
       expect(loaded.kind === 'found' && loaded.game.state.version).toBe(2);
     });
@@ -226,6 +228,17 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       expect(await kit.rounds.scoreOf(a)).toBe(9000);
       await kit.rounds.schedule(a, 7000);
       expect(await kit.rounds.scoreOf(a)).toBe(7000);
+    });
+
+    it('replace sets the entry whatever it holds, a later deadline or a lease included', async () => {
+      const a = freshKey();
+      await kit.rounds.schedule(a, 5000);
+      await kit.rounds.replace(a, 9000);
+      expect(await kit.rounds.scoreOf(a)).toBe(9000);
+      const claim = (await kit.rounds.claimDue(9000, 100, 3000)).find((c) => c.key.channelId === a.channelId)!;
+      await kit.rounds.replace(a, 20_000);
+      expect(await kit.rounds.settle(claim, null)).toBe(false);
+      expect(await kit.rounds.scoreOf(a)).toBe(20_000);
     });
 
     it('cancel removes the entry only while it holds the expected deadline', async () => {

@@ -519,3 +519,16 @@ describe('renderStatus', () => {
     expect(renderStatus(state, 'nobody').title).toBe('Not in this game');
   });
 });
+
+describe('rounds-mode party header', () => {
+  const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'] } });
+  const header = (m: RenderedMessage) => m.embed.fields.find((f) => f.name.startsWith('Party'))!.name;
+
+  it('counts who has acted and the seconds left in the round', () => {
+    expect(header(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }))).toBe('Party · round 1: 1/2 acted · 42 s left');
+  });
+
+  it('says so when the round timer is paused until someone acts', () => {
+    expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · round 1: 1/2 acted · timer paused until someone acts');
+  });
+});

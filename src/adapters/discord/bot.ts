@@ -70,15 +70,16 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           },
           logger: appLogger(log),
         })
-      : () => {};
+      : async () => {};
 
   let stopping: Promise<void> | null = null;
   return {
     client,
     stop() {
       stopping ??= (async () => {
-        stopTimer();
+        const timerStopped = stopTimer();
         await router.drain();
+        await timerStopped;
         await messages.drain();
         messages.close();
         await client.destroy();

@@ -151,6 +151,8 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
     events: view.events.length > 0 ? view.events : view.state.recent,
     ...(seconds !== undefined ? { roundSecondsLeft: seconds } : {}),
+    // The service pauses the round timer of a party that stopped playing; the next action restarts it.
+    roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
   return { content: rendered.content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };
 }

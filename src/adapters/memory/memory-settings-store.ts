@@ -1,6 +1,6 @@
 /** In-memory SettingsStore, stored as JSON text like the Redis one. */
 import type { Logger, SettingsStore } from '../../app/ports.js';
-import { salvageSettings } from '../../app/settings-salvage.js';
+import { readStoredSettings } from '../../app/settings-salvage.js';
 import type { GuildSettings } from '../../app/settings.js';
 
 /** Per-guild settings in process memory. */
@@ -9,9 +9,7 @@ export class MemorySettingsStore implements SettingsStore {
   constructor(private readonly logger: Logger) {}
 
   async get(guildId: string): Promise<GuildSettings> {
-    const { settings, problems } = salvageSettings(this.rows.get(guildId) ?? null);
-    if (problems.length > 0) this.logger.warn('guild settings partly invalid; using defaults for those fields', { guildId, problems });
-    return settings;
+    return readStoredSettings(this.rows.get(guildId) ?? null, this.logger, { guildId });
   }
 
   async set(guildId: string, settings: GuildSettings): Promise<void> {

@@ -56,13 +56,45 @@ export function toStorageError(err: unknown): unknown {
   return new StorageUnavailableError(`redis: ${err.message}`, { cause: err });
 }
 
-/** Runs a Redis call, translating its failure with toStorageError. */
-export async function guard<T>(call: () => Promise<T>): Promise<T> {
+/** True for the reply Redis gives when a key holds another type than the command expects (bad data, not an outage). */
+export function isWrongType(err: unknown): boolean {
+  return err instanceof Error && err.message.startsWith('WRONGTYPE');
+}
+
+/** Clients whose server stopped answering (a call timed out) and that a PING loop is probing until it answers. */
+const hung = new WeakSet<Redis>();
+
+/**
+ * Runs a Redis call, translating its failure with toStorageError. A call that times out means the server stopped
+ * answering (paused, overloaded, network gone) on a connection that still looks open. From then until a PING gets
+ * an answer, calls fail at once instead of each waiting for its own timeout, so a burst of presses in one channel,
+ * queued one behind another, is answered within about one timeout, and recovery follows the first answer.
+ */
+export async function guard<T>(redis: Redis, call: () => Promise<T>): Promise<T> {
+  if (hung.has(redis)) throw new StorageUnavailableError('redis: not answering');
   try {
     return await call();
   } catch (err) {
+    if (err instanceof Error && err.message === TIMED_OUT) probeUntilAnswered(redis);
     throw toStorageError(err);
   }
+}
+
+/** ioredis' message for a command that exceeded commandTimeout. */
+const TIMED_OUT = 'Command timed out';
+
+/** Marks the client hung and PINGs (each bounded by the command timeout) until the server answers or the connection drops. */
+function probeUntilAnswered(redis: Redis): void {
+  if (hung.has(redis)) return;
+  hung.add(redis);
+  const probe = (): void => {
+    redis.ping().then(
+      () => hung.delete(redis),
+      // A closed connection fails fast by itself (no offline queue), so the probe only continues while calls would hang.
+      (err: unknown) => (err instanceof Error && err.message === TIMED_OUT ? probe() : hung.delete(redis)),
+    );
+  };
+  probe();
 }
 
 /** Resolves once the client is connected (commands fail fast before that, since nothing is queued offline). */

@@ -7,21 +7,16 @@ import type { ChannelKey } from '../../app/service-types.js';
 /** Default namespace of every key. */
 export const DEFAULT_PREFIX = 'cc';
 
-/** Keys of one channel's game. */
-export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string } {
+/** Keys of one channel: its game, its action log (both expire with the game) and its finished games' summaries (kept). */
+export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string } {
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  return { game: `${tag}:game`, log: `${tag}:log` };
+  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries` };
 }
 
-/** Keys of one guild: settings, the (best-effort) index of its games, its finished-game summaries. */
-export function guildKeys(prefix: string, guildId: string): { settings: string; games: string; summaries: string } {
+/** Keys of one guild: settings, the (best-effort) index of its games, the channels that have summaries. */
+export function guildKeys(prefix: string, guildId: string): { settings: string; games: string; summarized: string } {
   const tag = `${prefix}:guild:{${guildId}}`;
-  return { settings: `${tag}:settings`, games: `${tag}:games`, summaries: `${tag}:summaries` };
-}
-
-/** One finished game's summary record (same slot as the guild's summaries set). */
-export function summaryKey(prefix: string, guildId: string, channelId: string, createdAt: number): string {
-  return `${prefix}:summary:{${guildId}}:${channelId}:${createdAt}`;
+  return { settings: `${tag}:settings`, games: `${tag}:games`, summarized: `${tag}:summarized` };
 }
 
 /** The sorted set of round deadlines shared by every process. */

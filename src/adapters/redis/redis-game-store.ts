@@ -1,50 +1,71 @@
 /**
  * GameStore on Redis. Each channel's game is a hash { rev, status, state, meta } and its accepted actions a list,
  * both under the channel's hash tag. Saves are a Lua compare-and-set on `rev` that writes the hash, RPUSHes the
- * log and refreshes both TTLs atomically. Lua rather than WATCH/MULTI: one round trip instead of four, and WATCH
- * would need a dedicated connection per concurrent transaction, while scripts share one pipelined connection.
+ * log, records a finished game's summary and refreshes the TTLs atomically. Lua rather than WATCH/MULTI: one round
+ * trip instead of four, and WATCH would need a dedicated connection per concurrent transaction, while scripts share
+ * one pipelined connection. Writes carry a deadline on the server's clock, so none can land after its caller gave
+ * up; that is what makes it safe for the service to save against a cached copy without loading it first.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { decodeAction, decodeGame, encodeMeta, encodeState } from '../../app/game-codec.js';
-import type { GameStore, GameSummaryRecord, LoadResult, Revision } from '../../app/ports.js';
+import { decodeAction, decodeGame, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { StorageUnavailableError, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 import type { Action } from '../../engine/types.js';
-import { guard } from './client.js';
-import { channelKeys, DEFAULT_PREFIX, guildKeys, summaryKey } from './keys.js';
+import { guard, isWrongType } from './client.js';
+import { channelKeys, DEFAULT_PREFIX, guildKeys } from './keys.js';
 import { LuaScript } from './script.js';
 
 /** Games idle this long expire; every save refreshes it. */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
 
+/** Lua: the server's clock in epoch milliseconds. */
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * Shared head of SAVE and CREATE: ARGV[8] is a deadline on the server's clock ('' for none). A write that reaches
+ * Redis after it (Redis hung, then answered again) is refused with -1: its caller has timed out and told the user
+ * nothing changed, so it must not land late. Every reply carries the server's clock: {1 | 0 | -1, now}.
+ */
+const DEADLINE = `${NOW_MS}
+if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end`;
+
+/** Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none); actions follow from ARGV[9]. */
 const WRITE = `
 redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])
-if #ARGV > 6 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7)) end
+if #ARGV > 8 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
+if ARGV[7] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[7]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
-return 1`;
+return {1, now}`;
 
-/** KEYS game, log; ARGV expectedRev, newRev, status, state, meta, ttlMs, actions... */
+/** KEYS game, log, summaries; ARGV expectedRev, newRev, status, state, meta, ttlMs, summary, deadline, actions... */
 const SAVE = new LuaScript(`
-if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return 0 end
+${DEADLINE}
+if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
 ${WRITE}`);
 
 /** Same arguments; expectedRev '' means "only if absent". The log is reset: it belongs to the new game. */
 const CREATE = new LuaScript(`
+${DEADLINE}
 if ARGV[1] == '' then
-  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return 0 end
+  if redis.call('EXISTS', KEYS[1]) == 1 then return {0, now} end
+elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
 redis.call('DEL', KEYS[1], KEYS[2])
 ${WRITE}`);
 
 /**
- * KEYS game; ARGV the revision this process already holds decoded ('' for none). Returns just { rev } when it is
- * still current, so a hit costs one small round trip and no parsing; otherwise { rev, state, meta }.
+ * KEYS game; ARGV the revision this process already holds decoded ('' for none). Returns the server's clock, then
+ * just the revision when it is still current (a hit costs one small round trip and no parsing), otherwise
+ * revision, state and meta.
  */
 const LOAD = new LuaScript(`
+${NOW_MS}
 local rev = redis.call('HGET', KEYS[1], 'rev')
-if rev and rev == ARGV[1] then return {rev} end
-return redis.call('HMGET', KEYS[1], 'rev', 'state', 'meta')`);
+if rev and rev == ARGV[1] then return {now, rev} end
+local f = redis.call('HMGET', KEYS[1], 'rev', 'state', 'meta')
+return {now, f[1], f[2], f[3]}`);
 
 /** Options of the Redis stores. */
 export interface RedisStoreOptions {
@@ -52,11 +73,25 @@ export interface RedisStoreOptions {
   ttlMs?: number;
   /**
    * Channels whose last decoded game this process keeps, keyed by revision (default 1000; 0 disables). Decoding
-   * (zod validation) is most of the CPU cost of a turn, and a random revision per write makes a hit exact.
-   * Cached games are shared values: like the engine, which shares structure between versions, callers must
-   * treat a GameState as immutable.
+   * (zod validation) is most of the CPU cost of a load, and a revision never reused makes a hit exact.
    */
   cacheSize?: number;
+  /**
+   * How long after it is sent a write may still be applied (default 700 ms). Keep it below the client's command
+   * timeout (createRedis: 800 ms), so that a write whose caller gave up can never land afterwards.
+   */
+  writeWindowMs?: number;
+}
+
+/**
+ * A decoded game known to be the record stored under `rev`. The game is frozen; its typed arrays cannot be, so
+ * private copies of them are kept to check on every hit that no caller has written into them.
+ */
+interface CacheEntry {
+  rev: Revision;
+  game: StoredGame;
+  tiles: Buffer;
+  explored: Buffer;
 }
 
 /** Redis implementation of GameStore; any number of processes may share it. */
@@ -64,106 +99,147 @@ export class RedisGameStore implements GameStore {
   private readonly prefix: string;
   private readonly ttlMs: number;
   private readonly cacheSize: number;
+  private readonly writeWindowMs: number;
   /** Most recently used last (Map keeps insertion order). */
-  private readonly cache = new Map<string, { rev: Revision; game: StoredGame }>();
+  private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * Server clock minus local clock, as a lower bound (server time in a reply minus local time when it came),
+   * refreshed by every load and write; null until the first. A deadline computed with it is never later on the
+   * server than it is meant to be.
+   */
+  private clockOffset: number | null = null;
 
-  constructor(private readonly redis: Redis, opts: RedisStoreOptions = {}) {
+  constructor(
+    private readonly redis: Redis,
+    opts: RedisStoreOptions = {},
+  ) {
     this.prefix = opts.prefix ?? DEFAULT_PREFIX;
     this.ttlMs = opts.ttlMs ?? GAME_TTL_MS;
     this.cacheSize = opts.cacheSize ?? 1000;
+    this.writeWindowMs = opts.writeWindowMs ?? 700;
   }
 
   async load(key: ChannelKey): Promise<LoadResult> {
-    const { game } = channelKeys(this.prefix, key);
-    const cached = this.cache.get(game);
+    const gameKey = channelKeys(this.prefix, key).game;
+    const cached = this.cache.get(gameKey);
+    const usable = cached !== undefined && intact(cached);
     let fields: unknown;
     try {
-      fields = await guard(() => LOAD.run(this.redis, [game], [cached?.rev ?? '']));
+      fields = await guard(this.redis, () => LOAD.run(this.redis, [gameKey], [usable ? cached.rev : '']));
     } catch (err) {
       // Something that is not a hash under the game key is a corrupt save, not an outage.
-      if (err instanceof Error && err.message.startsWith('WRONGTYPE')) return { kind: 'corrupt', reason: 'not a game record' };
+      if (isWrongType(err)) return { kind: 'corrupt', reason: 'not a game record' };
       throw err;
     }
-    const [rev, state, meta] = Array.isArray(fields) ? (fields as (string | null)[]) : [];
-    if (cached && fields instanceof Array && fields.length === 1 && rev === cached.rev) {
-      this.remember(game, cached.rev, cached.game);
+    const [serverNow, rev, state, meta] = Array.isArray(fields) ? (fields as [number, ...(string | null)[]]) : [];
+    this.observeClock(serverNow);
+    if (usable && Array.isArray(fields) && fields.length === 2 && rev === cached.rev) {
+      this.remember(gameKey, cached);
       return { kind: 'found', game: cached.game, rev: cached.rev, migratedFrom: null };
     }
-    this.cache.delete(game);
+    this.cache.delete(gameKey);
     if (rev == null) return state == null && meta == null ? { kind: 'missing' } : { kind: 'corrupt', reason: 'no revision' };
     const decoded = decodeGame(state, meta);
     if (decoded.kind !== 'found') return decoded;
-    this.remember(game, rev, decoded.game);
+    this.remember(gameKey, entry(rev, decoded.game));
     return { ...decoded, rev };
   }
 
-  async create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null> {
-    const rev = newRev();
-    const ok = await this.write(CREATE, key, game, replacing ?? '', rev, actions);
-    if (!ok) return null;
-    this.remember(channelKeys(this.prefix, key).game, rev, game);
-    // The guild index lives in another slot, so it cannot share the script: it is best-effort and
-    // self-healing (listActive drops members whose game has gone).
-    await guard(() => this.redis.sadd(guildKeys(this.prefix, key.guildId).games, key.channelId));
-    return rev;
+  cached(key: ChannelKey): { game: StoredGame; rev: Revision } | null {
+    const e = this.cache.get(channelKeys(this.prefix, key).game);
+    // Without a clock offset a write could not carry its deadline, so nothing is offered unverified.
+    return e && this.clockOffset !== null && intact(e) ? { game: e.game, rev: e.rev } : null;
   }
 
-  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[]): Promise<Revision | null> {
-    const rev = newRev();
-    if (!(await this.write(SAVE, key, game, expected, rev, actions))) return null;
-    this.remember(channelKeys(this.prefix, key).game, rev, game);
-    return rev;
+  async create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null> {
+    // The guild index lives in another cluster slot, so it cannot share the script. It is written first, so it is
+    // always a superset of the guild's games (listActive drops members whose game has gone).
+    await guard(this.redis, () => this.redis.sadd(guildKeys(this.prefix, key.guildId).games, key.channelId));
+    return this.write(CREATE, key, game, replacing ?? '', actions);
+  }
+
+  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
+    // Same reasoning as the games index: the index of summarised channels is written first, so it is a superset.
+    if (summary) await guard(this.redis, () => this.redis.sadd(guildKeys(this.prefix, key.guildId).summarized, key.channelId));
+    return this.write(SAVE, key, game, expected, actions, summary);
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
     const { game, log } = channelKeys(this.prefix, key);
     this.cache.delete(game);
-    const n = await guard(() => this.redis.del(game, log));
-    await guard(() => this.redis.srem(guildKeys(this.prefix, key.guildId).games, key.channelId));
+    const n = await guard(this.redis, () => this.redis.del(game, log));
+    await guard(this.redis, () => this.redis.srem(guildKeys(this.prefix, key.guildId).games, key.channelId));
     return n > 0;
   }
 
   async listActive(guildId: string): Promise<ChannelKey[]> {
     const index = guildKeys(this.prefix, guildId).games;
-    const members = await guard(() => this.redis.smembers(index));
+    const members = await guard(this.redis, () => this.redis.smembers(index));
     const keys = members.map((channelId) => ({ guildId, channelId }));
-    const statuses = await Promise.all(keys.map((k) => guard(() => this.redis.hget(channelKeys(this.prefix, k).game, 'status')).catch(() => 'corrupt')));
+    const statuses = await Promise.all(keys.map((k) => guard(this.redis, () => this.redis.hget(channelKeys(this.prefix, k).game, 'status')).catch((err: unknown) => (isWrongType(err) ? 'corrupt' : Promise.reject(err)))));
     const gone = keys.filter((_, i) => statuses[i] === null).map((k) => k.channelId);
-    if (gone.length > 0) await guard(() => this.redis.srem(index, ...gone));
+    if (gone.length > 0) await guard(this.redis, () => this.redis.srem(index, ...gone));
     return keys.filter((_, i) => statuses[i] === 'playing');
   }
 
-  async readLog(key: ChannelKey, from = 0): Promise<Action[]> {
-    const items = await guard(() => this.redis.lrange(channelKeys(this.prefix, key).log, from, -1));
+  async readLog(key: ChannelKey, from = 0, to?: number): Promise<Action[]> {
+    if (to !== undefined && to <= from) return [];
+    const items = await guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, key).log, from, to === undefined ? -1 : to - 1));
     return items.map(decodeAction);
   }
 
-  async writeSummary(record: GameSummaryRecord): Promise<void> {
-    const member = summaryKey(this.prefix, record.guildId, record.channelId, record.createdAt);
-    // Score: deepest first, then most kills, for a leaderboard (ZREVRANGE) later.
-    const score = record.depth * 1_000_000 + Math.min(record.kills, 999_999);
-    await guard(() => this.redis.multi().set(member, JSON.stringify(record)).zadd(guildKeys(this.prefix, record.guildId).summaries, score, member).exec());
+  async summaries(guildId: string): Promise<GameSummaryRecord[]> {
+    const channels = await guard(this.redis, () => this.redis.smembers(guildKeys(this.prefix, guildId).summarized));
+    const lists = await Promise.all(channels.map((channelId) => guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, { guildId, channelId }).summaries, 0, -1))));
+    return lists.flat().map((text) => JSON.parse(text) as GameSummaryRecord);
   }
 
-  private remember(gameKey: string, rev: Revision, game: StoredGame): void {
+  /** Updates the clock offset from the server time in a reply that has just arrived. */
+  private observeClock(serverNow: unknown): void {
+    if (typeof serverNow === 'number') this.clockOffset = serverNow - Date.now();
+  }
+
+  private remember(gameKey: string, e: CacheEntry): void {
     if (this.cacheSize <= 0) return;
     this.cache.delete(gameKey);
-    this.cache.set(gameKey, { rev, game });
+    this.cache.set(gameKey, e);
     if (this.cache.size > this.cacheSize) {
       const oldest = this.cache.keys().next();
       if (!oldest.done) this.cache.delete(oldest.value);
     }
   }
 
-  private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, rev: string, actions: readonly Action[]): Promise<boolean> {
-    const { game: gameKey, log } = channelKeys(this.prefix, key);
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, ...actions.map((a) => JSON.stringify(a))];
-    const result = await guard(() => script.run(this.redis, [gameKey, log], args));
-    return result === 1;
+  private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
+    const { game: gameKey, log, summaries } = channelKeys(this.prefix, key);
+    const rev = newRev();
+    const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
+    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, ...actions.map((a) => JSON.stringify(a))];
+    const reply = await guard(this.redis, () => script.run(this.redis, [gameKey, log, summaries], args));
+    const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
+    this.observeClock(serverNow);
+    if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
+    if (result !== 1) return null;
+    this.remember(gameKey, entry(rev, game));
+    return rev;
   }
 }
 
-/** A random revision token: a deleted-and-recreated game can never reuse an old token. */
+/** A cache entry for `game` stored under `rev`; freezes the game (see freezeGame). */
+function entry(rev: Revision, game: StoredGame): CacheEntry {
+  return { rev, game: freezeGame(game), tiles: Buffer.from(game.state.tiles), explored: Buffer.from(game.state.explored) };
+}
+
+/** False when someone wrote into the cached state's typed arrays since it was cached (then it must be reloaded). */
+function intact(e: CacheEntry): boolean {
+  return e.tiles.equals(e.game.state.tiles) && e.explored.equals(e.game.state.explored);
+}
+
+/** Random per process, so that two processes (or this one after a restart) never make the same token. */
+const REV_PREFIX = randomBytes(6).toString('hex');
+let revCounter = 0;
+
+/** A revision token never used before by any process: a deleted-and-recreated game can never reuse an old token. */
 function newRev(): Revision {
-  return randomBytes(8).toString('hex');
+  revCounter += 1;
+  return `${REV_PREFIX}${revCounter.toString(36)}`;
 }

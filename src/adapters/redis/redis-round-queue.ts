@@ -7,6 +7,7 @@
  * what finally guarantees that a round resolves once.
  */
 import type { Redis } from 'ioredis';
+import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import { leaseScore, type RoundClaim, type RoundScheduler } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
 import { guard } from './client.js';
@@ -38,8 +39,6 @@ if not cur or tonumber(cur) ~= tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 return 1`);
 
-const member = (key: ChannelKey): string => JSON.stringify([key.guildId, key.channelId]);
-
 /** RoundScheduler on a Redis sorted set. */
 export class RedisRoundQueue implements RoundScheduler {
   private readonly key: string;
@@ -51,30 +50,40 @@ export class RedisRoundQueue implements RoundScheduler {
   }
 
   async schedule(key: ChannelKey, deadline: number, previous?: number | null): Promise<void> {
-    await guard(() => SCHEDULE.run(this.redis, [this.key], [member(key), String(deadline), previous == null ? '' : String(previous)]));
+    await guard(this.redis, () => SCHEDULE.run(this.redis, [this.key], [encodeChannelKey(key), String(deadline), previous == null ? '' : String(previous)]));
+  }
+
+  async replace(key: ChannelKey, deadline: number): Promise<void> {
+    await guard(this.redis, () => this.redis.zadd(this.key, deadline, encodeChannelKey(key)));
   }
 
   async cancel(key: ChannelKey, expected: number): Promise<void> {
-    await guard(() => SETTLE.run(this.redis, [this.key], [member(key), String(expected), '']));
+    await guard(this.redis, () => SETTLE.run(this.redis, [this.key], [encodeChannelKey(key), String(expected), '']));
   }
 
   async claimDue(now: number, limit: number, leaseMs: number): Promise<RoundClaim[]> {
     const lease = leaseScore(now, leaseMs);
-    const due = await guard(() => CLAIM.run(this.redis, [this.key], [String(now), String(limit), String(lease)]));
+    const due = await guard(this.redis, () => CLAIM.run(this.redis, [this.key], [String(now), String(limit), String(lease)]));
     if (!Array.isArray(due)) return [];
-    return due.map((m: unknown) => {
-      const [guildId, channelId] = JSON.parse(String(m)) as [string, string];
-      return { key: { guildId, channelId }, lease };
-    });
+    const claims: RoundClaim[] = [];
+    const strays: string[] = [];
+    for (const m of due) {
+      const key = decodeChannelKey(String(m));
+      if (key) claims.push({ key, lease });
+      else strays.push(String(m));
+    }
+    // A member this code did not write would be claimed again on every lease: drop it.
+    if (strays.length > 0) await guard(this.redis, () => this.redis.zrem(this.key, ...strays));
+    return claims;
   }
 
   async settle(claim: RoundClaim, next: number | null): Promise<boolean> {
-    const r = await guard(() => SETTLE.run(this.redis, [this.key], [member(claim.key), String(claim.lease), next === null ? '' : String(next)]));
+    const r = await guard(this.redis, () => SETTLE.run(this.redis, [this.key], [encodeChannelKey(claim.key), String(claim.lease), next === null ? '' : String(next)]));
     return r === 1;
   }
 
   async scoreOf(key: ChannelKey): Promise<number | null> {
-    const s = await guard(() => this.redis.zscore(this.key, member(key)));
+    const s = await guard(this.redis, () => this.redis.zscore(this.key, encodeChannelKey(key)));
     return s === null ? null : Number(s);
   }
 }

@@ -1,9 +1,9 @@
 /** SettingsStore on Redis: one JSON string per guild, read leniently (bad fields fall back to defaults with a warning). */
 import type { Redis } from 'ioredis';
 import type { Logger, SettingsStore } from '../../app/ports.js';
-import { salvageSettings } from '../../app/settings-salvage.js';
+import { readStoredSettings } from '../../app/settings-salvage.js';
 import type { GuildSettings } from '../../app/settings.js';
-import { guard } from './client.js';
+import { guard, isWrongType } from './client.js';
 import { DEFAULT_PREFIX, guildKeys } from './keys.js';
 
 /** Per-guild settings in Redis (no TTL: they are configuration). */
@@ -21,21 +21,19 @@ export class RedisSettingsStore implements SettingsStore {
     const key = guildKeys(this.prefix, guildId).settings;
     let text: string | null;
     try {
-      text = await guard(() => this.redis.get(key));
+      text = await guard(this.redis, () => this.redis.get(key));
     } catch (err) {
-      if (!(err instanceof Error && err.message.startsWith('WRONGTYPE'))) throw err;
+      if (!isWrongType(err)) throw err;
       text = '';
     }
-    const { settings, problems } = salvageSettings(text);
-    if (problems.length > 0) this.logger.warn('guild settings partly invalid; using defaults for those fields', { guildId, key, problems });
-    return settings;
+    return readStoredSettings(text, this.logger, { guildId, key });
   }
 
   async set(guildId: string, settings: GuildSettings): Promise<void> {
-    await guard(() => this.redis.set(guildKeys(this.prefix, guildId).settings, JSON.stringify(settings)));
+    await guard(this.redis, () => this.redis.set(guildKeys(this.prefix, guildId).settings, JSON.stringify(settings)));
   }
 
   async clear(guildId: string): Promise<void> {
-    await guard(() => this.redis.del(guildKeys(this.prefix, guildId).settings));
+    await guard(this.redis, () => this.redis.del(guildKeys(this.prefix, guildId).settings));
   }
 }

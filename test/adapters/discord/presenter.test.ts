@@ -127,6 +127,13 @@ describe('game message presenter', () => {
     expect(roundSecondsLeft(viewOf(joined({}, ['a'])), 0)).toBeUndefined();
   });
 
+  it('GIVEN a rounds game whose timer the service paused WHEN presented THEN the party header says so', () => {
+    const paused = gamePayload(viewOf(joined({ turnMode: 'rounds' }, ['a']), 'ascii', { roundDeadline: null }), 0);
+    expect(JSON.stringify(paused.embeds)).toContain('timer paused until someone acts');
+    const running = gamePayload(viewOf(joined({ turnMode: 'rounds' }, ['a']), 'ascii', { roundDeadline: 30_000 }), 0);
+    expect(JSON.stringify(running.embeds)).toContain('30 s left');
+  });
+
   it('GIVEN an old message WHEN retired THEN its buttons are removed', () => {
     expect(retiredPayload()).toEqual({ components: [] });
   });

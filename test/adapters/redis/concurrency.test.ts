@@ -65,4 +65,27 @@ describe('two service instances on one channel (real Redis)', () => {
     expect(loaded.game.state.version).toBe(log.length);
     expect(loaded.game.state).toEqual(replayed.state);
   }, 30_000);
+
+  it('each player pressing one drawn button three times, spread over both processes, has it applied at most once', async () => {
+    const clock = new FakeClock();
+    const services = [a, b].map((k) => new GameService({ games: k.games, settings: k.settings, clock, rounds: k.rounds, logger: k.logger }));
+    const key = freshKey();
+    await a.settings.set(key.guildId, { ...DEFAULT_SETTINGS, maxPlayers: 8, difficulty: 'easy', mapSize: 'small' });
+    const users = Array.from({ length: 8 }, (_, i) => ({ id: String(i + 1), name: `P${i + 1}` }));
+    expect((await services[0]!.newGame(key, users[0]!, { seed: 77, mapKind: 'cavern' })).ok).toBe(true);
+    for (const u of users.slice(1)) expect((await services[1]!.join(key, u)).ok).toBe(true);
+    // Both processes have the game cached at the drawn version.
+    const drawn = await services[0]!.view(key);
+    await services[1]!.view(key);
+    const seen = drawn.ok ? drawn.value.state.version : -1;
+
+    const presses = users.flatMap((u) => [0, 1, 2].map((i) => ({ user: u.id, result: services[(Number(u.id) + i) % 2]!.act(key, u, { type: 'wait' }, seen) })));
+    const results = await Promise.all(presses.map((p) => p.result));
+    for (const r of results) if (!r.ok) expect(r.error.kind).toBe('stale');
+    const acceptedBy = presses.filter((_, i) => results[i]!.ok).map((p) => p.user);
+    expect(new Set(acceptedBy).size).toBe(acceptedBy.length);
+    expect(acceptedBy.length).toBeGreaterThan(0);
+    const log = await a.games.readLog(key, seen);
+    expect(log.map((act) => ('user' in act ? act.user : '')).sort()).toEqual([...acceptedBy].sort());
+  }, 30_000);
 });

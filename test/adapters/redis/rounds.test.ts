@@ -53,7 +53,7 @@ describe('rounds across two processes (real Redis)', () => {
     clock.advance(10_000);
     const stop = startRoundTimer(two, { intervalMs: 20, onResolved: (v) => void seen.push(v) });
     await new Promise((r) => setTimeout(r, 150));
-    stop();
+    await stop();
     expect(seen).toHaveLength(1);
     clock.advance(10_000);
     await new Promise((r) => setTimeout(r, 80));
