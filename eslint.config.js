@@ -1,4 +1,5 @@
 // @ts-check
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /** Folders that must stay pure: no I/O, no clock, no ambient randomness. */
@@ -22,7 +23,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'The engine is pure: no Node built-ins.' },
+            { group: ['node:*', ...builtinModules, ...builtinModules.map((m) => `${m}/*`)], message: 'The engine is pure: no Node built-ins.' },
             { group: ['discord.js', '@discordjs/*'], message: 'The engine is pure: no Discord.' },
             { group: ['ioredis', 'bullmq'], message: 'The engine is pure: no storage.' },
             { group: ['**/app/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward only.' },
@@ -34,6 +35,9 @@ export default tseslint.config(
         { name: 'Date', message: 'The engine reads no clock: pass time in as data.' },
         { name: 'process', message: 'The engine reads no environment.' },
         { name: 'setTimeout', message: 'The engine schedules nothing.' },
+        { name: 'setInterval', message: 'The engine schedules nothing.' },
+        { name: 'crypto', message: 'Use the seeded RNG in the game state.' },
+        { name: 'performance', message: 'The engine reads no clock.' },
       ],
       'no-restricted-properties': [
         'error',

@@ -1,10 +1,14 @@
 /** Full engine turns (player action + monster phase + sight + fog) with 4 players and 30 monsters. */
-import { defaultConfig, newGame, step, type GameState } from '../src/engine/index.js';
+import { defaultConfig, newGame, parseGameState, step, Tile, type GameState } from '../src/engine/index.js';
+import { bfs } from '../src/mapgen/flood.js';
 import type { BenchCase } from './harness.js';
 
 const USERS = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];
 
-/** A game of the given size with 4 players and exactly 30 monsters, half of them near the party so they hunt. */
+/**
+ * A game of the given size with 4 players and exactly 30 monsters, 15 of them moved 3 to 10 steps from the party
+ * so that they see it and hunt, attack or flee every turn (the expensive case), the rest where the generator put them.
+ */
 export function partyState(width: number, height: number, seed = 4): GameState {
   let s = newGame(defaultConfig({ seed, width, height, difficulty: 'hard', mapKind: 'cavern' }));
   for (const u of USERS) {
@@ -13,8 +17,24 @@ export function partyState(width: number, height: number, seed = 4): GameState {
     s = r.state;
   }
   if (s.monsters.length < 30) throw new Error(`only ${s.monsters.length} monsters`);
-  s = { ...s, monsters: s.monsters.slice(0, 30) };
-  return s;
+  const monsters = s.monsters.slice(0, 30).map((m) => ({ ...m }));
+  const lead = s.players[0]!;
+  const dist = new Int32Array(s.tiles.length);
+  const order = new Int32Array(s.tiles.length);
+  const count = bfs(s.tiles, width, height, lead.y * width + lead.x, dist, order);
+  const taken = new Set([...s.players.map((p) => p.y * width + p.x), ...monsters.map((m) => m.y * width + m.x)]);
+  let moved = 0;
+  for (let k = 0; k < count && moved < 15; k++) {
+    const i = order[k]!;
+    if (dist[i]! < 3 || dist[i]! > 10 || s.tiles[i] !== Tile.Floor || taken.has(i)) continue;
+    const m = monsters[moved++]!;
+    taken.delete(m.y * width + m.x);
+    m.x = i % width;
+    m.y = Math.floor(i / width);
+    taken.add(i);
+  }
+  if (moved < 15) throw new Error(`could only place ${moved} monsters near the party`);
+  return { ...s, monsters };
 }
 
 function turnCase(width: number, height: number): BenchCase {
@@ -22,11 +42,18 @@ function turnCase(width: number, height: number): BenchCase {
     name: `engine turn ${width}x${height} 4p 30m`,
     impl: 'channel-crawler',
     setup: () => {
-      const s = partyState(width, height);
+      // Parsed copies, as the service hands the engine a freshly loaded state every turn: no cache keyed on the
+      // state's arrays can hide work.
+      const base = partyState(width, height);
+      const copies = Array.from({ length: 8 }, () => {
+        const r = parseGameState(JSON.parse(JSON.stringify(base)));
+        if (!r.ok) throw new Error('bench state does not parse');
+        return r.state;
+      });
       let i = 0;
       return () => {
-        // Alternate waits of different players so the monster phase runs every time from the same state.
-        const r = step(s, { type: 'wait', user: USERS[i++ & 3]! });
+        const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
+        i++;
         if (!r.ok) throw new Error(r.code);
         return r.state;
       };

@@ -4,6 +4,7 @@
  * fleeing follows the flee map built from it (only when someone flees, once per phase).
  */
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
+import { Tile } from './grid.js';
 import { MONSTERS } from './monsters.js';
 import type { Rng } from './rng.js';
 import type { AiState, GameState, Monster, Player, Tactics, Weapon } from './types.js';
@@ -23,6 +24,11 @@ export interface Perception {
   target: Player | null;
   /** Distance to the target in the game's topology (Manhattan for 4-way, Chebyshev for 8-way). */
   distance: number;
+  /**
+   * Steps to the target along a straight, unobstructed line (orthogonal, or diagonal in 8-way games); Infinity when
+   * there is none. Weapons reach along such lines only, so a spear can't strike around a corner.
+   */
+  lineDistance: number;
   /** It remembers where a player was last seen. */
   hasLastSeen: boolean;
 }
@@ -62,7 +68,7 @@ export function decide(m: Monster, p: Perception): Decision {
   const weapon = rule.weapon(m, p);
   if (p.target) {
     if (rule.flees(p)) return { state: 'flee', weapon };
-    if (p.distance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
+    if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
   }
   if (p.hasLastSeen) return { state: 'hunt', weapon };
@@ -98,7 +104,20 @@ export function perceive(state: GameState, ws: Workspace, m: Monster): Perceptio
       break;
     }
   }
-  return { bloodied: m.hp <= MONSTERS[m.kind].bloodied, alone, target, distance, hasLastSeen: m.lastSeen >= 0 };
+  const lineDistance = target ? straightLine(state.tiles, w, m.x, m.y, target.x, target.y, topology) : Infinity;
+  return { bloodied: m.hp <= MONSTERS[m.kind].bloodied, alone, target, distance, lineDistance, hasLastSeen: m.lastSeen >= 0 };
+}
+
+/** Length of the straight, wall-free line from a to b (orthogonal, or diagonal in 8-way), or Infinity. */
+export function straightLine(tiles: Uint8Array, width: number, ax: number, ay: number, bx: number, by: number, topology: 4 | 8): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const n = Math.max(Math.abs(dx), Math.abs(dy));
+  if (!(dx === 0 || dy === 0 || (topology === 8 && Math.abs(dx) === Math.abs(dy)))) return Infinity;
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  for (let k = 1; k < n; k++) if (tiles[(ay + sy * k) * width + ax + sx * k] === Tile.Wall) return Infinity;
+  return n;
 }
 
 /** What the monster phase needs from the turn engine: an attack hook so combat stays in one place. */
@@ -112,12 +131,13 @@ export interface PhaseHooks {
 export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: PhaseHooks): void {
   const w = state.width;
   const topology = state.config.topology;
-  const open = ws.openMask(state.tiles);
+  // Tile.Wall is 0, so the tiles are the passability mask of the grid algorithms.
+  const open = state.tiles;
   const occ = ws.occ;
   const monsters = state.monsters;
   for (let i = 0; i < monsters.length; i++) occ[monsters[i]!.y * w + monsters[i]!.x] = i + 1;
   for (const p of state.players) if (p.alive) occ[p.y * w + p.x] = -(p.slot + 1);
-  const free = (i: number): boolean => open[i] === 1 && occ[i] === 0;
+  const free = (i: number): boolean => open[i] !== 0 && occ[i] === 0;
 
   let approachReady = false;
   let fleeReady = false;
@@ -169,7 +189,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     }
     m.state = d.state;
     if (p.target) {
-      m.lastSeen = p.target.y * w + p.target.x;
+      // A fleeing monster forgets where the player was, or it would come back to look and flee again, forever.
+      m.lastSeen = d.state === 'flee' ? -1 : p.target.y * w + p.target.x;
       if (before === 'wander' && d.state !== 'flee') hooks.event({ type: 'spotted', who: ref(m) });
     }
     if (d.state === 'flee' && before !== 'flee') hooks.event({ type: 'fled', who: ref(m) });
@@ -193,7 +214,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
           } else {
             next = firstStep(ws, open, here, goal, topology, free);
             // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
-            if (next < 0 && !ws.astar.find(open, here, goal, topology, true)) m.lastSeen = -1;
+            if (next === NO_PATH) m.lastSeen = -1;
           }
         }
         if (next >= 0) moveTo(m, mi, next);
@@ -202,11 +223,11 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
       case 'flee': {
         const next = downhill(flee(), w, here, topology, free);
         if (next >= 0) moveTo(m, mi, next);
-        else if (p.target && p.distance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m)); // cornered: fight back
+        else if (p.target && p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m)); // cornered: fight back
         break;
       }
       case 'wander': {
-        const dirs = topology === 4 ? DIRECTIONS.slice(0, 4) : DIRECTIONS;
+        const dirs = topology === 4 ? ORTHOGONAL : DIRECTIONS;
         for (let tries = 0; tries < 4; tries++) {
           const [dx, dy] = DIRECTION_DELTA[rng.pick(dirs)];
           const to = here + dy * w + dx;
@@ -224,9 +245,13 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   for (const p of state.players) occ[p.y * w + p.x] = 0;
 }
 
-/** First step of an A* path to goal, if that step is free now; -1 otherwise. */
+const NO_PATH = -2;
+const ORTHOGONAL = DIRECTIONS.slice(0, 4);
+
+/** First step of an A* path to goal if that step is free now; -1 when it is blocked for now, NO_PATH when there is no path. */
 function firstStep(ws: Workspace, open: Uint8Array, from: number, goal: number, topology: 4 | 8, free: (i: number) => boolean): number {
   const path = ws.astar.find(open, from, goal, topology, true);
-  const next = path?.[0];
+  if (!path) return NO_PATH;
+  const next = path[0];
   return next !== undefined && free(next) ? next : -1;
 }

@@ -3,16 +3,18 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { monsterPhase, weaponOf } from './ai.js';
+import { monsterPhase } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
 import { Tile } from './grid.js';
+import { bumpAt } from './legal.js';
 import { enterLevel } from './level.js';
+import { bfs } from '../mapgen/flood.js';
 import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js';
 import { Rng } from './rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
-import type { Action, ActorRef, Direction, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
+import type { Action, ActorRef, Direction, RunStopReason, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
 import { DIRECTION_DELTA } from './types.js';
 import { markExplored, refreshSight, sees } from './visibility.js';
 import { workspaceFor, type Workspace } from './workspace.js';
@@ -37,6 +39,7 @@ export function newGame(config: GameConfig): GameState {
     entrance: 0,
     explored: new Uint8Array(0),
     players: [],
+    departed: [],
     monsters: [],
     items: [],
     nextId: 1,
@@ -89,23 +92,17 @@ class Turn {
     this.sightFresh = false;
   }
 
-  /** Recomputes every living player's sight unless it is still current. */
+  /** Recomputes every living player's sight unless it is still current, and remembers what they see (fog of war). */
   sight(): void {
     if (this.sightFresh) return;
     refreshSight(this.s, this.ws);
+    // Marked at every new sight, not once per step, so tiles seen mid-run are remembered too.
+    markExplored(this.s, this.ws, this.s.explored);
     this.sightFresh = true;
   }
 
   emit(e: GameEvent): void {
     this.events.push(e);
-  }
-
-  playerAt(x: number, y: number): Player | undefined {
-    return this.s.players.find((p) => p.alive && p.x === x && p.y === y);
-  }
-
-  monsterAt(x: number, y: number): Monster | undefined {
-    return this.s.monsters.find((m) => m.x === x && m.y === y);
   }
 
   /** One attack, shared by players and monsters. */
@@ -149,7 +146,8 @@ class Turn {
       outcome,
       depth: this.s.depth,
       turns: this.s.turn,
-      kills: this.s.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })),
+      // Everyone who played this run, including those who left before the end.
+      kills: [...this.s.players, ...this.s.departed].map((p) => ({ id: p.id, name: p.name, kills: p.kills })),
     };
     this.s.status = 'over';
     this.s.summary = summary;
@@ -174,6 +172,7 @@ function cloneState(s: GameState): GameState {
     ...s,
     rng: [...s.rng],
     players: s.players.map((p) => ({ ...p })),
+    departed: s.departed.slice(),
     monsters: s.monsters.map((m) => ({ ...m })),
     items: s.items.slice(),
     acted: s.acted.slice(),
@@ -191,7 +190,6 @@ export function step(state: GameState, action: Action): StepResult {
   if (code) return { ok: false, code };
   t.checkDefeat();
   t.sight();
-  markExplored(s, t.ws, s.explored);
   s.rng = t.rng.save();
   s.version = state.version + 1;
   s.recent = t.events;
@@ -239,7 +237,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     }
     case 'descend': {
       if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
-      s.turn += 1;
+      // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
+      if (!rounds) s.turn += 1;
       if (s.depth >= s.config.maxDepth) {
         t.finish('victory');
         return null;
@@ -276,20 +275,11 @@ function join(t: Turn, user: string, name: string): RejectionCode | null {
   while (used.has(slot)) slot++;
   const anchor = s.players.find((p) => p.alive);
   const at = nearestFreeFloor(s, anchor ? anchor.y * s.width + anchor.x : s.entrance);
-  const p: Player = {
-    id: user,
-    name,
-    slot,
-    x: at % s.width,
-    y: Math.floor(at / s.width),
-    hp: PLAYER_BASE.hp,
-    maxHp: PLAYER_BASE.hp,
-    attack: PLAYER_BASE.attack,
-    defence: PLAYER_BASE.defence,
-    potions: 1,
-    kills: 0,
-    alive: true,
-  };
+  // A player who left and comes back is restored as they were (hp, potions, kills, alive or not): no free heal.
+  const back = s.departed.find((q) => q.id === user);
+  s.departed = s.departed.filter((q) => q !== back);
+  const fresh = { hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 1, kills: 0, alive: true };
+  const p: Player = { ...fresh, ...back, id: user, name, slot, x: at % s.width, y: Math.floor(at / s.width) };
   s.players.push(p);
   t.playersMoved();
   t.emit({ type: 'joined', who: playerRef(p) });
@@ -302,6 +292,7 @@ function leave(t: Turn, user: string): RejectionCode | null {
   const p = s.players.find((q) => q.id === user);
   if (!p) return 'not-in-game';
   s.players = s.players.filter((q) => q !== p);
+  s.departed = [...s.departed, p];
   t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
@@ -319,18 +310,11 @@ function nearestFreeFloor(s: GameState, from: number): number {
   const taken = new Set<number>();
   for (const p of s.players) if (p.alive) taken.add(p.y * w + p.x);
   for (const m of s.monsters) taken.add(m.y * w + m.x);
-  const seen = new Uint8Array(s.tiles.length);
-  const queue = [from];
-  seen[from] = 1;
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head]!;
+  const order = new Int32Array(s.tiles.length);
+  const count = bfs(s.tiles, w, s.height, from, new Int32Array(s.tiles.length), order);
+  for (let k = 0; k < count; k++) {
+    const i = order[k]!;
     if (s.tiles[i] === Tile.Floor && !taken.has(i)) return i;
-    for (const n of [i - w, i + w, i - 1, i + 1]) {
-      if (n >= 0 && n < seen.length && !seen[n] && s.tiles[n] !== Tile.Wall) {
-        seen[n] = 1;
-        queue.push(n);
-      }
-    }
   }
   return from;
 }
@@ -352,22 +336,20 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
   if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
   const want = Math.max(1, Math.min(MAX_STEPS, Math.floor(steps)));
   const [dx, dy] = DIRECTION_DELTA[dir];
-  const seenAtStart = want > 1 ? t.visibleMonsters() : null;
+  const seenAtStart = want > 1 && !rounds ? t.visibleMonsters() : null;
   for (let n = 0; n < want; n++) {
     const x = p.x + dx;
     const y = p.y + dy;
-    const wall = s.tiles[y * s.width + x] === Tile.Wall;
-    const ally = t.playerAt(x, y);
-    const foe = t.monsterAt(x, y);
+    const bump = bumpAt(s, x, y);
     if (n === 0) {
-      if (wall) return 'wall';
-      if (ally) return 'occupied-by-ally';
-      if (foe) {
-        t.strike(p, PLAYER_WEAPON, foe);
+      if (bump.kind === 'wall') return 'wall';
+      if (bump.kind === 'ally') return 'occupied-by-ally';
+      if (bump.kind === 'monster') {
+        t.strike(p, PLAYER_WEAPON, bump.monster);
         if (!rounds) t.monsters();
         return null;
       }
-    } else if (wall || ally || foe) {
+    } else if (bump.kind !== 'open') {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked' });
       return null;
     }
@@ -376,6 +358,7 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
     t.playersMoved();
     t.emit({ type: 'moved', who: playerRef(p), x, y });
     const picked = pickUp(t, p);
+    const hpBefore = p.hp;
     if (!rounds) t.monsters();
     if (n + 1 === want) break;
     if (rounds) {
@@ -383,8 +366,9 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
       break;
     }
     if (!p.alive || s.status !== 'playing') break;
-    let reason: 'item' | 'stairs' | 'monster-in-view' | null = null;
-    if (picked) reason = 'item';
+    let reason: RunStopReason | null = null;
+    if (p.hp < hpBefore) reason = 'attacked';
+    else if (picked) reason = 'item';
     else if (s.tiles[p.y * s.width + p.x] === Tile.Stairs) reason = 'stairs';
     else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
     if (reason) {
@@ -395,4 +379,3 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
   return null;
 }
 
-export { weaponOf };

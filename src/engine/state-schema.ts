@@ -1,10 +1,11 @@
 /** zod schema of a stored game state, with schema-version migration and clear errors for corrupt or incompatible saves. */
 import { z } from 'zod';
 import { decodePacked } from './bytes.js';
+import { Tile, hasSolidBorder } from './grid.js';
 import type { GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -22,6 +23,21 @@ const actor = z.union([
   z.object({ kind: z.literal('player'), id: z.string(), name: z.string() }),
   z.object({ kind: z.literal('monster'), id: int, monster: z.enum(['goblin', 'orc', 'troll']) }),
 ]);
+const player = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  slot: int.min(0).max(7),
+  x: int,
+  y: int,
+  hp: int.min(0),
+  maxHp: int.min(1),
+  attack: int,
+  defence: int,
+  potions: int.min(0),
+  kills: int.min(0),
+  alive: z.boolean(),
+});
+
 const summary = z.object({
   outcome: z.enum(['defeat', 'victory', 'abandoned']),
   depth: int,
@@ -47,7 +63,7 @@ const event = z.discriminatedUnion('type', [
     type: z.literal('run-stopped'),
     who: actor,
     steps: int,
-    reason: z.enum(['monster-in-view', 'blocked', 'item', 'stairs', 'rounds']),
+    reason: z.enum(['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds']),
   }),
   z.object({ type: z.literal('descended'), depth: int }),
   z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()) }),
@@ -80,22 +96,8 @@ export const GameStateSchema = z
     tiles: bytes,
     entrance: int.min(0),
     explored: bytes,
-    players: z.array(
-      z.object({
-        id: z.string().min(1),
-        name: z.string(),
-        slot: int.min(0).max(7),
-        x: int,
-        y: int,
-        hp: int,
-        maxHp: int.min(1),
-        attack: int,
-        defence: int,
-        potions: int.min(0),
-        kills: int.min(0),
-        alive: z.boolean(),
-      }),
-    ),
+    players: z.array(player),
+    departed: z.array(player),
     monsters: z.array(
       z.object({
         id: int,
@@ -116,14 +118,31 @@ export const GameStateSchema = z
     recent: z.array(event),
   })
   .superRefine((s, ctx) => {
+    // The engine's hot loops trust these invariants (no bounds checks), so a save that breaks one is corrupt:
+    // loading it must fail cleanly rather than hang or crash a turn.
+    const issue = (message: string, path: (string | number)[] = []): void => ctx.addIssue({ code: 'custom', path, message });
     const cells = s.width * s.height;
-    if (s.tiles.length !== cells) ctx.addIssue({ code: 'custom', path: ['tiles'], message: `expected ${cells} tiles, got ${s.tiles.length}` });
-    if (s.entrance >= cells) ctx.addIssue({ code: 'custom', path: ['entrance'], message: 'entrance out of bounds' });
-    if (s.explored.length !== cells) ctx.addIssue({ code: 'custom', path: ['explored'], message: `expected ${cells} cells, got ${s.explored.length}` });
-    const inBounds = (e: { x: number; y: number }): boolean => e.x >= 0 && e.y >= 0 && e.x < s.width && e.y < s.height;
-    for (const e of [...s.players, ...s.monsters, ...s.items]) {
-      if (!inBounds(e)) ctx.addIssue({ code: 'custom', message: `entity at ${e.x},${e.y} is out of bounds` });
-    }
+    if (s.width !== s.config.width || s.height !== s.config.height) issue('map size differs from the config');
+    if (s.tiles.length !== cells) return issue(`expected ${cells} tiles, got ${s.tiles.length}`, ['tiles']);
+    if (s.explored.length !== cells) return issue(`expected ${cells} cells, got ${s.explored.length}`, ['explored']);
+    if (s.tiles.some((t) => t > Tile.Stairs)) issue('unknown tile code', ['tiles']);
+    if (!hasSolidBorder(s.tiles, s.width, s.height)) issue('map border is not solid wall', ['tiles']);
+    if (s.entrance >= cells || s.tiles[s.entrance] === Tile.Wall) issue('entrance is not on floor', ['entrance']);
+    const blockers = new Set<number>();
+    const place = (e: { x: number; y: number }, blocks: boolean, what: string): void => {
+      const i = e.y * s.width + e.x;
+      if (e.x < 0 || e.y < 0 || e.x >= s.width || e.y >= s.height) return issue(`${what} at ${e.x},${e.y} is out of bounds`);
+      if (s.tiles[i] === Tile.Wall) return issue(`${what} at ${e.x},${e.y} is in a wall`);
+      if (blocks && blockers.has(i)) issue(`two blockers at ${e.x},${e.y}`);
+      if (blocks) blockers.add(i);
+    };
+    for (const p of s.players) place(p, p.alive, 'player');
+    for (const m of s.monsters) place(m, true, 'monster');
+    for (const it of s.items) place(it, false, 'item');
+    const ids = [...s.players, ...s.departed].map((p) => p.id);
+    if (new Set(ids).size !== ids.length) issue('a player appears twice');
+    const slots = s.players.map((p) => p.slot);
+    if (new Set(slots).size !== slots.length) issue('two players share a slot');
   });
 
 export type ParseResult =
@@ -136,7 +155,12 @@ function migrate1to2(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 2, recent: [], acted: Array.isArray(raw.acted) ? raw.acted : [] };
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2 };
+/** Schema 2 dropped players who left; schema 3 keeps them in `departed`. */
+function migrate2to3(raw: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, schema: 3, departed: [] };
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {

@@ -108,6 +108,8 @@ export interface GameState {
   /** The party's memory of seen tiles (fog of war), 1 byte per cell. */
   explored: Uint8Array;
   players: Player[];
+  /** Players who left: kept so that rejoining restores them (no free heal) and the summary credits their kills. */
+  departed: Player[];
   monsters: Monster[];
   items: Item[];
   nextId: number;
@@ -129,6 +131,9 @@ export type Action =
   /** The rounds-mode deadline passed: players who have not acted pass. */
   | { type: 'resolve-round' };
 
+/** Why a run (a move with steps) ended early. */
+export type RunStopReason = 'monster-in-view' | 'attacked' | 'blocked' | 'item' | 'stairs' | 'rounds';
+
 export type ActorRef =
   | { kind: 'player'; id: string; name: string }
   | { kind: 'monster'; id: number; monster: MonsterKind };
@@ -148,7 +153,7 @@ export type GameEvent =
   | { type: 'berserk'; who: ActorRef }
   | { type: 'picked-up'; who: ActorRef; item: 'potion' }
   | { type: 'drank'; who: ActorRef; healed: number }
-  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: 'monster-in-view' | 'blocked' | 'item' | 'stairs' | 'rounds' }
+  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason }
   | { type: 'descended'; depth: number }
   | { type: 'round-ended'; round: number; passed: string[] }
   | { type: 'game-over'; summary: RunSummary };

@@ -12,13 +12,12 @@ export interface Visibility {
 /** Fresh visibility masks of a state (allocates; for rendering and tests). */
 export function computeVisibility(state: GameState): Visibility {
   const ws = workspaceFor(state.width, state.height);
-  const open = ws.openMask(state.tiles);
   const visible = new Uint8Array(state.width * state.height);
   const byPlayer: Record<string, Uint8Array> = {};
   for (const p of state.players) {
     if (!p.alive) continue;
     const mine = new Uint8Array(visible.length);
-    ws.fov.compute(open, p.x, p.y, state.config.fovRadius, mine, 1);
+    ws.fov.compute(state.tiles, p.x, p.y, state.config.fovRadius, mine, 1);
     for (let i = 0; i < mine.length; i++) if (mine[i]) visible[i] = 1;
     byPlayer[p.id] = mine;
   }
@@ -27,11 +26,10 @@ export function computeVisibility(state: GameState): Visibility {
 
 /** Recomputes the workspace sight masks of every living player (no allocation). */
 export function refreshSight(state: GameState, ws: Workspace): void {
-  const open = ws.openMask(state.tiles);
   for (const p of state.players) {
     if (!p.alive) continue;
     const gen = ws.nextSightGen(p.slot);
-    ws.fov.compute(open, p.x, p.y, state.config.fovRadius, ws.sight[p.slot]!, gen);
+    ws.fov.compute(state.tiles, p.x, p.y, state.config.fovRadius, ws.sight[p.slot]!, gen);
   }
 }
 
@@ -71,9 +69,8 @@ export interface SeenMask {
  */
 export function partySight(state: GameState): SeenMask {
   const ws = workspaceFor(state.width, state.height);
-  const open = ws.openMask(state.tiles);
   const mark = ws.nextPartyMark();
   const anyAlive = state.players.some((p) => p.alive);
-  for (const p of state.players) if (p.alive || !anyAlive) ws.fov.compute(open, p.x, p.y, state.config.fovRadius, ws.party, mark);
+  for (const p of state.players) if (p.alive || !anyAlive) ws.fov.compute(state.tiles, p.x, p.y, state.config.fovRadius, ws.party, mark);
   return { mask: ws.party, mark };
 }

@@ -3,7 +3,6 @@
  * They hold no game state: every result the engine returns depends only on its inputs.
  */
 import { AStar, DistanceField, Fov } from '../pathfinding/index.js';
-import { Tile } from './grid.js';
 
 const MAX_SLOTS = 8;
 
@@ -12,9 +11,6 @@ export class Workspace {
   readonly astar: AStar;
   readonly fields: DistanceField;
   readonly fov: Fov;
-  /** 1 where a tile can be walked and seen through; cached for the current tiles array. */
-  readonly open: Uint8Array;
-  private openFor: Uint8Array | null = null;
   /** Occupancy during a monster phase: 0 empty, monster index + 1, or -(player slot + 1). */
   readonly occ: Int32Array;
   readonly approach: Int32Array;
@@ -34,22 +30,12 @@ export class Workspace {
     this.astar = new AStar(width, height);
     this.fields = new DistanceField(width, height);
     this.fov = new Fov(width, height);
-    this.open = new Uint8Array(this.size);
     this.occ = new Int32Array(this.size);
     this.approach = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
     this.sightGen = new Uint8Array(MAX_SLOTS);
     this.party = new Uint8Array(this.size);
-  }
-
-  /** The open-tile mask for these tiles (recomputed only when the level changes). */
-  openMask(tiles: Uint8Array): Uint8Array {
-    if (this.openFor !== tiles) {
-      for (let i = 0; i < this.size; i++) this.open[i] = tiles[i] === Tile.Wall ? 0 : 1;
-      this.openFor = tiles;
-    }
-    return this.open;
   }
 
   /** Starts a fresh party mask and returns the value that marks "visible" in it. */

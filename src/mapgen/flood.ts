@@ -2,15 +2,11 @@
  * Breadth-first helpers over a tile array (4-way, any non-wall tile is open); typed arrays, no per-cell
  * allocation. They require a solid wall border (every map has one), which lets the loops skip bounds checks.
  */
-import { Tile } from '../engine/grid.js';
+import { Tile, hasSolidBorder } from '../engine/grid.js';
 
 /** Throws a programmer error unless every border tile is a wall (the precondition of the flood helpers). */
 export function assertSolidBorder(tiles: Uint8Array, width: number, height: number): void {
-  const last = (height - 1) * width;
-  let open = 0;
-  for (let x = 0; x < width; x++) open |= tiles[x]! | tiles[last + x]!;
-  for (let y = 1; y < height - 1; y++) open |= tiles[y * width]! | tiles[y * width + width - 1]!;
-  if (open !== 0) throw new Error('map border must be solid wall');
+  if (!hasSolidBorder(tiles, width, height)) throw new Error('map border must be solid wall');
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Turn-log sentences: one short line per game event, from the acting player's point of view. */
-import type { ActorRef, GameEvent, RunSummary } from '../engine/types.js';
+import type { ActorRef, GameEvent, RunStopReason, RunSummary } from '../engine/types.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -26,8 +26,9 @@ function verb(ref: ActorRef, viewerId: string | null | undefined, base: string, 
   return isYou(ref, viewerId) ? base : third;
 }
 
-const STOP_REASON: Readonly<Record<'monster-in-view' | 'blocked' | 'item' | 'stairs' | 'rounds', string>> = {
+const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   'monster-in-view': 'a monster is in view',
+  attacked: 'under attack',
   blocked: 'the way is blocked',
   item: 'something lies here',
   stairs: 'the stairs are here',

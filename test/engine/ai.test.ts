@@ -9,7 +9,10 @@ const monster = (kind: MonsterKind, over: Partial<Monster> = {}): Monster => ({
   id: 1, kind, x: 5, y: 5, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, ...over,
 });
 const somePlayer = { id: 'p', name: 'P' } as Player;
-const seen = (over: Partial<Perception>): Perception => ({ bloodied: false, alone: false, target: somePlayer, distance: 3, hasLastSeen: false, ...over });
+const seen = (over: Partial<Perception>): Perception => {
+  const p = { bloodied: false, alone: false, target: somePlayer, distance: 3, hasLastSeen: false, ...over };
+  return { lineDistance: p.distance, ...p };
+};
 
 describe('GIVEN a monster and what it perceives WHEN it decides', () => {
   it.each([
@@ -117,5 +120,51 @@ describe('classic situations', () => {
       expect(new Set(cells).size).toBe(cells.length);
       if (s.status === 'over') break;
     }
+  });
+});
+
+describe('fleeing and reach', () => {
+  it('GIVEN a bloodied goblin that fled out of sight WHEN turns pass THEN it never hunts back towards the player', () => {
+    let s = drawState([
+      '##################',
+      '#1.g.............#',
+      '##################',
+    ], { fovRadius: 4 });
+    s.monsters[0]!.hp = 2;
+    const states: string[] = [];
+    for (let i = 0; i < 12 && s.status === 'playing'; i++) {
+      const r = step(s, { type: 'wait', user: 'p1' });
+      if (!r.ok) throw new Error(r.code);
+      s = r.state;
+      states.push(s.monsters[0]!.state);
+      // Before the fix it remembered the player's tile, hunted back into view and fled again, every other turn.
+      expect(s.monsters[0]!.lastSeen).toBe(-1);
+    }
+    expect(states[0]).toBe('flee');
+    expect(states).not.toContain('hunt');
+  });
+
+  it('GIVEN a 4-way game and an orc diagonal to a player across a wall corner WHEN it acts THEN its spear cannot reach', () => {
+    const s = drawState([
+      '#######',
+      '#.....#',
+      '#.1#..#',
+      '#..#o.#',
+      '#######',
+    ]);
+    s.monsters[0]!.x = 3;
+    s.monsters[0]!.y = 3;
+    s.tiles[3 * s.width + 3] = 1;
+    s.tiles[3 * s.width + 4] = 0;
+    // Orc at (3,3), player at (2,2): diagonal neighbours; a spear (reach 2) must not strike around the corner.
+    const r = step(s, { type: 'wait', user: 'p1' });
+    expect(r.ok && r.events.some((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster')).toBe(false);
+  });
+
+  it('GIVEN an orc two tiles away in a straight corridor WHEN it acts THEN its spear reaches', () => {
+    const s = drawState(['#######', '#1.o..#', '#######']);
+    s.monsters[0]!.state = 'hunt';
+    const r = step(s, { type: 'wait', user: 'p1' });
+    expect(r.ok && r.events.some((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.weapon === 'spear')).toBe(true);
   });
 });

@@ -50,6 +50,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     entrance: players[0] ? players[0].y * width + players[0].x : width + 1,
     explored: new MaskBytes(width * height),
     players,
+    departed: [],
     monsters,
     items,
     nextId,

@@ -273,3 +273,110 @@ describe('rounds mode: leaving', () => {
     expect(r.turn).toBe(0);
   });
 });
+
+describe('leaving and coming back', () => {
+  it('GIVEN a hurt player WHEN they leave and rejoin THEN they come back as they were, not healed', () => {
+    let s = drawState(['#######', '#1.2..#', '#######']);
+    Object.assign(s.players[0]!, { hp: 3, potions: 0, kills: 5 });
+    s = ok(step(s, { type: 'leave', user: 'p1' }));
+    expect(s.departed.map((p) => p.id)).toEqual(['p1']);
+    s = ok(step(s, { type: 'join', user: 'p1', name: 'P1 again' }));
+    expect(s.players.find((p) => p.id === 'p1')).toMatchObject({ hp: 3, potions: 0, kills: 5, alive: true, name: 'P1 again' });
+    expect(s.departed).toEqual([]);
+  });
+
+  it('GIVEN a dead player WHEN they leave and rejoin THEN they are still dead', () => {
+    let s = drawState(['#######', '#1.2..#', '#######']);
+    Object.assign(s.players[0]!, { hp: 0, alive: false });
+    s = ok(step(s, { type: 'leave', user: 'p1' }));
+    s = ok(step(s, { type: 'join', user: 'p1', name: 'P1' }));
+    expect(s.players.find((p) => p.id === 'p1')!.alive).toBe(false);
+  });
+
+  it('GIVEN a player with kills who left WHEN the game ends THEN the summary still credits them', () => {
+    let s = drawState(['#######', '#1.2..#', '#######']);
+    s.players[0]!.kills = 2;
+    s = ok(step(s, { type: 'leave', user: 'p1' }));
+    s = ok(step(s, { type: 'leave', user: 'p2' }));
+    expect(s.summary).toMatchObject({ outcome: 'abandoned', kills: [{ id: 'p1', kills: 2 }, { id: 'p2', kills: 0 }] });
+  });
+});
+
+describe('runs and fog of war', () => {
+  it('GIVEN a long corridor WHEN a player runs 9 steps THEN every tile seen on the way is remembered', () => {
+    const s = drawState(['######################', '#1...................#', '######################'], { fovRadius: 3 });
+    const r = ok(step(s, { type: 'move', user: 'p1', dir: 'e', steps: 9 }));
+    const remembered = [...r.explored.slice(r.width, 2 * r.width)].map((v) => (v ? 'x' : '.')).join('');
+    expect(remembered).toBe('xxxxxxxxxxxxxx........');
+  });
+
+  it('GIVEN a monster already in view that hits the runner WHEN running THEN the run stops', () => {
+    let stopped = false;
+    for (let seed = 1; seed <= 20 && !stopped; seed++) {
+      // The orc keeps pace and spears the runner from two tiles behind.
+      const s = drawState(['##############', '#o1..........#', '##############'], { seed });
+      s.monsters[0]!.state = 'hunt';
+      const r = ok(step(s, { type: 'move', user: 'p1', dir: 'e', steps: 9 }));
+      const hit = r.recent.some((e) => e.type === 'attacked' && e.target.kind === 'player');
+      if (hit) {
+        expect(r.recent).toContainEqual(expect.objectContaining({ type: 'run-stopped', reason: 'attacked' }));
+        stopped = true;
+      }
+    }
+    expect(stopped).toBe(true);
+  });
+});
+
+describe('rounds mode: descending', () => {
+  it('GIVEN rounds mode WHEN the party descends THEN a fresh round starts without counting a resolved one', () => {
+    const s = drawState(['######', '#1>..#', '######'], { turnMode: 'rounds', maxDepth: 3 });
+    s.players[0]!.x = 2;
+    const r = ok(step(s, { type: 'descend', user: 'p1' }));
+    expect(r.depth).toBe(2);
+    expect(r.turn).toBe(0);
+    expect(r.acted).toEqual([]);
+  });
+});
+
+describe('saves that would break the engine', () => {
+  const good = () => JSON.parse(JSON.stringify(ok(step(newGame(defaultConfig({ seed: 4 })), { type: 'join', user: 'a', name: 'A' })))) as Record<string, unknown>;
+  const withTiles = (raw: Record<string, unknown>, edit: (tiles: Uint8Array, w: number) => void): Record<string, unknown> => {
+    const parsed = parseGameState(raw);
+    if (!parsed.ok) throw new Error('fixture must parse');
+    const tiles = parsed.state.tiles;
+    edit(tiles, parsed.state.width);
+    return JSON.parse(JSON.stringify(parsed.state)) as Record<string, unknown>;
+  };
+
+  it.each([
+    ['an open border tile', (t: Uint8Array) => (t[1] = Tile.Floor), /border/],
+    ['an unknown tile code', (t: Uint8Array, w: number) => (t[w + 1] = 3), /tile code/],
+  ])('GIVEN %s WHEN loaded THEN it is reported corrupt (never run)', (_label, edit, reason) => {
+    const r = parseGameState(withTiles(good(), edit));
+    expect(r.ok).toBe(false);
+    if (!r.ok && r.kind === 'corrupt') expect(r.reason).toMatch(reason);
+  });
+
+  it('GIVEN a monster inside a wall, two monsters on one tile, or two players in one slot WHEN loaded THEN it is corrupt', () => {
+    const inWall = good();
+    (inWall.monsters as { x: number; y: number }[])[0]!.x = 0;
+    expect(parseGameState(inWall)).toMatchObject({ ok: false, kind: 'corrupt' });
+    const stacked = good();
+    const ms = stacked.monsters as { x: number; y: number }[];
+    Object.assign(ms[1]!, { x: ms[0]!.x, y: ms[0]!.y });
+    expect(parseGameState(stacked)).toMatchObject({ ok: false, kind: 'corrupt', reason: expect.stringMatching(/two blockers/) });
+    const twins = good();
+    const ps = twins.players as Record<string, unknown>[];
+    ps.push({ ...ps[0]!, id: 'b', x: (ps[0]!.x as number) + 0 });
+    expect(parseGameState(twins)).toMatchObject({ ok: false, kind: 'corrupt' });
+  });
+
+  it('GIVEN a schema-2 save WHEN loaded THEN it is migrated with no departed players', () => {
+    const old = good();
+    old.schema = 2;
+    delete old.departed;
+    const r = parseGameState(old);
+    expect(r).toMatchObject({ ok: true, migratedFrom: 2 });
+    if (r.ok) expect(r.state.departed).toEqual([]);
+  });
+});

@@ -78,41 +78,39 @@ function show(m: RenderedMessage): string {
 }
 
 describe('renderGame golden: a solo explorer with fog of war', () => {
-  const state = play({ seed: 7 }, ['Alice'], ['u1:esssssnnnnnwwww']);
+  const state = play({ seed: 7 }, ['Alice'], ['u1:sssssnnnnnwwww']);
 
   it('in ASCII shows the lit cave, the remembered passage dimmed, and nothing unexplored', () => {
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
+      |                          #       ++    |
+      |                        ...#     +···+  |
+      |                       .....#    ··.··+ |
+      |                       !.....##  ·..··+ |
+      |                       ...g...###....·+ |
+      |                       ··............·+ |
+      |                         ··..........·+ |
+      |                            #@.o..o...+ |
+      |                            ###o..!..·+ |
+      |                              +··....·++|
+      |                             ++····..··+|
+      |                            ++·········+|
+      |                        ···············+|
+      |                         ······++·····++|
+      |                         ·····+  +····+ |
+      |                         ·····    ····+ |
+      |                          ···     +··++ |
+      |                           +       +++  |
       |                                        |
-      |                                ++.··   |
-      |                          ..#   +·...·+ |
-      |                         ....#  +.....+ |
-      |                         .....###.....+ |
-      |                         .............# |
-      |                           ...........# |
-      |                            +.........# |
-      |                              #@.oo...# |
-      |                              #o......#+|
-      |                             +#........+|
-      |                            ++·........+|
-      |                         ·····........·+|
-      |                          ····.##.....++|
-      |                          ····# +#...·+ |
-      |                           ···    .···+ |
-      |                                  +··++ |
-      |                                   +++  |
-      |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 13
-      \`o\` orc
+      # Channel Crawler · Depth 1/5 · Turn 12
+      \`g\` goblin · \`o\` orc · \`!\` potion
       ## Party
-      \`@\` **Alice** (you) \`[#####-----]\` 13/24 · potions 1
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
       ## In sight
       \`o\` orc 10/10
       \`o\` orc 10/10
+      \`g\` goblin 6/6
       \`o\` orc 10/10
-      ## Log
-      The orc draws its knife.
-      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -120,30 +118,28 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
 
   it('in emoji shows the same view through a 19x13 camera', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬜⬜🧱⬛⬛⬛🟫🔲⬜⬜⬜🔲🟫⬛|
-      |⬛⬛⬛⬛⬜⬜⬜⬜🧱⬛⬛🟫⬜⬜⬜⬜⬜🟫⬛|
-      |⬛⬛⬛⬛⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜⬜🟫⬛|
-      |⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
-      |⬛⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🟫⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜👹👹⬜⬜⬜🧱⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱👹⬜⬜⬜⬜⬜⬜🧱🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜⬜🟫|
-      |⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜🟫|
-      |⬛⬛⬛⬛🔲🔲🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛🔲🔲🔲🔲⬜🧱🧱⬜⬜⬜⬜⬜🟫🟫|
-      |⬛⬛⬛⬛⬛🔲🔲🔲🔲🧱⬛🟫🧱⬜⬜⬜🔲🟫⬛|
-      # Channel Crawler · Depth 1/5 · Turn 13
-      👹 orc
+      "|⬛⬛⬛⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲🔲🟫⬛|
+      |⬛⬛⬛⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜🔲🔲🟫|
+      |⬛⬛⬛🧪⬜⬜⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜🔲🔲🟫|
+      |⬛⬛⬛⬜⬜⬜👺⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜👹⬜⬜👹⬜⬜⬜🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱👹⬜⬜🧪⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜⬜🔲🔲|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🟫🟫🔲🔲🔲🔲🔲🟫|
+      # Channel Crawler · Depth 1/5 · Turn 12
+      👺 goblin · 👹 orc · 🧪 potion
       ## Party
-      🧙 **Alice** (you) 🟩🟩🟩🟩🟩⬛⬛⬛⬛⬛ 13/24 · 🧪1
+      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
       👹 orc 10/10
       👹 orc 10/10
+      👺 goblin 6/6
       👹 orc 10/10
-      ## Log
-      The orc draws its knife.
-      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -151,60 +147,56 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
 
   it('in the mobile layout is at most 13 emoji or 15 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|⬛⬜⬜🧱⬛⬛⬛🟫🔲⬜⬜⬜🔲|
-      |⬜⬜⬜⬜🧱⬛⬛🟫⬜⬜⬜⬜⬜|
-      |⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜⬜|
-      |⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛🟫⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛⬛⬛🧱🧙⬜👹👹⬜⬜⬜|
-      |⬛⬛⬛⬛⬛🧱👹⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛⬛🟫🧱⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛🟫🟫🔲⬜⬜⬜⬜⬜⬜⬜|
-      |🔲🔲🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛🔲🔲🔲🔲⬜🧱🧱⬜⬜⬜⬜⬜|
-      |⬛🔲🔲🔲🔲🧱⬛🟫🧱⬜⬜⬜🔲|
-      # Channel Crawler · Depth 1/5 · Turn 13
-      👹 orc
+      "|⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲|
+      |⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜|
+      |🧪⬜⬜⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜|
+      |⬜⬜⬜👺⬜⬜⬜🧱🧱🧱⬜⬜⬜|
+      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜|
+      |⬛⬛⬛⬛⬛🧱🧙⬜👹⬜⬜👹⬜|
+      |⬛⬛⬛⬛⬛🧱🧱🧱👹⬜⬜🧪⬜|
+      |⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜|
+      |⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜|
+      |⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲|
+      |⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
+      |⬛⬛🔲🔲🔲🔲🔲🔲🟫🟫🔲🔲🔲|
+      # Channel Crawler · Depth 1/5 · Turn 12
+      👺 goblin · 👹 orc · 🧪 potion
       ## Party
-      🧙 **Alice** (you) 🟩🟩🟩🟩🟩⬛⬛⬛⬛⬛ 13/24 · 🧪1
+      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
       👹 orc 10/10
       👹 orc 10/10
+      👺 goblin 6/6
       👹 orc 10/10
-      ## Log
-      The orc draws its knife.
-      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|        ++.··  |
-      |  ..#   +·...·+|
-      | ....#  +.....+|
-      | .....###.....+|
-      | .............#|
-      |   ...........#|
-      |    +.........#|
-      |      #@.oo...#|
-      |      #o......#|
-      |     +#........|
-      |    ++·........|
-      | ·····........·|
-      |  ····.##.....+|
-      |  ····# +#...·+|
-      |   ···    .···+|
-      # Channel Crawler · Depth 1/5 · Turn 13
-      \`o\` orc
+      "|    #       ++ |
+      |  ...#     +···|
+      | .....#    ··.·|
+      | !.....##  ·..·|
+      | ...g...###....|
+      | ··............|
+      |   ··..........|
+      |      #@.o..o..|
+      |      ###o..!..|
+      |        +··....|
+      |       ++····..|
+      |      ++·······|
+      |  ·············|
+      |   ······++····|
+      |   ·····+  +···|
+      # Channel Crawler · Depth 1/5 · Turn 12
+      \`g\` goblin · \`o\` orc · \`!\` potion
       ## Party
-      \`@\` **Alice** (you) \`[#####-----]\` 13/24 · potions 1
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
       ## In sight
       \`o\` orc 10/10
       \`o\` orc 10/10
+      \`g\` goblin 6/6
       \`o\` orc 10/10
-      ## Log
-      The orc draws its knife.
-      The orc hits you for 2.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -221,9 +213,9 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                 ##...##                |
       |                 #.....#                |
       |                ##...!.#                |
-      |                #2.....#                |
-      |               ##@4....#                |
-      |               #.3...###                |
+      |                #23....#                |
+      |               ##@.....#                |
+      |               #.4...###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
@@ -238,15 +230,13 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
       \`T\` troll · \`!\` potion
-      ## Party · round 1: 0/4 acted · 17 s left
+      ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1 · waiting
       \`2\` **Bob** \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · waiting
+      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · acted
       \`4\` **Dave** \`[##########]\` 24/24 · potions 1 · waiting
       ## In sight
       \`T\` troll 16/16 · unaware
-      ## Log
-      Dave joins the party.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -259,9 +249,9 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧪⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟣⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟡⬜⬜⬜🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵⬜⬜⬜⬜⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟣⬜⬜⬜🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛|
@@ -269,15 +259,13 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬜⬜⬜🧌⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
       🧌 troll · 🧪 potion
-      ## Party · round 1: 0/4 acted · 17 s left
+      ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       🟢 **Bob** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
       🟣 **Dave** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       ## In sight
       🧌 troll 16/16 · unaware
-      ## Log
-      Dave joins the party.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
