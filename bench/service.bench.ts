@@ -135,7 +135,7 @@ function sizeSample(): StoredGame {
     state = r.state;
   }
   const lastActed = Object.fromEntries(ids.map((id, i) => [id, i]));
-  const meta: GameMeta = { creatorId: ids[0]!, createdAt: Date.now(), updatedAt: Date.now(), roundDeadline: null, message: { channelId: '123456789012345678', messageId: '123456789012345678' }, render: 'emoji', mobile: false, roundSeconds: 60, lastActed };
+  const meta: GameMeta = { creatorId: ids[0]!, createdAt: Date.now(), updatedAt: Date.now(), roundDeadline: null, message: { channelId: '123456789012345678', messageId: '123456789012345678' }, render: 'emoji', mobile: false, roundSeconds: 60, lastActed, idleRounds: 0 };
   return { state, meta };
 }
 

@@ -33,6 +33,8 @@ export function failureText(error: ServiceFailure): string {
       return "Channel Crawler isn't enabled in this channel. An admin can allow it with /rogue-config channel add.";
     case 'stale':
       return 'That button was out of date: the game had already moved on. Use the buttons on the updated message.';
+    case 'old-game':
+      return 'That button belongs to a game that has ended. Use the current game message, or /rogue map to find it.';
     case 'storage-unavailable':
       // A timed-out write may still land when storage comes back, so don't promise that nothing changed.
       return "The game's storage is unavailable right now, so your action may not have gone through. Please try again in a moment.";

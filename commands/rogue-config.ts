@@ -19,9 +19,10 @@ export const SETTING_OPTIONS = {
   mobile: 'mobile',
   diagonals: 'diagonals',
 } as const satisfies Record<string, keyof GuildSettings>;
+type SettingOption = keyof typeof SETTING_OPTIONS;
 
 /** One line per setting saying what it does (for `show` and the README). */
-export const SETTING_DESCRIPTIONS: Record<keyof typeof SETTING_OPTIONS, string> = {
+export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
   render: 'emoji map in an embed, or ASCII map in a code block',
   turn_mode: 'free: anyone acts any time; rounds: everyone acts once per round',
   round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
@@ -61,14 +62,14 @@ export const rogueConfigOptions = z.discriminatedUnion(
 );
 export type RogueConfigOptions = z.infer<typeof rogueConfigOptions>;
 
-/** Pure mapping from `set`'s options to a settings patch. */
+/** The options `set` was given, in display order. */
+function givenOptions(options: Extract<RogueConfigOptions, { subcommand: 'set' }>): SettingOption[] {
+  return (Object.keys(SETTING_OPTIONS) as SettingOption[]).filter((option) => options[option] !== undefined);
+}
+
+/** Pure mapping from `set`'s options to a settings patch holding only the settings given. */
 export function toPatch(options: Extract<RogueConfigOptions, { subcommand: 'set' }>): GuildSettingsPatch {
-  const patch: Record<string, unknown> = {};
-  for (const [option, field] of Object.entries(SETTING_OPTIONS)) {
-    const value = options[option as keyof typeof SETTING_OPTIONS];
-    if (value !== undefined) patch[field] = value;
-  }
-  return patch as GuildSettingsPatch;
+  return Object.fromEntries(givenOptions(options).map((option) => [SETTING_OPTIONS[option], options[option]])) as GuildSettingsPatch;
 }
 
 /** The settings as an embed: one field per setting plus the allowed channels. */
@@ -79,7 +80,7 @@ export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler 
     fields: [
       ...Object.entries(SETTING_OPTIONS).map(([option, field]) => ({
         name: option,
-        value: `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as keyof typeof SETTING_OPTIONS]}`,
+        value: `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as SettingOption]}`,
       })),
       { name: 'allowed channels', value: channelList(settings) },
     ],
@@ -108,12 +109,11 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'show':
       return settingsReply(await ctx.settings.get(ctx.guildId), '');
     case 'set': {
-      const patch = toPatch(opts);
-      const changed = Object.keys(opts).filter((k) => k !== 'subcommand' && opts[k as keyof typeof opts] !== undefined);
+      const changed = givenOptions(opts);
       if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.');
-      const result = await ctx.settings.update(ctx.guildId, patch);
+      const result = await ctx.settings.update(ctx.guildId, toPatch(opts));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      const lines = changed.map((option) => `\`${option}\` is now \`${String(result.value[SETTING_OPTIONS[option as keyof typeof SETTING_OPTIONS]])}\`.`);
+      const lines = changed.map((option) => `\`${option}\` is now \`${String(result.value[SETTING_OPTIONS[option]])}\`.`);
       return { kind: 'text', text: lines.join('\n'), embed: settingsEmbed(result.value) };
     }
     case 'channel add': {

@@ -36,7 +36,11 @@ export const DIRECTION_TO_WORD: Record<Direction, DirectionWord> = {
   sw: 'southwest',
 };
 
-const directionAliases: Record<string, DirectionWord> = { n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest', up: 'north', down: 'south', left: 'west', right: 'east' };
+/** Short words accepted for a direction (`direction:n`, `up`), also by the terminal's button presses. */
+export const DIRECTION_ALIASES: Readonly<Record<string, DirectionWord>> = { ...DIRECTION_TO_WORD, up: 'north', down: 'south', left: 'west', right: 'east' };
+
+/** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
+const MAX_SEED = 0xffffffff;
 
 const plain = <const N extends string>(name: N) => z.object({ subcommand: z.literal(name) }).strict();
 
@@ -47,14 +51,14 @@ export const rogueOptions = z.discriminatedUnion(
     z
       .object({
         subcommand: z.literal('new'),
-        seed: intOption(0, 2_147_483_647).optional(),
+        seed: intOption(0, MAX_SEED).optional(),
         map: choiceOption(['maze', 'cavern']).optional(),
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
         diagonals: boolOption().optional(),
       })
       .strict(),
-    z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, directionAliases), steps: intOption(1, 9).optional() }).strict(),
+    z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
     plain('join'),
     plain('leave'),
     plain('wait'),
@@ -103,9 +107,15 @@ function key(ctx: CommandContext) {
   return { guildId: ctx.guildId, channelId: ctx.channelId };
 }
 
-function game(result: Result<GameView>, mode: 'update' | 'post', note: (view: GameView) => string | null): Reply {
+/** The game message edited in place, with a private note for the caller. */
+function update(result: Result<GameView>, note: (view: GameView) => string | null): Reply {
   if (!result.ok) return { kind: 'failure', error: result.error };
-  return { kind: 'game', view: result.value, mode, note: note(result.value) };
+  return { kind: 'game', view: result.value, mode: 'update', note: note(result.value) };
+}
+
+/** The game message posted afresh at the bottom of the channel. */
+function post(result: Result<GameView>): Reply {
+  return result.ok ? { kind: 'game', view: result.value, mode: 'post' } : { kind: 'failure', error: result.error };
 }
 
 /** What happened, in the acting player's words ("You move north. The goblin misses you."). */
@@ -122,8 +132,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const opts = parsed.data;
   const action = toAction(opts);
   if (action) {
-    const result = await ctx.games.act(key(ctx), ctx.user, action, ctx.seenVersion);
-    return game(result, 'update', (v) => eventsNote(v, ctx.user.id));
+    const result = await ctx.games.act(key(ctx), ctx.user, action, ctx.seenVersion, ctx.seenGame);
+    return update(result, (v) => eventsNote(v, ctx.user.id));
   }
   switch (opts.subcommand) {
     case 'new': {
@@ -134,16 +144,16 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
         ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
       });
-      return game(result, 'post', (v) => `New game started (seed ${v.state.config.seed}). Others can join with /rogue join.`);
+      return post(result);
     }
     case 'join':
-      return game(await ctx.games.join(key(ctx), ctx.user), 'update', () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user), () => 'You joined the party.');
     case 'leave':
-      return game(await ctx.games.leave(key(ctx), ctx.user), 'update', () => 'You left the party.');
+      return update(await ctx.games.leave(key(ctx), ctx.user), () => 'You left the party.');
     case 'map':
-      return game(await ctx.games.view(key(ctx)), 'post', () => null);
+      return post(await ctx.games.view(key(ctx)));
     case 'end':
-      return game(await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin), 'update', () => 'The game is over.');
+      return update(await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin), () => 'The game is over.');
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -168,7 +178,7 @@ export default {
       s
         .setName('new')
         .setDescription('Start a game in this channel and join it')
-        .addIntegerOption((o) => o.setName('seed').setDescription('Dungeon seed: the same seed gives the same dungeon').setMinValue(0).setMaxValue(2_147_483_647))
+        .addIntegerOption((o) => o.setName('seed').setDescription('Dungeon seed: the same seed gives the same dungeon').setMinValue(0).setMaxValue(MAX_SEED))
         .addStringOption((o) => o.setName('map').setDescription('Map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }))
         .addStringOption((o) => o.setName('size').setDescription('Map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
         .addStringOption((o) => o.setName('mode').setDescription('Turn mode').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))

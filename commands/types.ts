@@ -22,6 +22,8 @@ export interface CommandContext extends Invocation {
   memberIsAdmin: boolean;
   /** Set when a button was pressed: the state version the button was drawn for. */
   seenVersion?: number;
+  /** Set when a button was pressed: the createdAt of the game the button was drawn for. */
+  seenGame?: number;
   games: GameServiceApi;
   settings: SettingsServiceApi;
 }
@@ -37,11 +39,13 @@ export interface ReplyEmbed {
 
 /**
  * What a command answers. `game` shows the channel's public game message:
- * `update` edits it in place (an action), `post` reposts it at the bottom (new game, /rogue map).
+ * `update` edits it in place (an action) and tells the caller `note` privately; `post` reposts it at the bottom
+ * (new game, /rogue map), and the posted message is the whole answer (no note).
  * `text` is private to the caller (ephemeral on Discord); `failure` is a refusal the transport words the same way everywhere.
  */
 export type Reply =
-  | { kind: 'game'; view: GameView; mode: 'update' | 'post'; note: string | null }
+  | { kind: 'game'; view: GameView; mode: 'update'; note: string | null }
+  | { kind: 'game'; view: GameView; mode: 'post' }
   | { kind: 'text'; text: string; embed?: ReplyEmbed }
   | { kind: 'failure'; error: ServiceFailure };
 

@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { commands, findCommand } from '../commands/index.js';
+import { DIRECTION_ALIASES } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
 import { decodeButtonId } from './adapters/discord/custom-id.js';
@@ -39,11 +40,8 @@ export interface PlayOptions {
   mobile?: boolean;
 }
 
-/** Short button words accepted after `!` (and `press`). */
-const SHORT_NAMES: Record<string, string> = {
-  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest',
-  up: 'north', down: 'south', left: 'west', right: 'east', wait: 'wait', desc: 'descend', descend: 'descend', use: 'drink potion', drink: 'drink potion', potion: 'drink potion',
-};
+/** Short button words accepted after `!` (and `press`): the direction aliases of /rogue move, plus the other buttons'. */
+const SHORT_NAMES: Readonly<Record<string, string>> = { ...DIRECTION_ALIASES, desc: 'descend', use: 'drink potion', drink: 'drink potion', potion: 'drink potion' };
 
 /** Splits `/rogue-config channel add channel:123` into an Invocation (words before options are group/subcommand). */
 export function parseCommandLine(text: string): Invocation | null {
@@ -137,7 +135,7 @@ export class PlaySession {
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
       const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings });
-      return this.print(reply, false);
+      return this.print(reply);
     }
     const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
     const word = (pressed ? pressed[1]! : text).trim().toLowerCase();
@@ -175,16 +173,16 @@ export class PlaySession {
     return out;
   }
 
-  private print(reply: Reply, viaButton: boolean): string[] {
+  private print(reply: Reply): string[] {
     switch (reply.kind) {
       case 'failure':
         return [`(only you) ${failureText(reply.error)}`];
       case 'text':
         return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
-      case 'game': {
-        const note = !viaButton && reply.note ? [`(only you) ${reply.note}`] : [];
-        return [...note, ...this.gameMessage(reply.view, reply.mode === 'post' ? 'posted' : 'updated')];
-      }
+      case 'game':
+        // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
+        if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');
+        return [...(reply.note ? [`(only you) ${reply.note}`] : []), ...this.gameMessage(reply.view, 'updated')];
     }
   }
 }

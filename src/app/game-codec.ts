@@ -13,8 +13,8 @@ const GameMetaSchema = z.object({
   render: z.enum(['emoji', 'ascii']),
   mobile: z.boolean(),
   roundSeconds: z.number().int().min(1),
-  lastActed: z.record(z.string(), z.number().int()).optional(),
-  idleRounds: z.number().int().min(0).optional(),
+  lastActed: z.record(z.string(), z.number().int()),
+  idleRounds: z.number().int().min(0),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */

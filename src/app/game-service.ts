@@ -12,9 +12,12 @@
  *   do not make it stale: in a group game the message is redrawn after every action, and a press on the
  *   previous drawing still means what its player wanted (their own position has not changed). Otherwise it is
  *   refused as `stale`, as is a render from the future (a replaced game) or one more than STALE_WINDOW versions
- *   old. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra round trip; saves
- *   from before that field existed fall back to reading at most STALE_WINDOW log entries.
- * Slash commands pass no seenVersion: each command is a distinct intent and is applied to the current state.
+ *   old; but when (b) fails for a reason the drawing has no part in (dead, not your turn, no potion), that reason
+ *   is returned instead. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra
+ *   round trip.
+ * A button also names its game (`expectedGame`, the game's createdAt): a button left on a replaced game's message is
+ * refused as `old-game`, whatever its version.
+ * Slash commands pass neither: each command is a distinct intent and is applied to the current state.
  */
 import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
@@ -68,8 +71,6 @@ interface Plan {
   state: GameState;
   events: GameEvent[];
   message?: MessageRef | null;
-  /** For /rogue end: the players as they were before everyone was made to leave, for the summary record. */
-  summaryPlayers?: GameState['players'];
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -137,6 +138,7 @@ export class GameService implements GameServiceApi {
         mobile: settings.mobile,
         roundSeconds: settings.roundSeconds,
         lastActed: { [user.id]: 0 },
+        idleRounds: 0,
       };
       const game: StoredGame = { state: r.state, meta };
       const deadline = meta.roundDeadline;
@@ -174,19 +176,23 @@ export class GameService implements GameServiceApi {
     );
   }
 
-  async act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number): Promise<Result<GameView>> {
+  async act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number, expectedGame?: number): Promise<Result<GameView>> {
     const engineAction = toEngineAction(action, user.id);
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
         const s = game.state;
+        // Checked here, inside the compare-and-set, so a press costs one load and cannot act on a game that replaced
+        // its own between a check and the save; a version alone could match in the new game.
+        if (expectedGame !== undefined && Math.floor(game.meta.createdAt) !== expectedGame) return { kind: 'old-game' };
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
         const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
-        if (seenVersion !== undefined && behind > 0 && (await this.actedSince(key, game, user.id, seenVersion))) return { kind: 'stale' };
+        // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
+        if (seenVersion !== undefined && behind > 0 && (game.meta.lastActed[user.id] ?? -1) >= seenVersion) return { kind: 'stale' };
         const r = step(s, engineAction);
-        if (!r.ok) return behind > 0 ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
+        if (!r.ok) return behind > 0 && DRAWING_DEPENDENT.has(r.code) ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
         return { actions: [engineAction], state: r.state, events: r.events };
       }),
     );
@@ -218,7 +224,8 @@ export class GameService implements GameServiceApi {
           state = r.state;
         }
         if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
-        return { actions, state, events, summaryPlayers: game.state.players };
+        // The engine keeps players who left, so its summary still credits everyone's kills.
+        return { actions, state, events };
       }),
     );
   }
@@ -291,7 +298,7 @@ export class GameService implements GameServiceApi {
         }
         const actions: Action[] = [{ type: 'resolve-round' }];
         const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, actions, now) };
-        if ((await this.commit(key, game, next, rev, actions, undefined, claim)) === null) {
+        if ((await this.commit(key, game, next, rev, actions, claim)) === null) {
           await backoff(attempt);
           continue;
         }
@@ -343,7 +350,7 @@ export class GameService implements GameServiceApi {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now());
     if (p.message !== undefined) meta.message = p.message;
     const next: StoredGame = { state: p.state, meta };
-    if ((await this.commit(key, found.game, next, found.rev, p.actions, p.summaryPlayers)) === null) return null;
+    if ((await this.commit(key, found.game, next, found.rev, p.actions)) === null) return null;
     return view(key, next, p.events);
   }
 
@@ -351,14 +358,14 @@ export class GameService implements GameServiceApi {
    * Saves `next` over `prev` by compare-and-set on `rev`, with the summary of a game this save ends, then moves the
    * round deadline. Returns the new revision, or null when another write came first.
    */
-  private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], summaryPlayers?: GameState['players'], claim?: RoundClaim): Promise<string | null> {
+  private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], claim?: RoundClaim): Promise<string | null> {
     // log[i] is the action applied to version i: the log replays to the state only if each action is one step.
     if (next.state.version !== prev.state.version + actions.length) throw new Error(`save of ${actions.length} actions moves version ${prev.state.version} to ${next.state.version}`);
     const before = prev.meta.roundDeadline;
     const after = next.meta.roundDeadline;
     // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
     if (before === null && after !== null) await this.rounds.schedule(key, after);
-    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next, summaryPlayers));
+    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next));
     if (saved === null) return null;
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
@@ -372,25 +379,16 @@ export class GameService implements GameServiceApi {
   /** Meta after accepted `actions`: updatedAt, who acted when, and in rounds mode the deadline of the round now running. */
   private nextMeta(prev: StoredGame, state: GameState, actions: readonly Action[], now: number): GameMeta {
     const meta: GameMeta = { ...prev.meta, updatedAt: now };
-    if (prev.meta.lastActed) meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
+    // A write with no action (recording the message id) changes no round: it must not restart a paused timer.
+    if (actions.length === 0) return meta;
+    meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
+    const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
+    meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
-    if (state.status !== 'playing' || !state.players.some((p) => p.alive)) meta.roundDeadline = null;
+    if (state.status !== 'playing' || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
     else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
-    if (actions.length > 0) {
-      const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
-      meta.idleRounds = idle ? (prev.meta.idleRounds ?? 0) + 1 : 0;
-      if (meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
-    }
     return meta;
-  }
-
-  /** Whether `user` had an action accepted at or after `seenVersion` (see the stale-press rule at the top). */
-  private async actedSince(key: ChannelKey, game: StoredGame, user: string, seenVersion: number): Promise<boolean> {
-    if (game.meta.lastActed) return (game.meta.lastActed[user] ?? -1) >= seenVersion;
-    // Only the versions between the render and the state we loaded: newer entries belong to a save we will conflict with.
-    const since = await this.games.readLog(key, seenVersion, game.state.version);
-    return since.some((a) => 'user' in a && a.user === user);
   }
 
   /** Bookkeeping after a save that does not undo the accepted action when it fails: logged, not thrown. */
@@ -452,16 +450,23 @@ export class GameService implements GameServiceApi {
   }
 }
 
+/**
+ * Refusals that only mean the player pressed what an out-of-date drawing showed (a wall or an ally where the map had
+ * floor, stairs that are gone): behind the current version they are `stale`. Others (dead, not your turn, no potion,
+ * game over) are true whatever the drawing showed, so they are said as they are.
+ */
+const DRAWING_DEPENDENT: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['wall', 'occupied-by-ally', 'no-stairs', 'diagonal-not-allowed']);
+
 /** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */
 function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * (attempt + 1)));
 }
 
 /** The summary record of a game that `next` ends, or undefined. `players` overrides the summary's list (see end()). */
-function summaryRecord(key: ChannelKey, prev: StoredGame, next: StoredGame, players?: GameState['players']): GameSummaryRecord | undefined {
+function summaryRecord(key: ChannelKey, prev: StoredGame, next: StoredGame): GameSummaryRecord | undefined {
   const summary = next.state.summary;
   if (prev.state.status !== 'playing' || next.state.status !== 'over' || !summary) return undefined;
-  const kills = players ? players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) : summary.kills;
+  const kills = summary.kills;
   return {
     guildId: key.guildId,
     channelId: key.channelId,

@@ -32,6 +32,9 @@ export interface GameSummaryRecord {
   players: RunSummary['kills'];
 }
 
+/** Summaries a store keeps per channel: the newest ones; older ones are dropped in the write that adds one. */
+export const SUMMARIES_PER_CHANNEL = 100;
+
 /** Thrown by adapters when the backing store cannot be reached in time; the service maps it to `storage-unavailable`. */
 export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';
@@ -68,7 +71,7 @@ export interface GameStore {
   listActive(guildId: string): Promise<ChannelKey[]>;
   /** Accepted actions, in order, from index `from` (= the version they were applied to) up to `to` (exclusive; default: all). */
   readLog(key: ChannelKey, from?: number, to?: number): Promise<Action[]>;
-  /** Summaries of a guild's finished games (leaderboards later; tests). */
+  /** Summaries of a guild's finished games, at most SUMMARIES_PER_CHANNEL (the newest) per channel (leaderboards later; tests). */
   summaries(guildId: string): Promise<GameSummaryRecord[]>;
 }
 

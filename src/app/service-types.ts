@@ -33,11 +33,11 @@ export interface GameMeta {
   roundSeconds: number;
   /**
    * Per user, the version their last accepted action was applied to: an old button of theirs is stale exactly when
-   * this is at least the version it was drawn for. Absent in saves written before it existed.
+   * this is at least the version it was drawn for.
    */
-  lastActed?: Record<string, number>;
+  lastActed: Record<string, number>;
   /** Rounds mode: rounds resolved in a row in which nobody acted; after MAX_IDLE_ROUNDS the round timer pauses. */
-  idleRounds?: number;
+  idleRounds: number;
 }
 
 export interface StoredGame {
@@ -61,6 +61,8 @@ export type ServiceFailure =
   | { kind: 'game-full'; max: number }
   | { kind: 'channel-not-allowed' }
   | { kind: 'stale' }
+  /** A button of a game that has since been replaced in its channel. */
+  | { kind: 'old-game' }
   | { kind: 'storage-unavailable' }
   | { kind: 'corrupt-save'; channelId: string; reason: string }
   | { kind: 'incompatible-save'; channelId: string; schema: number }
@@ -91,8 +93,12 @@ export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;
   join(key: ChannelKey, user: UserRef): Promise<Result<GameView>>;
   leave(key: ChannelKey, user: UserRef): Promise<Result<GameView>>;
-  /** Applies one action. `seenVersion` is the version a button was drawn for; omitted for slash commands. */
-  act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number): Promise<Result<GameView>>;
+  /**
+   * Applies one action. For a button, `seenVersion` is the version it was drawn for and `expectedGame` the
+   * `createdAt` of the game it belongs to (a button of a replaced game is refused as `old-game`); slash commands
+   * pass neither.
+   */
+  act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number, expectedGame?: number): Promise<Result<GameView>>;
   view(key: ChannelKey): Promise<Result<GameView>>;
   /** Ends the game: allowed for its creator or when `isAdmin` (Manage Server). */
   end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>>;

@@ -1,6 +1,6 @@
 /** Reads stored guild settings leniently: every valid field is kept, every invalid or missing one falls back to its default. */
 import type { LogFields, Logger } from './ports.js';
-import { DEFAULT_SETTINGS, GuildSettingsSchema, type GuildSettings } from './settings.js';
+import { DEFAULT_SETTINGS, defaultSettings, GuildSettingsSchema, type GuildSettings } from './settings.js';
 
 /** Result of reading stored settings: the usable settings plus what had to be replaced by defaults. */
 export interface SalvagedSettings {
@@ -10,15 +10,15 @@ export interface SalvagedSettings {
 
 /** Parses stored settings text (JSON) or null (none stored). Never throws. */
 export function salvageSettings(text: string | null): SalvagedSettings {
-  if (text === null) return { settings: { ...DEFAULT_SETTINGS, allowedChannels: [] }, problems: [] };
+  if (text === null) return { settings: defaultSettings(), problems: [] };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { settings: { ...DEFAULT_SETTINGS, allowedChannels: [] }, problems: ['not valid JSON'] };
+    return { settings: defaultSettings(), problems: ['not valid JSON'] };
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { settings: { ...DEFAULT_SETTINGS, allowedChannels: [] }, problems: ['not an object'] };
+    return { settings: defaultSettings(), problems: ['not an object'] };
   }
   const whole = GuildSettingsSchema.safeParse(raw);
   if (whole.success) return { settings: whole.data, problems: [] };

@@ -4,7 +4,7 @@
  */
 import { StorageUnavailableError, type Logger, type SettingsStore } from './ports.js';
 import type { Result, SettingsServiceApi } from './service-types.js';
-import { DEFAULT_SETTINGS, GuildSettingsPatchSchema, GuildSettingsSchema, type GuildSettings, type GuildSettingsPatch } from './settings.js';
+import { defaultSettings, GuildSettingsPatchSchema, GuildSettingsSchema, type GuildSettings, type GuildSettingsPatch } from './settings.js';
 
 /** Settings reads and validated updates. */
 export class SettingsService implements SettingsServiceApi {
@@ -23,7 +23,9 @@ export class SettingsService implements SettingsServiceApi {
       const first = parsed.error.issues[0];
       return { ok: false, error: { kind: 'invalid', message: first ? `${first.path.join('.') || 'settings'}: ${first.message}` : 'invalid settings' } };
     }
-    return this.modify(guildId, (s) => ({ ...s, ...stripUndefined(parsed.data) }));
+    // Only the fields the caller gave: an explicit `undefined` means "leave it", not "reset it to the default".
+    const given = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+    return this.modify(guildId, (s) => ({ ...s, ...given }));
   }
 
   async addChannel(guildId: string, channelId: string): Promise<Result<GuildSettings>> {
@@ -37,7 +39,7 @@ export class SettingsService implements SettingsServiceApi {
   async reset(guildId: string): Promise<Result<GuildSettings>> {
     return this.guarded(guildId, async () => {
       await this.store.clear(guildId);
-      return { ok: true, value: { ...DEFAULT_SETTINGS, allowedChannels: [] } };
+      return { ok: true, value: defaultSettings() };
     });
   }
 
@@ -61,8 +63,4 @@ export class SettingsService implements SettingsServiceApi {
       throw err;
     }
   }
-}
-
-function stripUndefined<T extends object>(obj: T): Partial<T> {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

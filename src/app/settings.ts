@@ -23,8 +23,23 @@ export const GuildSettingsSchema = z.object({
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;
 
-/** A partial update, validated with the same ranges (unknown keys are refused). */
-export const GuildSettingsPatchSchema = GuildSettingsSchema.partial().strict();
+type Shape = typeof GuildSettingsSchema.shape;
+/** The settings fields with their defaults taken off and made optional. */
+const patchShape = Object.fromEntries(Object.entries(GuildSettingsSchema.shape).map(([field, schema]) => [field, schema.unwrap().optional()])) as {
+  [K in keyof Shape]: z.ZodOptional<ReturnType<Shape[K]['unwrap']>>;
+};
+
+/**
+ * A partial update, validated with the same ranges (unknown keys are refused). Built from the fields WITHOUT their
+ * defaults: zod 4's `.partial()` would still fill every missing key with its default, so a patch of one setting
+ * would reset all the others.
+ */
+export const GuildSettingsPatchSchema = z.object(patchShape).strict();
 export type GuildSettingsPatch = z.infer<typeof GuildSettingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: GuildSettings = GuildSettingsSchema.parse({});
+
+/** A fresh copy of the defaults (its channel list is a new array, so callers may keep it). */
+export function defaultSettings(): GuildSettings {
+  return { ...DEFAULT_SETTINGS, allowedChannels: [] };
+}

@@ -104,7 +104,7 @@ export function sampleGame(overrides: Partial<GameConfig> = {}): { config: GameC
 
 /** Meta for stored games in store tests. */
 export function sampleMeta(overrides: Partial<GameMeta> = {}): GameMeta {
-  return { creatorId: 'u1', createdAt: 1, updatedAt: 1, roundDeadline: null, message: null, render: 'emoji', mobile: false, roundSeconds: 60, ...overrides };
+  return { creatorId: 'u1', createdAt: 1, updatedAt: 1, roundDeadline: null, message: null, render: 'emoji', mobile: false, roundSeconds: 60, lastActed: {}, idleRounds: 0, ...overrides };
 }
 
 /** A stored game ready for create(). */

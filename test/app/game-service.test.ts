@@ -48,7 +48,7 @@ describe.each([
       expect(v.state.config).toMatchObject({ seed: 123, width: 40, height: 20, difficulty: 'hard', maxPlayers: 3, turnMode: 'free', mapKind: kindFromSeed(123), topology: 4 });
       expect(v.state.players.map((p) => p.id)).toEqual(['1']);
       expect(v.state.version).toBe(1);
-      expect(v.meta).toMatchObject({ creatorId: '1', render: 'ascii', mobile: true, roundDeadline: null, createdAt: clock.t });
+      expect(v.meta).toMatchObject({ creatorId: '1', render: 'ascii', mobile: true, roundDeadline: null, createdAt: clock.t, lastActed: { '1': 0 }, idleRounds: 0 });
       expect(v.events.some((e) => e.type === 'joined')).toBe(true);
     });
 
@@ -236,7 +236,7 @@ describe.each([
         value(await service.join(key, guest));
         v = value(await service.leave(key, guest));
       }
-      const users = Object.keys(v.meta.lastActed ?? {});
+      const users = Object.keys(v.meta.lastActed);
       expect(users).not.toContain('90');
       expect(users).not.toContain('1');
       expect(users.length).toBeLessThanOrEqual(STALE_WINDOW / 2 + 1);
@@ -244,15 +244,12 @@ describe.each([
       expect(await service.act(key, ann, { type: 'wait' }, 1)).toEqual({ ok: false, error: { kind: 'stale' } });
     });
 
-    it('falls back to the action log for saves written before lastActed existed', async () => {
+    it('says why an old button was refused when the reason does not depend on the drawing (no potion), not just stale', async () => {
       value(await service.join(key, bo));
-      const v = value(await service.view(key));
-      const { lastActed: _dropped, ...legacyMeta } = v.meta;
-      await kit.writeRawGame(key, JSON.stringify(v.state), JSON.stringify(legacyMeta));
-      const seen = v.state.version;
+      value(await service.act(key, ann, { type: 'use' }));
+      const seen = value(await service.view(key)).state.version;
       value(await service.act(key, bo, { type: 'wait' }, seen));
-      expect(await service.act(key, bo, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
-      expect(value(await service.act(key, ann, { type: 'wait' }, seen)).state.version).toBe(seen + 2);
+      expect(await service.act(key, ann, { type: 'use' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'nothing-to-use' } });
     });
 
     it('lets a player leave; the last one leaving ends the game', async () => {
@@ -359,6 +356,13 @@ describe.each([
       expect(value(await service.view(key)).state.turn).toBe(1);
     });
 
+    it("an old button of someone who already acted this round is refused as not their turn, not as stale", async () => {
+      value(await service.act(key, ann, { type: 'wait' }));
+      const seen = value(await service.view(key)).state.version;
+      value(await service.join(key, cy));
+      expect(await service.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'not-your-turn' } });
+    });
+
     it('refuses a second action in the same round', async () => {
       value(await service.act(key, ann, { type: 'wait' }));
       expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'rejected', code: 'not-your-turn' } });
@@ -405,6 +409,21 @@ describe.each([
       const resumed = value(await service.act(key, ann, { type: 'wait' }));
       expect(resumed.meta.roundDeadline).toBe(clock.t + 10_000);
       expect(await kit.rounds.scoreOf(key)).toBe(clock.t + 10_000);
+    });
+
+    it('keeps a paused round timer paused when only the game message is recorded (/rogue map), so monsters get no turn', async () => {
+      for (let i = 0; i < MAX_IDLE_ROUNDS; i++) {
+        clock.advance(10_000);
+        expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(1);
+      }
+      const paused = value(await service.view(key));
+      expect(paused.meta.roundDeadline).toBeNull();
+      const recorded = value(await service.setMessage(key, { channelId: key.channelId, messageId: '88' }));
+      expect(recorded.meta.roundDeadline).toBeNull();
+      expect(await kit.rounds.scoreOf(key)).toBeNull();
+      clock.advance(60_000);
+      expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
+      expect(value(await service.view(key)).state.turn).toBe(paused.state.turn);
     });
 
     it('counts idle rounds only while nobody acts', async () => {

@@ -1,8 +1,8 @@
 /** The behaviour every GameStore / SettingsStore / RoundScheduler adapter must have; run against memory and Redis. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { step } from '../../src/engine/index.js';
+import { SCHEMA_VERSION, step } from '../../src/engine/index.js';
 import type { Action } from '../../src/engine/types.js';
-import { isLease } from '../../src/app/ports.js';
+import { isLease, SUMMARIES_PER_CHANNEL } from '../../src/app/ports.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { freshKey, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
 
@@ -55,6 +55,16 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       expect(await kit.games.readLog(key, 1, 1)).toEqual([]);
       const loaded = await kit.games.load(key);
       expect(loaded.kind === 'found' && loaded.game.state.version).toBe(2);
+    });
+
+    it('keeps the newest SUMMARIES_PER_CHANNEL summaries of a channel, dropping the oldest in the write that adds one', async () => {
+      const key = freshKey();
+      const game = sampleStored();
+      let rev = (await kit.games.create(key, game, []))!;
+      const record = (seed: number) => ({ guildId: key.guildId, channelId: key.channelId, seed, createdAt: 1, endedAt: 2, outcome: 'abandoned' as const, depth: 1, turns: 0, kills: 0, players: [] });
+      for (let seed = 0; seed <= SUMMARIES_PER_CHANNEL; seed++) rev = (await kit.games.save(key, game, rev, [], record(seed)))!;
+      const kept = (await kit.games.summaries(key.guildId)).filter((r) => r.channelId === key.channelId).map((r) => r.seed);
+      expect(kept).toEqual(Array.from({ length: SUMMARIES_PER_CHANNEL }, (_, i) => i + 1));
     });
 
     it('a meta-only save changes the revision, so a writer holding the old one conflicts', async () => {
@@ -134,7 +144,7 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       expect(loaded.kind).toBe('found');
       if (loaded.kind !== 'found') return;
       expect(loaded.migratedFrom).toBe(1);
-      expect(loaded.game.state.schema).toBe(2);
+      expect(loaded.game.state.schema).toBe(SCHEMA_VERSION);
       expect(loaded.game.state.recent).toEqual([]);
     });
 

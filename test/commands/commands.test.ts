@@ -6,6 +6,9 @@ import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-c
 import type { CommandContext } from '../../commands/types.js';
 import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { SettingsService } from '../../src/app/settings-service.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { silentLogger } from '../../src/app/ports.js';
 import type { RejectionCode } from '../../src/engine/types.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
@@ -49,6 +52,15 @@ describe('command modules', () => {
     if (!r.success) expect(optionErrorText(r.error)).toBe(text);
   });
 
+  it('GIVEN /rogue new WHEN a seed is given THEN the whole 32-bit range the service accepts is accepted, and no more', () => {
+    expect(rogueOptions.parse({ subcommand: 'new', seed: 4_294_967_295 })).toEqual({ subcommand: 'new', seed: 4_294_967_295 });
+    expect(rogueOptions.parse({ subcommand: 'new', seed: '3000000000' })).toEqual({ subcommand: 'new', seed: 3_000_000_000 });
+    expect(rogueOptions.safeParse({ subcommand: 'new', seed: 4_294_967_296 }).success).toBe(false);
+    const json = rogue.data.toJSON() as { options: { name: string; options?: { name: string; min_value?: number; max_value?: number }[] }[] };
+    const seed = json.options.find((o) => o.name === 'new')?.options?.find((o) => o.name === 'seed');
+    expect(seed).toMatchObject({ min_value: 0, max_value: 4_294_967_295 });
+  });
+
   it('GIVEN /rogue-config set options WHEN mapped THEN they become a settings patch with the service field names', () => {
     const parsed = rogueConfigOptions.parse({ subcommand: 'set', turn_mode: 'rounds', round_seconds: '30', mobile: 'yes' });
     expect(parsed.subcommand === 'set' && toPatch(parsed)).toEqual({ turnMode: 'rounds', roundSeconds: 30, mobile: true });
@@ -63,6 +75,22 @@ describe('command modules', () => {
     const settings = { update: async (_g: string, patch: object) => ({ ok: true as const, value: { ...DEFAULT_SETTINGS, ...patch } }) } as unknown as SettingsServiceApi;
     const reply = await rogueConfig.run(ctx({ command: 'rogue-config', subcommand: 'set', options: { round_seconds: 30 }, memberIsAdmin: true, settings }));
     expect(reply.kind === 'text' && reply.text).toBe('`round_seconds` is now `30`.');
+  });
+
+  it('GIVEN an allowed channel and an earlier set WHEN an admin runs /rogue-config set again THEN every earlier setting and the channel survive', async () => {
+    const settings = new SettingsService(new MemorySettingsStore(silentLogger), silentLogger);
+    const admin = (subcommand: string, options: CommandContext['options'], group: string | null = null) => rogueConfig.run(ctx({ command: 'rogue-config', group, subcommand, options, memberIsAdmin: true, settings }));
+    await admin('add', { channel: '42' }, 'channel');
+    await admin('set', { turn_mode: 'rounds', round_seconds: 30 });
+    const reply = await admin('set', { render: 'ascii' });
+    expect(reply.kind === 'text' && reply.text).toBe('`render` is now `ascii`.');
+    expect(await settings.get('1')).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, turnMode: 'rounds', roundSeconds: 30, render: 'ascii', allowedChannels: ['42'] } });
+  });
+
+  it('GIVEN /rogue-config set with no option WHEN run THEN nothing is changed and the admin is told to give one', async () => {
+    const settings = { get: async () => ({ ok: true as const, value: DEFAULT_SETTINGS }) } as unknown as SettingsServiceApi;
+    const reply = await rogueConfig.run(ctx({ command: 'rogue-config', subcommand: 'set', options: {}, memberIsAdmin: true, settings }));
+    expect(reply.kind === 'text' && reply.text).toBe('Nothing to change: give at least one option to `/rogue-config set`.');
   });
 
   it('GIVEN a service refusal WHEN a command runs THEN it is passed on as a failure for the transport to word', async () => {

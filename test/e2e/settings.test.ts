@@ -31,6 +31,14 @@ describe('settings through /rogue-config', () => {
     expect(ephemeralText(limited.callback)).toContain(`<#${CHANNEL}> is allowed.`);
     const elsewhere = await h.command(BOB, 'rogue', subcommand('new'), { channelId: OTHER_CHANNEL });
     expect(ephemeralText(elsewhere.callback)).toContain("isn't enabled in this channel");
+    // A later `set` changes only what it names: the channel list and the earlier settings stay.
+    const later = await h.command(ALICE, 'rogue-config', subcommand('set', { difficulty: 'hard' }), { permissions: ADMIN_PERMS });
+    expect(ephemeralText(later.callback)).toBe('`difficulty` is now `hard`.');
+    const shown = JSON.stringify(later.callback.data?.embeds);
+    expect(shown).toContain('`ascii`');
+    expect(shown).toContain(`<#${CHANNEL}>`);
+    const stillElsewhere = await h.command(BOB, 'rogue', subcommand('new'), { channelId: OTHER_CHANNEL });
+    expect(ephemeralText(stillElsewhere.callback)).toContain("isn't enabled in this channel");
 
     const resetGame = await h.command(ALICE, 'rogue-config', subcommand('reset-game'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(resetGame.callback)).toBe("Deleted this channel's game. Start a new one with /rogue new.");

@@ -6,10 +6,7 @@ import type { CommandModule, Invocation } from '../../../commands/types.js';
 import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import { failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
-import { gameTag, type ButtonId } from './custom-id.js';
-
-/** Said for a button of a game that has since been replaced. */
-export const OLD_GAME_BUTTON_TEXT = 'That button belongs to a game that has ended. Use the current game message, or /rogue map to find it.';
+import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on; `refused` says `text` privately,
@@ -45,29 +42,41 @@ export function buttonInvocation(id: ButtonId): Invocation | null {
 
 const refused = (text: string, view: GameView | null, failure: ServiceFailure | null = null): ButtonOutcome => ({ kind: 'refused', text, view, failure });
 
-/** Runs a decoded press of an action button (not a spacer) against the channel's current game. */
+/** Refusals after which the message that carried the button is redrawn: it shows an older turn, or a game still running. */
+function redraws(error: ServiceFailure): boolean {
+  return error.kind === 'stale' || (error.kind === 'rejected' && error.code === 'game-over');
+}
+
+/**
+ * Runs a decoded press of an action button (not a spacer) against the channel's current game: one act() call, which
+ * checks the button's game and version inside the compare-and-set. Only a refusal that redraws loads the game again.
+ */
 export async function pressButton(ctx: PressContext, id: ButtonId, invocation: Invocation): Promise<ButtonOutcome> {
   const rogue = ctx.commands.find((c) => c.data.name === invocation.command);
   if (!rogue) throw new Error(`the ${invocation.command} command module is missing`);
-  const current = await ctx.games.view(ctx.key);
-  if (!current.ok) return refused(failureText(current.error), null, current.error);
-  // A button left on a replaced game's message must not act on the new game, even at a matching version.
-  if (gameTag(current.value.meta.createdAt) !== id.game) return refused(OLD_GAME_BUTTON_TEXT, null);
-  if (current.value.state.status === 'over') {
-    const over: ServiceFailure = { kind: 'rejected', code: 'game-over' };
-    return refused(failureText(over), current.value, over);
-  }
-  const reply = await rogue.run({ ...invocation, user: ctx.user, guildId: ctx.key.guildId, channelId: ctx.key.channelId, memberIsAdmin: ctx.memberIsAdmin, seenVersion: id.version, games: ctx.games, settings: ctx.settings });
+  const reply = await rogue.run({
+    ...invocation,
+    user: ctx.user,
+    guildId: ctx.key.guildId,
+    channelId: ctx.key.channelId,
+    memberIsAdmin: ctx.memberIsAdmin,
+    seenVersion: id.version,
+    seenGame: gameCreatedAt(id.game),
+    games: ctx.games,
+    settings: ctx.settings,
+  });
   switch (reply.kind) {
     case 'game':
       return { kind: 'game', view: reply.view };
     case 'text':
       return refused(reply.text, null);
     case 'failure': {
-      if (reply.error.kind !== 'stale') return refused(failureText(reply.error), null, reply.error);
-      // Show the current turn on the message that carried the stale button, then say why nothing happened.
+      if (!redraws(reply.error)) return refused(failureText(reply.error), null, reply.error);
+      // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
+      // happened; never another game's picture, should the channel's game have been replaced meanwhile.
       const fresh = await ctx.games.view(ctx.key);
-      return refused(failureText(reply.error), fresh.ok ? fresh.value : null, reply.error);
+      const same = fresh.ok && gameTag(fresh.value.meta.createdAt) === id.game;
+      return refused(failureText(reply.error), same ? fresh.value : null, reply.error);
     }
   }
 }

@@ -8,11 +8,7 @@ import type { Direction } from '../../engine/types.js';
 
 const PREFIX = 'cc1';
 
-/** What a button does: move (arg = direction), wait, descend, drink, or nothing (a d-pad spacer, arg = its index). */
-export const BUTTON_VERBS = ['mv', 'wait', 'desc', 'use', 'nop'] as const;
-export type ButtonVerb = (typeof BUTTON_VERBS)[number];
-
-/** A decoded button. */
+/** A decoded button: move (arg = direction), wait, descend, drink, or nothing (a d-pad spacer, arg = its index). */
 export type ButtonId =
   | { verb: 'mv'; dir: Direction; version: number; game: string }
   | { verb: 'wait' | 'desc' | 'use'; version: number; game: string }
@@ -31,6 +27,11 @@ const schema = z.union([
 /** The game tag written into custom ids: the game's creation time in base 36. */
 export function gameTag(createdAt: number): string {
   return Math.max(0, Math.floor(createdAt)).toString(36);
+}
+
+/** Inverse of gameTag: the creation time (whole ms) a tag stands for, to compare with the game's. */
+export function gameCreatedAt(tag: string): number {
+  return parseInt(tag, 36);
 }
 
 /** Encodes a button as a custom id (always well under Discord's 100 characters). */

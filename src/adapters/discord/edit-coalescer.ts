@@ -6,9 +6,19 @@
 /** Sends one edit; rejects on failure (the coalescer logs through `onError`). */
 export type EditFn<P> = (key: string, payload: P) => Promise<void>;
 
-/** Per-key leading + trailing throttle of edits. */
+interface Slot<P> {
+  last: number;
+  pending: P | null;
+  timer: NodeJS.Timeout | null;
+  inflight: Promise<void> | null;
+}
+
+/**
+ * Per-key leading + trailing throttle of edits. A key is held only while it has an edit waiting, in flight or
+ * within its interval; after that it is forgotten, so the map does not grow with every channel ever played in.
+ */
 export class EditCoalescer<P> {
-  private readonly slots = new Map<string, { last: number; pending: P | null; timer: NodeJS.Timeout | null; inflight: Promise<void> | null }>();
+  private readonly slots = new Map<string, Slot<P>>();
   private closed = false;
 
   constructor(
@@ -26,23 +36,39 @@ export class EditCoalescer<P> {
     slot.pending = payload;
     if (slot.timer) return;
     const wait = Math.max(0, slot.last + this.intervalMs - this.now());
-    slot.timer = setTimeout(() => this.flush(key), wait);
+    slot.timer = setTimeout(() => this.flush(key, slot, true), wait);
   }
 
-  private flush(key: string): void {
-    const slot = this.slots.get(key);
-    if (!slot) return;
+  /** Keys currently held (for tests and diagnostics). */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * Sends the waiting edit of `slot`, if any; with `rearm`, wakes up again when its interval is over, to send what
+   * came in meanwhile or to forget the key. With nothing waiting, the interval is over: the key is forgotten.
+   */
+  private flush(key: string, slot: Slot<P>, rearm: boolean): void {
     slot.timer = null;
     const payload = slot.pending;
     slot.pending = null;
-    if (payload === null) return;
+    if (payload === null) {
+      this.forgetIfIdle(key, slot);
+      return;
+    }
     slot.last = this.now();
     const p = this.send(key, payload).catch((err: unknown) => this.onError(key, err));
-    // The slot stays (one per channel) so the next edit still sees `last` and waits its turn.
     const tracked: Promise<void> = p.finally(() => {
-      if (slot.inflight === tracked) slot.inflight = null;
+      if (slot.inflight !== tracked) return;
+      slot.inflight = null;
+      this.forgetIfIdle(key, slot);
     });
     slot.inflight = tracked;
+    if (rearm) slot.timer = setTimeout(() => this.flush(key, slot, true), this.intervalMs);
+  }
+
+  private forgetIfIdle(key: string, slot: Slot<P>): void {
+    if (slot.timer === null && slot.pending === null && slot.inflight === null && this.slots.get(key) === slot) this.slots.delete(key);
   }
 
   /** Sends every waiting edit now and waits for all of them (shutdown). */
@@ -50,7 +76,7 @@ export class EditCoalescer<P> {
     for (const [key, slot] of this.slots) {
       if (slot.timer) {
         clearTimeout(slot.timer);
-        this.flush(key);
+        this.flush(key, slot, false);
       }
     }
     await Promise.all([...this.slots.values()].map((s) => s.inflight));

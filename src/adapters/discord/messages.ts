@@ -1,6 +1,7 @@
 /** Editing the channel's game message with the bot token (the channel API), for when no interaction token is at hand. */
 import { DiscordAPIError, Routes, type REST } from 'discord.js';
 import type { Logger } from 'pino';
+import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
 import { gamePayload } from './presenter.js';
@@ -76,20 +77,15 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     }
   };
 
-  const keys = new Map<string, ChannelKey>();
   const coalescer = new EditCoalescer<ChannelKey>(
     (_id, key) => refresh(key),
-    (id, err) => log.warn({ err, ...(keys.get(id) ?? {}) }, 'game message refresh failed'),
+    (id, err) => log.warn({ err, ...decodeChannelKey(id) }, 'game message refresh failed'),
     // Throttled on wall time (real timers), whatever clock the game runs on.
     deps.intervalMs ?? 1000,
   );
   return {
     editNow,
-    refreshSoon(key) {
-      const id = `${key.guildId}/${key.channelId}`;
-      keys.set(id, key);
-      coalescer.edit(id, key);
-    },
+    refreshSoon: (key) => coalescer.edit(encodeChannelKey(key), key),
     async drain() {
       await coalescer.drain();
       await Promise.allSettled([...inflight]);

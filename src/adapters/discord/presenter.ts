@@ -11,6 +11,7 @@ import type { GameView } from '../../app/service-types.js';
 import { legalMoves } from '../../engine/index.js';
 import type { Direction } from '../../engine/types.js';
 import { renderGame } from '../../render/index.js';
+import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { encodeButtonId, gameTag } from './custom-id.js';
 
@@ -32,17 +33,8 @@ export interface GamePayload {
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
 }
 
-/** Emoji and label of each direction button. */
-export const DIRECTION_BUTTONS: Record<Direction, { emoji: string; label: string }> = {
-  n: { emoji: '⬆️', label: 'north' },
-  s: { emoji: '⬇️', label: 'south' },
-  e: { emoji: '➡️', label: 'east' },
-  w: { emoji: '⬅️', label: 'west' },
-  ne: { emoji: '↗️', label: 'northeast' },
-  nw: { emoji: '↖️', label: 'northwest' },
-  se: { emoji: '↘️', label: 'southeast' },
-  sw: { emoji: '↙️', label: 'southwest' },
-};
+/** Emoji of each direction button; its label is the direction's word, as /rogue move takes it. */
+const DIRECTION_EMOJI: Record<Direction, string> = { n: '⬆️', s: '⬇️', e: '➡️', w: '⬅️', ne: '↗️', nw: '↖️', se: '↘️', sw: '↙️' };
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -99,7 +91,8 @@ export function gameControls(view: GameView): ButtonSpec[][] {
       const what = party.moves.get(cell);
       return {
         customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
-        ...DIRECTION_BUTTONS[cell],
+        emoji: DIRECTION_EMOJI[cell],
+        label: DIRECTION_TO_WORD[cell],
         disabled: what === undefined,
         style: what === 'attack' ? ButtonStyle.Danger : ButtonStyle.Secondary,
         spacer: false,

@@ -18,7 +18,7 @@ import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText 
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
-import type { GameMessages } from './messages.js';
+import { isGone, type GameMessages } from './messages.js';
 import { gamePayload, retiredPayload, textPayload } from './presenter.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -101,7 +101,13 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
  */
 type CommandOutcome =
   | { kind: 'private'; text: string; embed?: ReplyEmbed }
-  | { kind: 'post'; view: GameView; note: string | null; retire: MessageRef | null };
+  | { kind: 'post'; view: GameView; retire: MessageRef | null };
+
+/**
+ * What the private "thinking" placeholder of a deferred post says. A posted game message is its own answer, so a
+ * post carries no private note on either path (on the fast path that would cost one more request per post).
+ */
+export const POSTED_TEXT = 'Posted the game message below.';
 
 /** Builds the router. */
 export function createRouter(deps: RouterDeps): Router {
@@ -136,15 +142,16 @@ export function createRouter(deps: RouterDeps): Router {
         return { kind: 'private', text: failureText(reply.error) };
       case 'game': {
         const ref = reply.view.meta.message;
-        if (reply.mode === 'post') return { kind: 'post', view: reply.view, note: reply.note, retire: ref };
-        if (!ref) return { kind: 'post', view: reply.view, note: reply.note, retire: null };
+        if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
+        if (!ref) return { kind: 'post', view: reply.view, retire: null };
         try {
           await deps.messages.editNow(ref, gamePayload(reply.view, deps.now()));
           return { kind: 'private', text: reply.note ?? 'Done.' };
         } catch (err) {
-          // The stored message is gone (deleted, or the channel API refused): post a fresh one instead.
+          // Post a fresh message instead. Unless the old one is gone (deleted, or out of the bot's reach), take its
+          // buttons away too, so the channel is not left with two live game messages.
           log.info({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed; reposting');
-          return { kind: 'post', view: reply.view, note: reply.note, retire: null };
+          return { kind: 'post', view: reply.view, retire: isGone(err) ? null : ref };
         }
       }
     }
@@ -152,13 +159,13 @@ export function createRouter(deps: RouterDeps): Router {
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
   async function postGame(interaction: ChatInputCommandInteraction, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
-    const { view, note, retire } = outcome;
+    const { view, retire } = outcome;
     const payload = gamePayload(view, deps.now());
     let messageId: string;
     if (deferred) {
       // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
       // (and inherit its ephemeral flag), and the game message must be a new public one.
-      await interaction.editReply(textPayload(note ?? 'Posted the game message below.'));
+      await interaction.editReply(textPayload(POSTED_TEXT));
       messageId = (await interaction.followUp(payload)).id;
     } else {
       const response = await interaction.reply({ ...payload, withResponse: true });

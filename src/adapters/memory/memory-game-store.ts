@@ -1,6 +1,6 @@
 /** In-memory GameStore: same semantics as the Redis one (compare-and-set, log and summary in the same write), stored as JSON text so no live object leaks. */
 import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
-import type { GameStore, GameSummaryRecord, LoadResult, Revision } from '../../app/ports.js';
+import { SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 
@@ -49,6 +49,7 @@ export class MemoryGameStore implements GameStore {
     if (summary) {
       const entry = this.summaryRows.get(id) ?? { key: copyKey(key), records: [] };
       entry.records.push(JSON.stringify(summary));
+      if (entry.records.length > SUMMARIES_PER_CHANNEL) entry.records.splice(0, entry.records.length - SUMMARIES_PER_CHANNEL);
       this.summaryRows.set(id, entry);
     }
     return this.write(row, game, actions);

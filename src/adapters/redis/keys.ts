@@ -1,6 +1,18 @@
 /**
  * Redis key layout. Per-channel keys share the hash tag `{guildId:channelId}` so the game and its log live in
  * one cluster slot and can be written by one script; per-guild keys share `{guildId}`.
+ *
+ * | key                                  | type       | contents                                      | expiry                                     |
+ * | ------------------------------------ | ---------- | --------------------------------------------- | ------------------------------------------ |
+ * | `<p>:{<guild>:<channel>}:game`       | hash       | rev, status, state (JSON), meta (JSON)        | GAME_TTL_MS (14 d), refreshed by each save |
+ * | `<p>:{<guild>:<channel>}:log`        | list       | accepted actions (JSON), log[i] at version i  | with the game                              |
+ * | `<p>:{<guild>:<channel>}:summaries`  | list       | the newest 100 finished-game summaries (JSON) | SUMMARY_TTL_MS (90 d) after the last one   |
+ * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                   | none: configuration                        |
+ * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)      | GAME_TTL_MS, refreshed by create and save  |
+ * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)       | SUMMARY_TTL_MS, refreshed when one is kept |
+ * | `<p>:rounds`                         | sorted set | round deadlines (score) per channel key       | none: entries are removed as rounds settle |
+ *
+ * `<p>` is REDIS_PREFIX (default `cc`). A reset-game deletes the game and its log, not the summaries.
  */
 import type { ChannelKey } from '../../app/service-types.js';
 

@@ -9,15 +9,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { decodeAction, decodeGame, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
-import { StorageUnavailableError, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
+import { StorageUnavailableError, SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 import type { Action } from '../../engine/types.js';
 import { guard, isWrongType } from './client.js';
 import { channelKeys, DEFAULT_PREFIX, guildKeys } from './keys.js';
 import { LuaScript } from './script.js';
 
-/** Games idle this long expire; every save refreshes it. */
+/** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
+/** A channel's summaries, and the guild's index of summarised channels, expire this long after the last game ended there. */
+export const SUMMARY_TTL_MS = 90 * 24 * 3600 * 1000;
 
 /** Lua: the server's clock in epoch milliseconds. */
 const NOW_MS = `local t = redis.call('TIME')
@@ -31,11 +33,18 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 const DEADLINE = `${NOW_MS}
 if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end`;
 
-/** Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none); actions follow from ARGV[9]. */
+/**
+ * Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none): it joins the channel's newest
+ * SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[9].
+ */
 const WRITE = `
 redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])
 if #ARGV > 8 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
-if ARGV[7] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[7]) end
+if ARGV[7] ~= '' then
+  redis.call('RPUSH', KEYS[3], ARGV[7])
+  redis.call('LTRIM', KEYS[3], -${SUMMARIES_PER_CHANNEL}, -1)
+  redis.call('PEXPIRE', KEYS[3], ${SUMMARY_TTL_MS})
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
 return {1, now}`;
@@ -54,6 +63,12 @@ if ARGV[1] == '' then
 elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
 redis.call('DEL', KEYS[1], KEYS[2])
 ${WRITE}`);
+
+/** KEYS a guild index set; ARGV member, ttlMs. Adds the member and pushes the set's expiry out, in one command. */
+const INDEX = new LuaScript(`
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`);
 
 /**
  * KEYS game; ARGV the revision this process already holds decoded ('' for none). Returns the server's clock, then
@@ -154,14 +169,20 @@ export class RedisGameStore implements GameStore {
   async create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null> {
     // The guild index lives in another cluster slot, so it cannot share the script. It is written first, so it is
     // always a superset of the guild's games (listActive drops members whose game has gone).
-    await guard(this.redis, () => this.redis.sadd(guildKeys(this.prefix, key.guildId).games, key.channelId));
+    await this.index(guildKeys(this.prefix, key.guildId).games, key.channelId, this.ttlMs);
     return this.write(CREATE, key, game, replacing ?? '', actions);
   }
 
   async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
+    const { games, summarized } = guildKeys(this.prefix, key.guildId);
     // Same reasoning as the games index: the index of summarised channels is written first, so it is a superset.
-    if (summary) await guard(this.redis, () => this.redis.sadd(guildKeys(this.prefix, key.guildId).summarized, key.channelId));
-    return this.write(SAVE, key, game, expected, actions, summary);
+    if (summary) await this.index(summarized, key.channelId, SUMMARY_TTL_MS);
+    // The games index gets the game's fresh TTL with every save, so it outlives none of its games. Sent alongside the
+    // save (auto-pipelined: no extra round trip) and best effort: it is only an index, and a failed save is retried.
+    const indexed = this.index(games, key.channelId, this.ttlMs).catch(() => {});
+    const rev = await this.write(SAVE, key, game, expected, actions, summary);
+    await indexed;
+    return rev;
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
@@ -192,6 +213,11 @@ export class RedisGameStore implements GameStore {
     const channels = await guard(this.redis, () => this.redis.smembers(guildKeys(this.prefix, guildId).summarized));
     const lists = await Promise.all(channels.map((channelId) => guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, { guildId, channelId }).summaries, 0, -1))));
     return lists.flat().map((text) => JSON.parse(text) as GameSummaryRecord);
+  }
+
+  /** Adds `member` to the guild index set `setKey` and sets the set to expire `ttlMs` from now. */
+  private async index(setKey: string, member: string, ttlMs: number): Promise<void> {
+    await guard(this.redis, () => INDEX.run(this.redis, [setKey], [member, ttlMs]));
   }
 
   /** Updates the clock offset from the server time in a reply that has just arrived. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeButtonId, encodeButtonId, gameTag, type ButtonId } from '../../../src/adapters/discord/custom-id.js';
+import { decodeButtonId, encodeButtonId, gameCreatedAt, gameTag, type ButtonId } from '../../../src/adapters/discord/custom-id.js';
 
 describe('button custom-id codec', () => {
   it.each<[ButtonId, string]>([
@@ -44,7 +44,11 @@ describe('button custom-id codec', () => {
     );
   });
 
-  it('GIVEN two creation times WHEN tagged THEN the tags differ', () => {
+  it('GIVEN two creation times WHEN tagged THEN the tags differ, and each reads back as its creation time', () => {
     expect(gameTag(1_700_000_000_000)).not.toBe(gameTag(1_700_000_000_001));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 48 }), (t) => gameCreatedAt(gameTag(t)) === t),
+      { seed: 42, numRuns: 200 },
+    );
   });
 });

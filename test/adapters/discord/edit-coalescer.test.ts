@@ -94,4 +94,22 @@ describe('edit coalescer', () => {
     await c.drain();
     expect(sent).toEqual([1, 2]);
   });
+
+  it('GIVEN edits of many channels WHEN they have gone out and their interval is over THEN no channel is held any more', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    const c = new EditCoalescer<number>(async (k) => void sent.push(k), () => {}, 1000, () => Date.now());
+    for (let i = 0; i < 50; i++) c.edit(`chan${i}`, i);
+    await vi.advanceTimersByTimeAsync(10);
+    c.edit('chan0', 99);
+    expect(c.size).toBe(50);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toHaveLength(51);
+    expect(c.size).toBe(1); // chan0's trailing edit has its own interval still running
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(c.size).toBe(0);
+    c.edit('chan1', 100);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.at(-1)).toBe('chan1'); // a forgotten channel's next edit goes out at once
+  });
 });

@@ -11,7 +11,7 @@ const ref: MessageRef = { channelId: '2', messageId: '3' };
 function viewAtTurn(turn: number, message: MessageRef | null = ref): GameView {
   const r = step(newGame(defaultConfig({ seed: 5, width: 40, height: 20 })), { type: 'join', user: 'a', name: 'A' });
   if (!r.ok) throw new Error(r.code);
-  return { key, state: { ...r.state, turn }, events: [], meta: { creatorId: 'a', createdAt: 1, updatedAt: 1, roundDeadline: null, message, render: 'ascii', mobile: false, roundSeconds: 60 } };
+  return { key, state: { ...r.state, turn }, events: [], meta: { creatorId: 'a', createdAt: 1, updatedAt: 1, roundDeadline: null, message, render: 'ascii', mobile: false, roundSeconds: 60, lastActed: {}, idleRounds: 0 } };
 }
 
 /** A service whose current view the test moves on, recording setMessage calls. */

@@ -21,7 +21,7 @@ function viewOf(state: GameState, render: 'emoji' | 'ascii' = 'emoji', extra: Pa
     key: { guildId: '1', channelId: '2' },
     state,
     events: state.recent,
-    meta: { creatorId: 'a', createdAt: 1_700_000_000_000, updatedAt: 0, roundDeadline: null, message: null, render, mobile: false, roundSeconds: 60, ...extra },
+    meta: { creatorId: 'a', createdAt: 1_700_000_000_000, updatedAt: 0, roundDeadline: null, message: null, render, mobile: false, roundSeconds: 60, lastActed: {}, idleRounds: 0, ...extra },
   };
 }
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandInteractionOption } from 'discord.js';
-import { invocationOf } from '../../../src/adapters/discord/router.js';
+import { DiscordAPIError, type CommandInteractionOption, type Interaction } from 'discord.js';
+import { pino } from 'pino';
+import { commands } from '../../../commands/index.js';
+import { POSTED_TEXT, createRouter, invocationOf } from '../../../src/adapters/discord/router.js';
+import type { GameMessages } from '../../../src/adapters/discord/messages.js';
+import { RateLimiter } from '../../../src/adapters/discord/rate-limit.js';
+import { MemoryGameStore } from '../../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../../../src/app/game-service.js';
+import { silentLogger } from '../../../src/app/ports.js';
+import type { GameServiceApi } from '../../../src/app/service-types.js';
+import { SettingsService } from '../../../src/app/settings-service.js';
 import { buttonInvocation } from '../../../src/adapters/discord/button-press.js';
 import { rogueOptions, toAction } from '../../../commands/rogue.js';
 import { schemaInput } from '../../../commands/options.js';
@@ -28,5 +39,118 @@ describe('interaction router mapping', () => {
 
   it('GIVEN a d-pad spacer WHEN routed THEN there is nothing to run', () => {
     expect(buttonInvocation({ verb: 'nop', index: 0, version: 1, game: 'a' })).toBeNull();
+  });
+});
+
+/** A slash-command interaction as the router reads it, recording every answer it is given. */
+function fakeCommand(subcommand: string, options: Record<string, string | number> = {}) {
+  const answers: { method: string; payload: { content?: string; flags?: number; embeds?: unknown[]; components?: unknown[] } }[] = [];
+  let next = 0;
+  const interaction = {
+    id: 'i1',
+    commandName: 'rogue',
+    guildId: key.guildId,
+    channelId: key.channelId,
+    user: { id: 'u1', username: 'ann', globalName: null },
+    member: null,
+    memberPermissions: null,
+    options: { data: [{ name: subcommand, type: 1, options: Object.entries(options).map(([name, value]) => ({ name, type: typeof value === 'number' ? 4 : 3, value })) }] },
+    deferred: false,
+    replied: false,
+    isChatInputCommand: () => true,
+    isButton: () => false,
+    isMessageComponent: () => false,
+    async reply(payload: (typeof answers)[number]['payload']) {
+      answers.push({ method: 'reply', payload });
+      interaction.replied = true;
+      return { resource: { message: { id: `posted${++next}` } } };
+    },
+    async deferReply(payload: (typeof answers)[number]['payload']) {
+      answers.push({ method: 'deferReply', payload });
+      interaction.deferred = true;
+    },
+    async editReply(payload: (typeof answers)[number]['payload']) {
+      answers.push({ method: 'editReply', payload });
+    },
+    async followUp(payload: (typeof answers)[number]['payload']) {
+      answers.push({ method: 'followUp', payload });
+      return { id: `posted${++next}` };
+    },
+  };
+  return { interaction: interaction as unknown as Interaction, answers };
+}
+
+const key = { guildId: '1', channelId: '2' };
+const ann = { id: 'u1', name: 'ann' };
+
+/** A router over a memory game service whose channel-API edits fail as `failEdit` says (once, the first time). */
+async function routerWith(opts: { failEdit?: () => Error; delayMs?: number } = {}) {
+  const settingsStore = new MemorySettingsStore(silentLogger);
+  const games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+  const edits: { messageId: string; body: object }[] = [];
+  let failures = opts.failEdit ? 1 : 0;
+  const messages: GameMessages = {
+    async editNow(ref, body) {
+      edits.push({ messageId: ref.messageId, body });
+      if (failures > 0 && opts.failEdit) {
+        failures--;
+        throw opts.failEdit();
+      }
+    },
+    refreshSoon: () => {},
+    drain: async () => {},
+    close: () => {},
+  };
+  const delay = opts.delayMs;
+  const served: GameServiceApi = delay
+    ? new Proxy(games, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          return async (...args: unknown[]) => {
+            await new Promise((r) => setTimeout(r, delay));
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      })
+    : games;
+  const router = createRouter({ games: served, settings: new SettingsService(settingsStore, silentLogger), commands, messages, rateLimiter: new RateLimiter({ capacity: 100 }), logger: pino({ level: 'silent' }), now: () => 1_700_000_000_000, ...(delay ? { deferAfterMs: 5 } : {}) });
+  return { router, games, edits };
+}
+
+describe('interaction router answers', () => {
+  it.each([
+    ['a server error', () => new Error('Internal Server Error'), ['m1', 'm1']],
+    ['a deleted message', () => new DiscordAPIError({ code: 10008, message: 'Unknown Message' }, 10008, 404, 'PATCH', '/channels/2/messages/m1', { body: undefined, files: undefined }), ['m1']],
+  ])('GIVEN the game message cannot be edited (%s) WHEN an action is posted afresh THEN the old message is retired unless it is gone', async (_, failEdit, edited) => {
+    const { router, games, edits } = await routerWith({ failEdit });
+    expect((await games.newGame(key, ann, { seed: 3, size: 'small' })).ok).toBe(true);
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { interaction, answers } = fakeCommand('wait');
+    await router.handle(interaction);
+    expect(answers.map((a) => a.method)).toEqual(['reply']);
+    expect(answers[0]!.payload.flags ?? 0).toBe(0);
+    expect(edits.map((e) => e.messageId)).toEqual(edited);
+    if (edited.length === 2) expect(edits[1]!.body).toEqual({ components: [] });
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.message?.messageId).toBe('posted1');
+  });
+
+  it('GIVEN /rogue new answered at once WHEN posted THEN the public game message is the only answer', async () => {
+    const { router } = await routerWith();
+    const { interaction, answers } = fakeCommand('new', { seed: 3, size: 'small' });
+    await router.handle(interaction);
+    expect(answers.map((a) => a.method)).toEqual(['reply']);
+    expect(answers[0]!.payload.flags ?? 0).toBe(0);
+    expect(answers[0]!.payload.components?.length).toBeGreaterThan(0);
+  });
+
+  it('GIVEN /rogue new answered after a deferral WHEN posted THEN the private placeholder says only where the game is, and the game follows publicly', async () => {
+    const { router } = await routerWith({ delayMs: 40 });
+    const { interaction, answers } = fakeCommand('new', { seed: 3, size: 'small' });
+    await router.handle(interaction);
+    expect(answers.map((a) => a.method)).toEqual(['deferReply', 'editReply', 'followUp']);
+    expect(answers[1]!.payload.content).toBe(POSTED_TEXT);
+    expect(answers[2]!.payload.flags ?? 0).toBe(0);
   });
 });

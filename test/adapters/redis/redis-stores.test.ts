@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { step } from '../../../src/engine/index.js';
-import { channelKeys, roundsKey } from '../../../src/adapters/redis/keys.js';
-import { RedisGameStore } from '../../../src/adapters/redis/redis-game-store.js';
-import { StorageUnavailableError } from '../../../src/app/ports.js';
+import { channelKeys, guildKeys, roundsKey } from '../../../src/adapters/redis/keys.js';
+import { GAME_TTL_MS, RedisGameStore, SUMMARY_TTL_MS } from '../../../src/adapters/redis/redis-game-store.js';
+import { StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
 import { freshKey, redisKit, sampleStored, type StoreKit } from '../../app/fixtures.js';
 import { storeContract } from '../../app/store-contract.js';
 
@@ -88,17 +88,35 @@ describe('redis game store specifics', () => {
     expect(await raw.zscore(roundsKey(prefixOf(kit)), 'not json')).toBeNull();
   });
 
-  it('keeps finished-game summaries without a TTL (leaderboards), apart from the expiring game and log', async () => {
+  it('keeps the newest summaries of a channel for 90 days after the last one, apart from the game, and through a reset', async () => {
     const key = freshKey();
     const game = sampleStored();
-    const rev = (await kit.games.create(key, game, []))!;
+    let rev = (await kit.games.create(key, game, []))!;
     const over = { ...game, state: { ...game.state, status: 'over' as const } };
-    const record = { guildId: key.guildId, channelId: key.channelId, seed: 7, createdAt: 1, endedAt: 2, outcome: 'abandoned' as const, depth: 1, turns: 0, kills: 0, players: [] };
-    expect(await kit.games.save(key, over, rev, [], record)).not.toBeNull();
+    const record = (seed: number) => ({ guildId: key.guildId, channelId: key.channelId, seed, createdAt: 1, endedAt: 2, outcome: 'abandoned' as const, depth: 1, turns: 0, kills: 0, players: [] });
+    for (let seed = 0; seed < SUMMARIES_PER_CHANNEL + 2; seed++) rev = (await kit.games.save(key, over, rev, [], record(seed)))!;
     const keys = channelKeys(prefixOf(kit), key);
-    expect(await raw.pttl(keys.summaries)).toBe(-1);
-    expect(await raw.pttl(keys.game)).toBeGreaterThan(0);
-    expect((await kit.games.summaries(key.guildId)).filter((r) => r.channelId === key.channelId)).toEqual([record]);
+    const guild = guildKeys(prefixOf(kit), key.guildId);
+    const day = 24 * 3600 * 1000;
+    expect(await raw.pttl(keys.summaries)).toBeGreaterThan(89 * day);
+    expect(await raw.pttl(keys.summaries)).toBeLessThanOrEqual(SUMMARY_TTL_MS);
+    expect(await raw.pttl(guild.summarized)).toBeGreaterThan(89 * day);
+    expect(await raw.pttl(keys.game)).toBeLessThanOrEqual(GAME_TTL_MS);
+    await kit.games.delete(key);
+    const kept = (await kit.games.summaries(key.guildId)).filter((r) => r.channelId === key.channelId);
+    expect(kept.map((r) => r.seed)).toEqual(Array.from({ length: SUMMARIES_PER_CHANNEL }, (_, i) => i + 2));
+  });
+
+  it("gives the guild's games index the game TTL, refreshed by every save, so it never outlives its games for long", async () => {
+    const key = freshKey();
+    const games = guildKeys(prefixOf(kit), key.guildId).games;
+    const rev = (await kit.games.create(key, sampleStored(), []))!;
+    expect(await raw.smembers(games)).toContain(key.channelId);
+    expect(await raw.pttl(games)).toBeGreaterThan(GAME_TTL_MS - 60_000);
+    await raw.pexpire(games, 1000);
+    expect(await kit.games.save(key, sampleStored(), rev, [])).not.toBeNull();
+    expect(await raw.pttl(games)).toBeGreaterThan(GAME_TTL_MS - 60_000);
+    expect(await raw.smembers(games)).toContain(key.channelId);
   });
 
   it('refuses a write that reaches Redis after its deadline (its caller has timed out), leaving the game as it was', async () => {
