@@ -24,7 +24,7 @@ type SettingOption = keyof typeof SETTING_OPTIONS;
 /** One line per setting saying what it does (for `show` and the README). */
 export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
   render: 'emoji map in an embed, or ASCII map in a code block',
-  turn_mode: 'free: anyone acts any time; rounds: everyone acts once per round',
+  turn_mode: 'anyone acts any time (free), or everyone acts once per round (rounds)',
   round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
   max_players: 'party size limit (1-8)',
   map_size: 'small 40x20, medium 60x30, large 120x60',
