@@ -363,18 +363,7 @@ export class RestApi {
     if (id === undefined || (id !== rec.originalId && !rec.followupIds.includes(id))) return UNKNOWN_MESSAGE();
     const msg = this.o.messages.get(id);
     if (!msg) return UNKNOWN_MESSAGE();
-    if (method === 'GET') return { status: 200, body: msg };
-    if (method === 'DELETE') {
-      this.o.messages.delete(id);
-      return { status: 204 };
-    }
-    const data = asData(req.json);
-    const bad = validateMessage(data);
-    if (bad) return formError(bad);
-    const edited = this.o.messages.edit(id, data, req.files);
-    if (!edited) return UNKNOWN_MESSAGE();
-    if (isError(edited)) return { status: 400, body: edited };
-    return { status: 200, body: edited };
+    return this.messageOp(req, id, msg, method);
   }
 
   // ---- channels and guilds ----
@@ -433,6 +422,11 @@ export class RestApi {
     if (!this.findChannel(channelId)) return UNKNOWN_CHANNEL();
     const msg = this.publicMessage(channelId, id);
     if (!msg) return UNKNOWN_MESSAGE();
+    return this.messageOp(req, id, msg, method);
+  }
+
+  /** GET, DELETE or PATCH (validated against Discord's limits) of a message both routes have found. */
+  private messageOp(req: RestRequest, id: string, msg: unknown, method: 'GET' | 'PATCH' | 'DELETE'): RestResult {
     if (method === 'GET') return { status: 200, body: msg };
     if (method === 'DELETE') {
       this.o.messages.delete(id);
