@@ -1,6 +1,6 @@
 /** Friendly words for every refusal, shared by Discord and the terminal so both say exactly the same thing. */
 import type { z } from 'zod';
-import type { ServiceFailure } from '../src/app/service-types.js';
+import type { EndVoteTally, ServiceFailure } from '../src/app/service-types.js';
 import type { RejectionCode } from '../src/engine/types.js';
 
 const REJECTIONS: Record<RejectionCode, string> = {
@@ -70,4 +70,10 @@ export function optionErrorText(error: z.ZodError): string {
     return `Option \`${key}\`: ${issue.message}`;
   });
   return [...new Set(lines)].join('\n');
+}
+
+/** What a player who voted to end the game is told: the tally, or that the vote passed. */
+export function endVoteText(tally: EndVoteTally): string {
+  if (tally.ended) return 'The party voted to end the game. The game is over.';
+  return `You voted to end the game: ${tally.votes} of ${tally.needed} votes needed (${tally.living} living players). Others can vote with /rogue end or the 🏳️ End button.`;
 }

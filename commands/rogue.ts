@@ -5,7 +5,7 @@ import type { PlayerAction, Result, GameView } from '../src/app/service-types.js
 import type { Direction } from '../src/engine/types.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { optionErrorText } from './replies.js';
+import { endVoteText, optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 /** Direction words as players type them, in d-pad order. */
@@ -97,7 +97,7 @@ export const HELP_TEXT = [
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
   '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
   '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
-  '`/rogue end`: end the game (its creator, or Manage Server).',
+  '`/rogue end`: end the game (its creator, or Manage Server); from anyone else in the party it is a vote, and more than half of the living party ends it.',
   'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
   'In the terminal (`npm run play`): press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).',
@@ -152,8 +152,14 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return update(await ctx.games.leave(key(ctx), ctx.user), () => 'You left the party.');
     case 'map':
       return post(await ctx.games.view(key(ctx)));
-    case 'end':
-      return update(await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin), () => 'The game is over.');
+    case 'end': {
+      const result = await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin);
+      if (result.ok || result.error.kind !== 'forbidden') return update(result, () => 'The game is over.');
+      // Neither its creator nor an admin: the command casts the player's vote to end it instead.
+      const vote = await ctx.games.voteEnd(key(ctx), ctx.user);
+      if (!vote.ok) return { kind: 'failure', error: vote.error };
+      return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally) };
+    }
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -198,7 +204,7 @@ export default {
     .addSubcommand((s) => s.setName('use').setDescription('Drink a potion'))
     .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
     .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
-    .addSubcommand((s) => s.setName('end').setDescription("End the game (its creator, or Manage Server)"))
+    .addSubcommand((s) => s.setName('end').setDescription('End the game (creator or Manage Server), or vote to end it'))
     .addSubcommand((s) => s.setName('help').setDescription('How to play')),
   options: rogueOptions,
   run,

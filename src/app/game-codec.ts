@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseGameState } from '../engine/state-schema.js';
 import type { Action } from '../engine/types.js';
 import type { ChannelKey, StoredGame } from './service-types.js';
+import { RENDER_STYLES } from './settings.js';
 
 const GameMetaSchema = z.object({
   creatorId: z.string(),
@@ -10,11 +11,19 @@ const GameMetaSchema = z.object({
   updatedAt: z.number(),
   roundDeadline: z.number().nullable(),
   message: z.object({ channelId: z.string(), messageId: z.string() }).nullable(),
-  render: z.enum(['emoji', 'ascii']),
+  render: z.enum(RENDER_STYLES),
   mobile: z.boolean(),
   roundSeconds: z.number().int().min(1),
   lastActed: z.record(z.string(), z.number().int()),
   idleRounds: z.number().int().min(0),
+  // Issue 9 fields: optional, so saves written before them still load.
+  endVotes: z.array(z.string()).optional(),
+  lastActionAt: z.number().optional(),
+  idleEndHours: z.number().int().min(1).optional(),
+  mapChoice: z.enum(['maze', 'cavern', 'random']).optional(),
+  invited: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  endReason: z.enum(['vote', 'idle']).optional(),
+  recentLog: z.array(z.string()).optional(),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */

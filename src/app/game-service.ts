@@ -21,10 +21,12 @@
  */
 import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
+import { endTally, partyChanged, withVote } from './end-vote.js';
 import { encodeChannelKey } from './game-codec.js';
 import { StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
   ChannelKey,
+  EndVoteResult,
   GameMeta,
   GameServiceApi,
   GameView,
@@ -36,7 +38,7 @@ import type {
   StoredGame,
   UserRef,
 } from './service-types.js';
-import { MAP_SIZES, type GuildSettings } from './settings.js';
+import { MAP_SIZES, type GuildSettings, type MapSize } from './settings.js';
 
 /** Renders older than this many versions are refused as stale without reading the log. */
 export const STALE_WINDOW = 64;
@@ -71,6 +73,8 @@ interface Plan {
   state: GameState;
   events: GameEvent[];
   message?: MessageRef | null;
+  /** Meta fields this write sets besides the bookkeeping of nextMeta (an end vote, why the game ended). */
+  meta?: Partial<GameMeta>;
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -121,10 +125,11 @@ export class GameService implements GameServiceApi {
       const now = this.clock.now();
       const seed = options.seed ?? deriveSeed(now, key.channelId);
       const size = MAP_SIZES[options.size ?? settings.mapSize];
-      const mapKind: MapKind = options.mapKind ?? (settings.mapKind === 'random' ? kindFromSeed(seed) : settings.mapKind);
+      const mapChoice = options.mapKind ?? settings.mapKind;
+      const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed) : mapChoice;
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
-      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: settings.difficulty, maxPlayers: settings.maxPlayers });
+      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
       const join: Action = { type: 'join', user: user.id, name: user.name };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));
@@ -139,6 +144,10 @@ export class GameService implements GameServiceApi {
         roundSeconds: settings.roundSeconds,
         lastActed: { [user.id]: 0 },
         idleRounds: 0,
+        lastActionAt: now,
+        idleEndHours: settings.idleEndHours,
+        mapChoice,
+        ...(options.invite && options.invite.length > 0 ? { invited: options.invite.filter((u) => u.id !== user.id) } : {}),
       };
       const game: StoredGame = { state: r.state, meta };
       const deadline = meta.roundDeadline;
@@ -210,24 +219,54 @@ export class GameService implements GameServiceApi {
       this.mutate(key, async ({ game }) => {
         if (!isAdmin && game.meta.creatorId !== user.id) return { kind: 'forbidden', need: 'the game creator or Manage Server' };
         if (game.state.status === 'over') return view(key, game, []);
-        // Ending = every player leaves, as engine actions, so the log still replays to the saved state;
-        // the engine ends a game whose last player left as 'abandoned'.
-        let state = game.state;
-        const actions: Action[] = [];
-        const events: GameEvent[] = [];
-        for (const p of game.state.players) {
-          const action: Action = { type: 'leave', user: p.id };
-          const r = step(state, action);
-          if (!r.ok) return rejection(r.code, state.config.maxPlayers);
-          actions.push(action);
-          events.push(...r.events);
-          state = r.state;
-        }
-        if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
-        // The engine keeps players who left, so its summary still credits everyone's kills.
-        return { actions, state, events };
+        return endPlan(game.state);
       }),
     );
+  }
+
+  async voteEnd(key: ChannelKey, user: UserRef, opts: { expectedGame?: number } = {}): Promise<Result<EndVoteResult>> {
+    const result = await this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        if (opts.expectedGame !== undefined && Math.floor(game.meta.createdAt) !== opts.expectedGame) return { kind: 'old-game' };
+        const s = game.state;
+        if (s.status === 'over') return view(key, game, []);
+        const voter = s.players.find((p) => p.id === user.id);
+        if (!voter) return { kind: 'not-a-player' };
+        if (!voter.alive) return rejection('dead', s.config.maxPlayers);
+        const votes = withVote(s, game.meta, user.id);
+        // More than half of the living party: the vote passes and the game ends as /rogue end would.
+        if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
+          const plan = endPlan(s);
+          return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
+        }
+        if (votes.length === (game.meta.endVotes ?? []).length) return view(key, game, []);
+        return { actions: [], state: s, events: [], meta: { endVotes: votes } };
+      }),
+    );
+    return result.ok ? ok({ view: result.value, tally: endTally(result.value.state, result.value.meta) }) : result;
+  }
+
+  async playAgain(key: ChannelKey, user: UserRef, expectedGame?: number): Promise<Result<GameView>> {
+    // A read, then newGame's own compare-and-set create: if someone else started a game in between, it is refused there.
+    const loaded = await this.guarded(key, () => this.load(key), false);
+    if (!loaded.ok) return loaded;
+    const { state, meta } = loaded.value.game;
+    if (state.status === 'playing') return fail({ kind: 'game-exists' });
+    if (expectedGame !== undefined && Math.floor(meta.createdAt) !== expectedGame) return fail({ kind: 'old-game' });
+    const c = state.config;
+    const derived = deriveSeed(this.clock.now(), key.channelId);
+    const size = (Object.keys(MAP_SIZES) as MapSize[]).find((s) => MAP_SIZES[s].width === c.width && MAP_SIZES[s].height === c.height);
+    const previous = new Map([...state.players, ...state.departed].map((p) => [p.id, { id: p.id, name: p.name }]));
+    return this.newGame(key, user, {
+      seed: derived === c.seed ? (derived + 1) >>> 0 : derived,
+      mapKind: meta.mapChoice ?? c.mapKind,
+      ...(size ? { size } : {}),
+      mode: c.turnMode,
+      diagonals: c.topology === 8,
+      difficulty: c.difficulty,
+      maxPlayers: c.maxPlayers,
+      invite: [...previous.values()],
+    });
   }
 
   async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
@@ -349,6 +388,7 @@ export class GameService implements GameServiceApi {
   private async apply(key: ChannelKey, found: Found, p: Plan): Promise<GameView | null> {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now());
     if (p.message !== undefined) meta.message = p.message;
+    if (p.meta) Object.assign(meta, p.meta);
     const next: StoredGame = { state: p.state, meta };
     if ((await this.commit(key, found.game, next, found.rev, p.actions)) === null) return null;
     return view(key, next, p.events);
@@ -382,6 +422,10 @@ export class GameService implements GameServiceApi {
     // A write with no action (recording the message id) changes no round: it must not restart a paused timer.
     if (actions.length === 0) return meta;
     meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
+    // A vote is for the party that cast it: anyone joining, leaving or dying starts it over.
+    if (meta.endVotes && partyChanged(prev.state, state)) meta.endVotes = [];
+    if (meta.invited) meta.invited = meta.invited.filter((u) => !state.players.some((p) => p.id === u.id));
+    if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
@@ -456,6 +500,26 @@ export class GameService implements GameServiceApi {
  * game over) are true whatever the drawing showed, so they are said as they are.
  */
 const DRAWING_DEPENDENT: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['wall', 'occupied-by-ally', 'no-stairs', 'diagonal-not-allowed']);
+
+/**
+ * Ending a game = every player leaves, as engine actions, so the log still replays to the saved state; the engine ends
+ * a game whose last player left as 'abandoned' and keeps the players who left, so its summary credits everyone's kills.
+ */
+function endPlan(start: GameState): Plan | ServiceFailure {
+  let state = start;
+  const actions: Action[] = [];
+  const events: GameEvent[] = [];
+  for (const p of start.players) {
+    const action: Action = { type: 'leave', user: p.id };
+    const r = step(state, action);
+    if (!r.ok) return rejection(r.code, state.config.maxPlayers);
+    actions.push(action);
+    events.push(...r.events);
+    state = r.state;
+  }
+  if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
+  return { actions, state, events };
+}
 
 /** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */
 function backoff(attempt: number): Promise<void> {

@@ -1,6 +1,6 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { Action, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
-import type { GuildSettings, GuildSettingsPatch, MapSize } from './settings.js';
+import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
+import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -28,7 +28,7 @@ export interface GameMeta {
   roundDeadline: number | null;
   message: MessageRef | null;
   /** Render style and mobile layout chosen for this game (from settings and /rogue new). */
-  render: 'emoji' | 'ascii';
+  render: RenderStyleSetting;
   mobile: boolean;
   roundSeconds: number;
   /**
@@ -38,6 +38,20 @@ export interface GameMeta {
   lastActed: Record<string, number>;
   /** Rounds mode: rounds resolved in a row in which nobody acted; after MAX_IDLE_ROUNDS the round timer pauses. */
   idleRounds: number;
+  /** Living players who voted to end the game; cleared when the living party changes. Optional: older saves have none. */
+  endVotes?: string[];
+  /** Epoch ms of the last accepted player action (not a round resolving); the idle end counts from it (older saves: updatedAt). */
+  lastActionAt?: number;
+  /** Hours without a player action after which the game ends by itself (from the `idle_end_hours` setting; older saves: the default). */
+  idleEndHours?: number;
+  /** The map kind the game was started with, 'random' included, so "play again" keeps its source. */
+  mapChoice?: 'maze' | 'cavern' | 'random';
+  /** Players of the finished game this one replays, asked to join; each leaves the list when they join. */
+  invited?: UserRef[];
+  /** Why a finished game ended when no adventure ended it: a vote of the party or nobody acting for idleEndHours. */
+  endReason?: 'vote' | 'idle';
+  /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
+  recentLog?: string[];
 }
 
 export interface StoredGame {
@@ -75,11 +89,32 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceFail
 /** Options a player may give to /rogue new; unset ones come from the guild's settings. */
 export interface NewGameOptions {
   seed?: number;
-  mapKind?: 'maze' | 'cavern';
+  /** 'random': decided by the seed (as the setting of that name). */
+  mapKind?: 'maze' | 'cavern' | 'random';
   size?: MapSize;
   mode?: 'free' | 'rounds';
   /** 8-way movement for this game; default from the guild's `diagonals` setting. */
   diagonals?: boolean;
+  /** Play again: the finished game's difficulty and party size (otherwise the settings'). */
+  difficulty?: Difficulty;
+  maxPlayers?: number;
+  /** Players asked to join (play again: the previous party); the message mentions them. */
+  invite?: UserRef[];
+}
+
+/** Where an end vote stands: `votes` of the `living` players voted, `needed` end it (more than half). */
+export interface EndVoteTally {
+  votes: number;
+  needed: number;
+  living: number;
+  /** The game is over (this vote passed, or it had already ended). */
+  ended: boolean;
+}
+
+/** What a vote to end returns: the game, and the tally to draw ("🏳️ End (2/3)"). */
+export interface EndVoteResult {
+  view: GameView;
+  tally: EndVoteTally;
 }
 
 /** A player action as the Discord layer sends it: the service adds the user. */
@@ -102,6 +137,16 @@ export interface GameServiceApi {
   view(key: ChannelKey): Promise<Result<GameView>>;
   /** Ends the game: allowed for its creator or when `isAdmin` (Manage Server). */
   end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>>;
+  /**
+   * A living player's vote to end the game (a button press passes `expectedGame`, the game's createdAt). More than
+   * half of the living party ends it with its summary; a non-player's vote is refused as `not-a-player`.
+   */
+  voteEnd(key: ChannelKey, user: UserRef, opts?: { expectedGame?: number }): Promise<Result<EndVoteResult>>;
+  /**
+   * Starts a new game with the finished game's settings and a new seed, the presser joined and the other players
+   * invited (`meta.invited`). Refused as `game-exists` while the game is running.
+   */
+  playAgain(key: ChannelKey, user: UserRef, expectedGame?: number): Promise<Result<GameView>>;
   /** Deletes the channel's game whatever its state (admin reset of a stuck or corrupt save). */
   resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>>;
   /** Records the public game message of a channel. */

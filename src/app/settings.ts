@@ -8,8 +8,12 @@ export const MAP_SIZES = {
 } as const;
 export type MapSize = keyof typeof MAP_SIZES;
 
+/** Render styles of the game map, in the order the options list them: the one table the settings, saves and options derive from. */
+export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
+export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
+
 export const GuildSettingsSchema = z.object({
-  render: z.enum(['emoji', 'ascii']).default('emoji'),
+  render: z.enum(RENDER_STYLES).default('image'),
   turnMode: z.enum(['free', 'rounds']).default('free'),
   roundSeconds: z.number().int().min(10).max(600).default(60),
   maxPlayers: z.number().int().min(1).max(8).default(4),
@@ -19,6 +23,8 @@ export const GuildSettingsSchema = z.object({
   mobile: z.boolean().default(false),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */
   diagonals: z.boolean().default(false),
+  /** Hours without a player action after which a game ends by itself with its summary. */
+  idleEndHours: z.number().int().min(1).max(336).default(24),
   allowedChannels: z.array(z.string().regex(/^\d{1,20}$/)).max(100).default([]),
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;

@@ -139,7 +139,8 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
 export function gamePayload(view: GameView, now: number): GamePayload {
   const seconds = roundSecondsLeft(view, now);
   const rendered = renderGame(view.state, {
-    style: view.meta.render,
+    // Until the image renderer lands, 'image' is drawn as emoji (the one place that falls back).
+    style: view.meta.render === 'image' ? 'emoji' : view.meta.render,
     mobile: view.meta.mobile,
     // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
     events: view.events.length > 0 ? view.events : view.state.recent,

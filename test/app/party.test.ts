@@ -1,0 +1,130 @@
+/** Issue 9, the party's side of a game's end: the end vote and play again, on both stores. */
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js';
+import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { FakeClock, memoryKit, redisKit, type StoreKit } from './fixtures.js';
+
+const ann: UserRef = { id: '1', name: 'Ann' };
+const bo: UserRef = { id: '2', name: 'Bo' };
+const cy: UserRef = { id: '3', name: 'Cy' };
+const dan: UserRef = { id: '4', name: 'Dan' };
+
+function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+describe.each([
+  ['memory', () => memoryKit()],
+  ['redis', () => redisKit(inject('redisUrl'))],
+])('party features on %s stores', (_, makeKit) => {
+  let kit: StoreKit;
+  let clock: FakeClock;
+  let service: GameService;
+  let key: ChannelKey;
+
+  beforeEach(async () => {
+    kit = await makeKit();
+    clock = new FakeClock();
+    service = new GameService({ games: kit.games, settings: kit.settings, clock, rounds: kit.rounds, logger: kit.logger });
+    key = { guildId: String(Math.floor(Math.random() * 1e12)), channelId: String(Math.floor(Math.random() * 1e12)) };
+    await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small' });
+  });
+  afterEach(async () => {
+    await kit.close();
+  });
+
+  async function party(...users: UserRef[]): Promise<void> {
+    const [first, ...rest] = users;
+    value(await service.newGame(key, first!, { seed: 21 }));
+    for (const u of rest) value(await service.join(key, u));
+  }
+
+  describe('end vote', () => {
+    it('counts each living player once and ends the game with its summary when more than half voted', async () => {
+      await party(ann, bo, cy);
+      const first = value(await service.voteEnd(key, bo));
+      expect(first.tally).toEqual({ votes: 1, needed: 2, living: 3, ended: false });
+      expect(first.view.meta.endVotes).toEqual(['2']);
+      expect(value(await service.voteEnd(key, bo)).tally.votes).toBe(1);
+      expect(await kit.games.summaries(key.guildId)).toHaveLength(0);
+      const second = value(await service.voteEnd(key, cy));
+      expect(second.tally).toMatchObject({ ended: true });
+      expect(second.view.state.status).toBe('over');
+      expect(second.view.state.summary?.outcome).toBe('abandoned');
+      expect(second.view.meta.endReason).toBe('vote');
+      const summaries = await kit.games.summaries(key.guildId);
+      expect(summaries).toHaveLength(1);
+      expect(summaries[0]?.players.map((p) => p.id).sort()).toEqual(['1', '2', '3']);
+    });
+
+    it('needs both votes of a party of two, and one of a solo player', async () => {
+      await party(ann, bo);
+      expect(value(await service.voteEnd(key, ann)).tally).toEqual({ votes: 1, needed: 2, living: 2, ended: false });
+      expect(value(await service.voteEnd(key, bo)).tally.ended).toBe(true);
+      const solo = { ...key, channelId: `${key.channelId}1` };
+      value(await service.newGame(solo, cy, { seed: 3 }));
+      expect(value(await service.voteEnd(solo, cy)).view.state.status).toBe('over');
+    });
+
+    it('refuses a vote from someone outside the party and from a button of a replaced game', async () => {
+      await party(ann, bo);
+      expect(await service.voteEnd(key, cy)).toEqual({ ok: false, error: { kind: 'not-a-player' } });
+      expect(await service.voteEnd(key, ann, { expectedGame: 12 })).toEqual({ ok: false, error: { kind: 'old-game' } });
+      expect(value(await service.view(key)).meta.endVotes ?? []).toEqual([]);
+    });
+
+    it('starts the vote over when the living party changes', async () => {
+      await party(ann, bo, cy);
+      value(await service.voteEnd(key, bo));
+      const joined = value(await service.join(key, dan));
+      expect(joined.meta.endVotes).toEqual([]);
+      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 3, living: 4, ended: false });
+    });
+
+    it('lets the creator and an admin still end the game at once', async () => {
+      await party(ann, bo, cy);
+      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
+      expect(value(await service.end(key, ann, false)).state.status).toBe('over');
+      const other = { ...key, channelId: `${key.channelId}2` };
+      value(await service.newGame(other, ann, { seed: 4 }));
+      value(await service.join(other, bo));
+      expect(value(await service.end(other, bo, true)).state.status).toBe('over');
+    });
+  });
+
+  describe('play again', () => {
+    it("starts a new game with the finished one's settings and a new seed, and invites the other players", async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'large', mapKind: 'random', difficulty: 'hard', maxPlayers: 3, turnMode: 'rounds', diagonals: true });
+      await party(ann, bo, cy);
+      const old = value(await service.view(key));
+      value(await service.end(key, ann, true));
+      // The server's settings changed since: play again keeps the finished game's.
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', mapKind: 'maze', difficulty: 'easy', maxPlayers: 8 });
+      clock.advance(5_000);
+      const again = value(await service.playAgain(key, bo, Math.floor(old.meta.createdAt)));
+      const { seed, ...rest } = again.state.config;
+      const { seed: oldSeed, ...oldRest } = old.state.config;
+      expect(seed).not.toBe(oldSeed);
+      expect(rest).toMatchObject({ width: oldRest.width, height: oldRest.height, turnMode: 'rounds', topology: 8, difficulty: 'hard', maxPlayers: 3 });
+      expect(again.meta.mapChoice).toBe('random');
+      expect(again.state.players.map((p) => p.id)).toEqual(['2']);
+      expect(again.meta.creatorId).toBe('2');
+      expect(again.meta.invited).toEqual([ann, cy]);
+      expect(value(await service.join(key, ann)).meta.invited).toEqual([cy]);
+    });
+
+    it('refuses to replace a running game, and a second press once the new game runs', async () => {
+      await party(ann, bo);
+      expect(await service.playAgain(key, bo)).toEqual({ ok: false, error: { kind: 'game-exists' } });
+      const old = value(await service.end(key, ann, false));
+      value(await service.playAgain(key, ann, Math.floor(old.meta.createdAt)));
+      expect(await service.playAgain(key, bo, Math.floor(old.meta.createdAt))).toEqual({ ok: false, error: { kind: 'game-exists' } });
+    });
+
+    it('answers no-game when the channel has none', async () => {
+      expect(await service.playAgain(key, ann)).toEqual({ ok: false, error: { kind: 'no-game' } });
+    });
+  });
+});

@@ -1,0 +1,53 @@
+/** /rogue end as a vote, and /rogue prefs, run against the real services on memory stores. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import rogue from '../../commands/rogue.js';
+import type { CommandContext, Reply } from '../../commands/types.js';
+import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../../src/app/game-service.js';
+import { silentLogger } from '../../src/app/ports.js';
+import type { UserRef } from '../../src/app/service-types.js';
+import { SettingsService } from '../../src/app/settings-service.js';
+
+const ann: UserRef = { id: '1', name: 'Ann' };
+const bo: UserRef = { id: '2', name: 'Bo' };
+const cy: UserRef = { id: '3', name: 'Cy' };
+
+describe('/rogue commands of the party', () => {
+  let games: GameService;
+  let settings: SettingsService;
+  beforeEach(() => {
+    const settingsStore = new MemorySettingsStore(silentLogger);
+    games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    settings = new SettingsService(settingsStore, silentLogger);
+  });
+
+  const run = (user: UserRef, subcommand: string, options: CommandContext['options'] = {}, memberIsAdmin = false): Promise<Reply> =>
+    rogue.run({ command: 'rogue', group: null, subcommand, options, user, guildId: '1', channelId: '2', memberIsAdmin, games, settings });
+
+  it('GIVEN a party of three WHEN a member who is not the creator runs /rogue end THEN it counts as their vote and says the tally', async () => {
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    await run(bo, 'join');
+    await run(cy, 'join');
+    const first = await run(bo, 'end');
+    expect(first).toMatchObject({ kind: 'game', mode: 'update', note: expect.stringContaining('1 of 2 votes needed') });
+    expect(first.kind === 'game' && first.view.state.status).toBe('playing');
+    const second = await run(cy, 'end');
+    expect(second).toMatchObject({ kind: 'game', note: 'The party voted to end the game. The game is over.' });
+    expect(second.kind === 'game' && second.view.state.status).toBe('over');
+  });
+
+  it('GIVEN a running game WHEN its creator runs /rogue end THEN it ends at once', async () => {
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    await run(bo, 'join');
+    const r = await run(ann, 'end');
+    expect(r).toMatchObject({ kind: 'game', note: 'The game is over.' });
+    expect(r.kind === 'game' && r.view.state.status).toBe('over');
+  });
+
+  it('GIVEN a running game WHEN someone outside it runs /rogue end THEN they are told they are not in it', async () => {
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    expect(await run(bo, 'end')).toEqual({ kind: 'failure', error: { kind: 'not-a-player' } });
+  });
+});
