@@ -2,7 +2,7 @@
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
-import type { GuildSettings, GuildSettingsPatch } from '../src/app/settings.js';
+import { IDLE_END_HOURS, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
@@ -18,6 +18,7 @@ export const SETTING_OPTIONS = {
   difficulty: 'difficulty',
   mobile: 'mobile',
   diagonals: 'diagonals',
+  idle_end_hours: 'idleEndHours',
 } as const satisfies Record<string, keyof GuildSettings>;
 type SettingOption = keyof typeof SETTING_OPTIONS;
 
@@ -32,6 +33,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
   difficulty: 'monster numbers and strength',
   mobile: 'narrower map view for phones',
   diagonals: '8-way movement with diagonal moves and buttons (off: 4-way)',
+  idle_end_hours: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`,
 };
 
 /** The parsed options of every /rogue-config subcommand. */
@@ -51,6 +53,7 @@ export const rogueConfigOptions = z.discriminatedUnion(
         difficulty: choiceOption(['easy', 'normal', 'hard']).optional(),
         mobile: boolOption().optional(),
         diagonals: boolOption().optional(),
+        idle_end_hours: intOption(IDLE_END_HOURS.min, IDLE_END_HOURS.max).optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('channel add'), channel: channelOption() }).strict(),
@@ -154,7 +157,8 @@ export default {
         .addStringOption((o) => o.setName('map_kind').setDescription('Default map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }, { name: 'random', value: 'random' }))
         .addStringOption((o) => o.setName('difficulty').setDescription('Monster strength').addChoices({ name: 'easy', value: 'easy' }, { name: 'normal', value: 'normal' }, { name: 'hard', value: 'hard' }))
         .addBooleanOption((o) => o.setName('mobile').setDescription('Narrower map view for phones'))
-        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way) in new games')),
+        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way) in new games'))
+        .addIntegerOption((o) => o.setName('idle_end_hours').setDescription('Hours without an action before a game ends by itself').setMinValue(IDLE_END_HOURS.min).setMaxValue(IDLE_END_HOURS.max)),
     )
     .addSubcommandGroup((g) =>
       g

@@ -23,6 +23,7 @@ import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { encodeChannelKey } from './game-codec.js';
+import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
 import { StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
   ChannelKey,
@@ -150,7 +151,8 @@ export class GameService implements GameServiceApi {
         ...(options.invite && options.invite.length > 0 ? { invited: options.invite.filter((u) => u.id !== user.id) } : {}),
       };
       const game: StoredGame = { state: r.state, meta };
-      const deadline = meta.roundDeadline;
+      // Every playing game has a queue entry: its round deadline or, first in free mode, its idle end.
+      const deadline = wakeAt(game);
       // Scheduled before the save, so a crash between the two can at worst leave an early (harmless) entry, never none.
       if (deadline !== null) await this.rounds.schedule(key, deadline);
       const rev = await this.games.create(key, game, [join], replacing);
@@ -273,7 +275,7 @@ export class GameService implements GameServiceApi {
     return this.guarded(key, async () => {
       const loaded = await this.games.load(key);
       const deleted = await this.games.delete(key);
-      const deadline = loaded.kind === 'found' ? loaded.game.meta.roundDeadline : null;
+      const deadline = loaded.kind === 'found' ? wakeAt(loaded.game) : null;
       if (deadline !== null) await this.rounds.cancel(key, deadline);
       this.logger.info('game reset', { ...key, deleted });
       return ok({ deleted });
@@ -324,9 +326,25 @@ export class GameService implements GameServiceApi {
         const { game, rev } = loaded.value;
         const now = this.clock.now();
         const deadline = game.meta.roundDeadline;
+        // Nobody acted for idleEndHours: the game ends by itself, with its summary, as /rogue end would end it.
+        if (game.state.status === 'playing' && idleEndsAt(game.meta) <= now) {
+          const plan = endPlan(game.state);
+          if (isFailure(plan)) {
+            this.logger.warn('idle game could not be ended', { ...key, error: plan });
+            await this.rounds.settle(claim, null);
+            return null;
+          }
+          const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now), endReason: 'idle' } };
+          if ((await this.commit(key, game, ended, rev, plan.actions, claim)) === null) {
+            await backoff(attempt);
+            continue;
+          }
+          this.logger.info('idle game ended', { ...key, idleHours: game.meta.idleEndHours });
+          return view(key, ended, plan.events);
+        }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
         if (game.state.status !== 'playing' || game.state.config.turnMode !== 'rounds' || deadline === null || deadline > now) {
-          await this.rounds.settle(claim, game.state.status === 'playing' ? deadline : null);
+          await this.rounds.settle(claim, wakeAt(game));
           return null;
         }
         const r = resolveRound(game.state);
@@ -401,8 +419,12 @@ export class GameService implements GameServiceApi {
   private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], claim?: RoundClaim): Promise<string | null> {
     // log[i] is the action applied to version i: the log replays to the state only if each action is one step.
     if (next.state.version !== prev.state.version + actions.length) throw new Error(`save of ${actions.length} actions moves version ${prev.state.version} to ${next.state.version}`);
-    const before = prev.meta.roundDeadline;
-    const after = next.meta.roundDeadline;
+    // The queue entry wakes the channel at its round deadline or its idle end, whichever is first (see idle-end.ts).
+    const before = queuedWake(prev);
+    const after = wakeAt(next);
+    // An idle end that only moved later (a free-mode action) leaves the entry early: one extra wake-up a day at most,
+    // rather than a queue write on every action.
+    const moved = after !== before && (after === null || before === null || after < before || next.meta.roundDeadline !== prev.meta.roundDeadline);
     // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
     if (before === null && after !== null) await this.rounds.schedule(key, after);
     const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next));
@@ -410,7 +432,7 @@ export class GameService implements GameServiceApi {
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
       if (claim) await this.rounds.settle(claim, after);
-      else if (after !== null && before !== null && after !== before) await this.rounds.schedule(key, after, before);
+      else if (after !== null && before !== null && moved) await this.rounds.schedule(key, after, before);
       else if (after === null && before !== null) await this.rounds.cancel(key, before);
     });
     return saved;

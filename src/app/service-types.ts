@@ -151,7 +151,10 @@ export interface GameServiceApi {
   resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>>;
   /** Records the public game message of a channel. */
   setMessage(key: ChannelKey, message: MessageRef | null): Promise<Result<GameView>>;
-  /** Resolves every round whose deadline has passed, across all processes, each exactly once. */
+  /**
+   * Resolves every round whose deadline has passed, and ends every game nobody acted in for its idle_end_hours (with
+   * its summary, `meta.endReason` 'idle'), across all processes, each exactly once.
+   */
   resolveDueRounds(): Promise<GameView[]>;
 }
 

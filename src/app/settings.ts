@@ -12,6 +12,9 @@ export type MapSize = keyof typeof MAP_SIZES;
 export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
 export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
 
+/** Range of `idle_end_hours`: an hour to two weeks (a game's save expires after 14 days anyway). */
+export const IDLE_END_HOURS = { min: 1, max: 336 } as const;
+
 export const GuildSettingsSchema = z.object({
   render: z.enum(RENDER_STYLES).default('image'),
   turnMode: z.enum(['free', 'rounds']).default('free'),
@@ -24,7 +27,7 @@ export const GuildSettingsSchema = z.object({
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */
   diagonals: z.boolean().default(false),
   /** Hours without a player action after which a game ends by itself with its summary. */
-  idleEndHours: z.number().int().min(1).max(336).default(24),
+  idleEndHours: z.number().int().min(IDLE_END_HOURS.min).max(IDLE_END_HOURS.max).default(24),
   allowedChannels: z.array(z.string().regex(/^\d{1,20}$/)).max(100).default([]),
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;

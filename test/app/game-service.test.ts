@@ -5,6 +5,7 @@ import { GameService, MAX_IDLE_ROUNDS, STALE_WINDOW, kindFromSeed } from '../../
 import type { GameStore } from '../../src/app/ports.js';
 import type { GameView, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { idleEndsAt } from '../../src/app/idle-end.js';
 import { FakeClock, freshKey, memoryKit, redisKit, sampleMeta, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
@@ -403,7 +404,8 @@ describe.each([
       const paused = value(await service.view(key));
       expect(paused.state.turn).toBe(MAX_IDLE_ROUNDS);
       expect(paused.meta.roundDeadline).toBeNull();
-      expect(await kit.rounds.scoreOf(key)).toBeNull();
+      // Only the idle end stays queued.
+      expect(await kit.rounds.scoreOf(key)).toBe(idleEndsAt(paused.meta));
       clock.advance(60_000);
       expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
       const resumed = value(await service.act(key, ann, { type: 'wait' }));
@@ -420,7 +422,7 @@ describe.each([
       expect(paused.meta.roundDeadline).toBeNull();
       const recorded = value(await service.setMessage(key, { channelId: key.channelId, messageId: '88' }));
       expect(recorded.meta.roundDeadline).toBeNull();
-      expect(await kit.rounds.scoreOf(key)).toBeNull();
+      expect(await kit.rounds.scoreOf(key)).toBe(idleEndsAt(paused.meta));
       clock.advance(60_000);
       expect(await mine(service.resolveDueRounds(), key.channelId)).toHaveLength(0);
       expect(value(await service.view(key)).state.turn).toBe(paused.state.turn);

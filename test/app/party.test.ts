@@ -127,4 +127,84 @@ describe.each([
       expect(await service.playAgain(key, ann)).toEqual({ ok: false, error: { kind: 'no-game' } });
     });
   });
+
+  describe('idle end', () => {
+    const HOUR = 3_600_000;
+
+    it('ends a free-mode game nobody acted in for idle_end_hours, with its summary, and not before', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 2 });
+      await party(ann, bo);
+      const start = clock.t;
+      expect(await kit.rounds.scoreOf(key)).toBe(start + 2 * HOUR);
+      clock.advance(2 * HOUR - 1);
+      expect(await service.resolveDueRounds()).toEqual([]);
+      expect(value(await service.view(key)).state.status).toBe('playing');
+      clock.advance(1);
+      const [ended, ...more] = await service.resolveDueRounds();
+      expect(more).toEqual([]);
+      expect(ended?.key).toEqual(key);
+      expect(ended?.state.status).toBe('over');
+      expect(ended?.meta.endReason).toBe('idle');
+      expect(ended?.events.filter((e) => e.type === 'left')).toHaveLength(2);
+      expect(value(await service.view(key)).state.summary?.outcome).toBe('abandoned');
+      expect(await kit.games.summaries(key.guildId)).toHaveLength(1);
+      expect(await kit.rounds.scoreOf(key)).toBeNull();
+    });
+
+    it('counts from the last action: an early wake-up re-schedules the entry to the real idle end', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 1 });
+      await party(ann);
+      const start = clock.t;
+      clock.advance(HOUR / 2);
+      value(await service.act(key, ann, { type: 'wait' }));
+      // A free-mode action does not write the queue: the entry stays early.
+      expect(await kit.rounds.scoreOf(key)).toBe(start + HOUR);
+      clock.advance(HOUR / 2);
+      expect(await service.resolveDueRounds()).toEqual([]);
+      expect(await kit.rounds.scoreOf(key)).toBe(start + HOUR + HOUR / 2);
+      expect(value(await service.view(key)).state.status).toBe('playing');
+      clock.advance(HOUR / 2);
+      expect((await service.resolveDueRounds()).map((v) => v.state.status)).toEqual(['over']);
+    });
+
+    it('keeps resolving rounds of a rounds game meanwhile, and ends it when the idle time is up', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 1, turnMode: 'rounds', roundSeconds: 60 });
+      await party(ann, bo);
+      const start = clock.t;
+      const turn0 = value(await service.view(key)).state.turn;
+      clock.advance(61_000);
+      const [round] = await service.resolveDueRounds();
+      expect(round?.state.status).toBe('playing');
+      expect(round?.state.turn).toBe(turn0 + 1);
+      expect(round?.meta.roundDeadline).toBe(clock.t + 60_000);
+      expect(await kit.rounds.scoreOf(key)).toBe(clock.t + 60_000);
+      // The rounds pause after MAX_IDLE_ROUNDS idle rounds; the entry then waits for the idle end.
+      for (let i = 0; i < 20; i++) {
+        clock.advance(61_000);
+        await service.resolveDueRounds();
+      }
+      const paused = value(await service.view(key));
+      expect(paused.state.status).toBe('playing');
+      expect(paused.meta.roundDeadline).toBeNull();
+      expect(await kit.rounds.scoreOf(key)).toBe(start + HOUR);
+      clock.t = start + HOUR;
+      const [ended] = await service.resolveDueRounds();
+      expect(ended?.state.status).toBe('over');
+      expect(ended?.meta.endReason).toBe('idle');
+      expect(await kit.games.summaries(key.guildId)).toHaveLength(1);
+    });
+
+    it('schedules an idle end for a free-mode game saved before the idle end existed, at its first save', async () => {
+      await party(ann);
+      const saved = value(await service.view(key));
+      const { lastActionAt: _a, idleEndHours: _h, mapChoice: _m, ...legacyMeta } = saved.meta;
+      await kit.writeRawGame(key, JSON.stringify(saved.state), JSON.stringify(legacyMeta));
+      const rev = await kit.rounds.scoreOf(key);
+      if (rev !== null) await kit.rounds.cancel(key, rev);
+      const loaded = value(await service.view(key));
+      expect(loaded.meta.lastActionAt).toBeUndefined();
+      value(await service.act(key, ann, { type: 'wait' }));
+      expect(await kit.rounds.scoreOf(key)).toBe(clock.t + 24 * HOUR);
+    });
+  });
 });
