@@ -1,6 +1,7 @@
 /** Friendly words for every refusal, shared by Discord and the terminal so both say exactly the same thing. */
 import type { z } from 'zod';
 import type { EndVoteTally, ServiceFailure } from '../src/app/service-types.js';
+import type { UserPrefs } from '../src/app/user-prefs.js';
 import type { RejectionCode } from '../src/engine/types.js';
 
 const REJECTIONS: Record<RejectionCode, string> = {
@@ -76,4 +77,11 @@ export function optionErrorText(error: z.ZodError): string {
 export function endVoteText(tally: EndVoteTally): string {
   if (tally.ended) return 'The party voted to end the game. The game is over.';
   return `You voted to end the game: ${tally.votes} of ${tally.needed} votes needed (${tally.living} living players). Others can vote with /rogue end or the 🏳️ End button.`;
+}
+
+/** What /rogue prefs answers: the prefs as they now are, and what they change. */
+export function prefsText(prefs: UserPrefs, changed: boolean): string {
+  const now = `style \`${prefs.style}\`, mobile \`${prefs.mobile ? 'on' : 'off'}\``;
+  const head = changed ? `Saved. Your preferences are now: ${now}.` : `Your preferences: ${now}. Change them with \`/rogue prefs style: mobile:\`.`;
+  return `${head}\nThey apply to your private views of the game, on every server; the public game message follows the server's settings.`;
 }

@@ -2,7 +2,7 @@
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
-import { IDLE_END_HOURS, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
+import { IDLE_END_HOURS, RENDER_STYLES, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
@@ -24,7 +24,7 @@ type SettingOption = keyof typeof SETTING_OPTIONS;
 
 /** One line per setting saying what it does (for `show` and the README). */
 export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
-  render: 'emoji map in an embed, or ASCII map in a code block',
+  render: 'image map (a picture), emoji map in an embed, or ASCII map in a code block',
   turn_mode: 'anyone acts any time (free), or everyone acts once per round (rounds)',
   round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
   max_players: 'party size limit (1-8)',
@@ -44,7 +44,7 @@ export const rogueConfigOptions = z.discriminatedUnion(
     z
       .object({
         subcommand: z.literal('set'),
-        render: choiceOption(['emoji', 'ascii']).optional(),
+        render: choiceOption(RENDER_STYLES).optional(),
         turn_mode: choiceOption(['free', 'rounds']).optional(),
         round_seconds: intOption(10, 600).optional(),
         max_players: intOption(1, 8).optional(),
@@ -149,7 +149,7 @@ export default {
       s
         .setName('set')
         .setDescription('Change one or more settings')
-        .addStringOption((o) => o.setName('render').setDescription(SETTING_DESCRIPTIONS.render).addChoices({ name: 'emoji', value: 'emoji' }, { name: 'ascii', value: 'ascii' }))
+        .addStringOption((o) => o.setName('render').setDescription(SETTING_DESCRIPTIONS.render).addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
         .addStringOption((o) => o.setName('turn_mode').setDescription('free or rounds').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))
         .addIntegerOption((o) => o.setName('round_seconds').setDescription('Seconds per round in rounds mode').setMinValue(10).setMaxValue(600))
         .addIntegerOption((o) => o.setName('max_players').setDescription('Party size limit').setMinValue(1).setMaxValue(8))

@@ -5,7 +5,8 @@ import type { PlayerAction, Result, GameView } from '../src/app/service-types.js
 import type { Direction } from '../src/engine/types.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { endVoteText, optionErrorText } from './replies.js';
+import { RENDER_STYLES } from '../src/app/settings.js';
+import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 /** Direction words as players type them, in d-pad order. */
@@ -67,6 +68,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('map'),
     plain('status'),
     plain('end'),
+    z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('help'),
   ],
   unknownSubcommand('rogue'),
@@ -97,6 +99,7 @@ export const HELP_TEXT = [
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
   '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
   '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
+  '`/rogue prefs [style] [mobile]`: how YOUR private views look (image, emoji or ascii map; a phone layout), on every server.',
   '`/rogue end`: end the game (its creator, or Manage Server); from anyone else in the party it is a vote, and more than half of the living party ends it.',
   'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
@@ -165,6 +168,14 @@ async function run(ctx: CommandContext): Promise<Reply> {
       if (!result.ok) return { kind: 'failure', error: result.error };
       return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id) };
     }
+    case 'prefs': {
+      if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
+      const patch = { ...(opts.style !== undefined ? { style: opts.style } : {}), ...(opts.mobile !== undefined ? { mobile: opts.mobile } : {}) };
+      const changed = Object.keys(patch).length > 0;
+      const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      return { kind: 'text', text: prefsText(result.value, changed) };
+    }
     case 'help':
       return { kind: 'text', text: HELP_TEXT };
     default:
@@ -205,6 +216,13 @@ export default {
     .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
     .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
     .addSubcommand((s) => s.setName('end').setDescription('End the game (creator or Manage Server), or vote to end it'))
+    .addSubcommand((s) =>
+      s
+        .setName('prefs')
+        .setDescription('Your own view preferences, on every server')
+        .addStringOption((o) => o.setName('style').setDescription('Map style of your private views').addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
+        .addBooleanOption((o) => o.setName('mobile').setDescription('Phone layout for your private views')),
+    )
     .addSubcommand((s) => s.setName('help').setDescription('How to play')),
   options: rogueOptions,
   run,

@@ -4,12 +4,14 @@ import { startBot } from './adapters/discord/bot.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
+import { MemoryUserPrefsStore } from './adapters/memory/memory-user-prefs-store.js';
 import { createRedis, waitReady } from './adapters/redis/client.js';
 import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
+import { RedisUserPrefsStore } from './adapters/redis/redis-user-prefs-store.js';
 import { GameService } from './app/game-service.js';
-import { systemClock, type GameStore, type RoundScheduler, type SettingsStore } from './app/ports.js';
+import { systemClock, type GameStore, type RoundScheduler, type SettingsStore, type UserPrefsStore } from './app/ports.js';
 import { SettingsService } from './app/settings-service.js';
 import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
@@ -26,12 +28,14 @@ let redis: Redis | null = null;
 let games: GameStore;
 let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
+let prefs: UserPrefsStore;
 if (config.redisUrl) {
   redis = createRedis(config.redisUrl, { logger: app });
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, prefix);
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
+  prefs = new RedisUserPrefsStore(redis, app, prefix);
   log.info({ prefix: config.redisPrefix ?? '(default)' }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
@@ -40,11 +44,12 @@ if (config.redisUrl) {
   games = new MemoryGameStore();
   settingsStore = new MemorySettingsStore(app);
   rounds = new MemoryRoundQueue();
+  prefs = new MemoryUserPrefsStore(app);
   log.warn('REDIS_URL is not set: games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app });
-const settings = new SettingsService(settingsStore, app);
+const settings = new SettingsService(settingsStore, app, prefs);
 
 try {
   const bot = await startBot({ token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log });

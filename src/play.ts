@@ -19,6 +19,7 @@ import { buttonInvocation, pressButton } from './adapters/discord/button-press.j
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
+import { MemoryUserPrefsStore } from './adapters/memory/memory-user-prefs-store.js';
 import { GameService } from './app/game-service.js';
 import { silentLogger } from './app/ports.js';
 import type { ChannelKey, GameView, UserRef } from './app/service-types.js';
@@ -93,7 +94,7 @@ export class PlaySession {
     const clock = { now: () => this.now };
     const settingsStore = new MemorySettingsStore(silentLogger);
     this.games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock, rounds: new MemoryRoundQueue(), logger: silentLogger });
-    this.settings = new SettingsService(settingsStore, silentLogger);
+    this.settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
     const patch = { ...(options.render ? { render: options.render } : {}), ...(options.mobile ? { mobile: true } : {}) };
     this.ready = Object.keys(patch).length > 0 ? this.settings.update(PLAY_GUILD_ID, patch).then(() => undefined) : Promise.resolve();
   }

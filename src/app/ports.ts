@@ -2,6 +2,7 @@
 import type { Action, RunSummary } from '../engine/types.js';
 import type { GuildSettings } from './settings.js';
 import type { ChannelKey, StoredGame } from './service-types.js';
+import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 
 /**
  * An opaque token that changes on every write of a channel's record (state or meta).
@@ -80,6 +81,13 @@ export interface SettingsStore {
   get(guildId: string): Promise<GuildSettings>;
   set(guildId: string, settings: GuildSettings): Promise<void>;
   clear(guildId: string): Promise<void>;
+}
+
+/** Per-user preferences, whatever the server. `get` never fails on bad stored data: damaged fields read as defaults, logged. */
+export interface UserPrefsStore {
+  get(userId: string): Promise<UserPrefs>;
+  /** Applies a validated patch (last write wins) and returns the prefs now stored. */
+  set(userId: string, patch: UserPrefsPatch): Promise<UserPrefs>;
 }
 
 /** The only source of time for the app layer (the engine never reads one). */

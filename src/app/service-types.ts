@@ -1,6 +1,7 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
 import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
+import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -164,6 +165,14 @@ export interface SettingsServiceApi {
   addChannel(guildId: string, channelId: string): Promise<Result<GuildSettings>>;
   removeChannel(guildId: string, channelId: string): Promise<Result<GuildSettings>>;
   reset(guildId: string): Promise<Result<GuildSettings>>;
+  /** Per-user preferences (/rogue prefs, private views); absent where no prefs store is wired. */
+  readonly prefs?: UserPrefsServiceApi;
+}
+
+/** Per-user preferences: read by whoever renders a user's private view, changed by /rogue prefs. */
+export interface UserPrefsServiceApi {
+  get(userId: string): Promise<Result<UserPrefs>>;
+  update(userId: string, patch: UserPrefsPatch): Promise<Result<UserPrefs>>;
 }
 
 export type { Action };

@@ -2,16 +2,23 @@
  * Per-guild settings behind SettingsServiceApi. Updates are read-modify-write without compare-and-set: they are
  * rare admin commands, and the last write winning is acceptable there.
  */
-import { StorageUnavailableError, type Logger, type SettingsStore } from './ports.js';
-import type { Result, SettingsServiceApi } from './service-types.js';
+import type { Logger, SettingsStore, UserPrefsStore } from './ports.js';
+import type { Result, SettingsServiceApi, UserPrefsServiceApi } from './service-types.js';
+import { storageGuarded } from './storage-guard.js';
+import { UserPrefsService } from './user-prefs-service.js';
 import { defaultSettings, GuildSettingsPatchSchema, GuildSettingsSchema, type GuildSettings, type GuildSettingsPatch } from './settings.js';
 
 /** Settings reads and validated updates. */
 export class SettingsService implements SettingsServiceApi {
+  readonly prefs?: UserPrefsServiceApi;
+
   constructor(
     private readonly store: SettingsStore,
     private readonly logger: Logger,
-  ) {}
+    prefs?: UserPrefsStore,
+  ) {
+    if (prefs) this.prefs = new UserPrefsService(prefs, logger);
+  }
 
   async get(guildId: string): Promise<Result<GuildSettings>> {
     return this.guarded(guildId, async () => ({ ok: true, value: await this.store.get(guildId) }));
@@ -53,14 +60,6 @@ export class SettingsService implements SettingsServiceApi {
   }
 
   private async guarded<T>(guildId: string, run: () => Promise<Result<T>>): Promise<Result<T>> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof StorageUnavailableError) {
-        this.logger.warn('storage unavailable', { guildId, err: err.message });
-        return { ok: false, error: { kind: 'storage-unavailable' } };
-      }
-      throw err;
-    }
+    return storageGuarded(this.logger, { guildId }, run);
   }
 }

@@ -1,9 +1,10 @@
 /** Issue 9, the party's side of a game's end: the end vote and play again, on both stores. */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { encodeMeta, encodeState } from '../../src/app/game-codec.js';
 import { GameService } from '../../src/app/game-service.js';
 import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
-import { FakeClock, memoryKit, redisKit, type StoreKit } from './fixtures.js';
+import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -205,6 +206,23 @@ describe.each([
       expect(loaded.meta.lastActionAt).toBeUndefined();
       value(await service.act(key, ann, { type: 'wait' }));
       expect(await kit.rounds.scoreOf(key)).toBe(clock.t + 24 * HOUR);
+    });
+  });
+
+  describe('old saves', () => {
+    it('load without the issue 9 meta fields, and then vote, play again and log like new ones', async () => {
+      const legacy = sampleStored({ seed: 9 });
+      await kit.writeRawGame(key, encodeState(legacy), encodeMeta({ ...legacy, meta: sampleMeta({ creatorId: 'u1' }) }));
+      const loaded = value(await service.view(key));
+      expect(loaded.meta).toEqual(sampleMeta({ creatorId: 'u1' }));
+      expect(loaded.meta.endVotes).toBeUndefined();
+      const ann1: UserRef = { id: 'u1', name: 'Ann' };
+      value(await service.join(key, bo));
+      expect(value(await service.voteEnd(key, bo)).tally).toEqual({ votes: 1, needed: 2, living: 2, ended: false });
+      expect(value(await service.voteEnd(key, ann1)).view.state.status).toBe('over');
+      const again = value(await service.playAgain(key, ann1));
+      expect(again.state.config).toMatchObject({ width: 40, height: 20, mapKind: legacy.state.config.mapKind });
+      expect(again.meta.invited).toEqual([bo]);
     });
   });
 });

@@ -9,6 +9,7 @@ import { GameService } from '../../src/app/game-service.js';
 import { silentLogger } from '../../src/app/ports.js';
 import type { UserRef } from '../../src/app/service-types.js';
 import { SettingsService } from '../../src/app/settings-service.js';
+import { MemoryUserPrefsStore } from '../../src/adapters/memory/memory-user-prefs-store.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -20,7 +21,7 @@ describe('/rogue commands of the party', () => {
   beforeEach(() => {
     const settingsStore = new MemorySettingsStore(silentLogger);
     games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
-    settings = new SettingsService(settingsStore, silentLogger);
+    settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
   });
 
   const run = (user: UserRef, subcommand: string, options: CommandContext['options'] = {}, memberIsAdmin = false): Promise<Reply> =>
@@ -49,5 +50,20 @@ describe('/rogue commands of the party', () => {
   it('GIVEN a running game WHEN someone outside it runs /rogue end THEN they are told they are not in it', async () => {
     await run(ann, 'new', { seed: 5, size: 'small' });
     expect(await run(bo, 'end')).toEqual({ kind: 'failure', error: { kind: 'not-a-player' } });
+  });
+
+  it('GIVEN a user WHEN they run /rogue prefs with options THEN the reply says what the prefs now are and they are saved for every server', async () => {
+    const r = await run(ann, 'prefs', { style: 'ascii', mobile: 'true' });
+    expect(r).toEqual({ kind: 'text', text: expect.stringContaining('Your preferences are now: style `ascii`, mobile `on`.') });
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'ascii', mobile: true } });
+    const shown = await run(ann, 'prefs');
+    expect(shown).toEqual({ kind: 'text', text: expect.stringContaining('Your preferences: style `ascii`, mobile `on`.') });
+    expect(await settings.prefs?.get(bo.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
+  });
+
+  it('GIVEN a bad style WHEN /rogue prefs runs THEN it answers with a friendly option error and saves nothing', async () => {
+    const r = await run(ann, 'prefs', { style: 'sixel' });
+    expect(r).toEqual({ kind: 'text', text: 'Option `style`: must be one of image, emoji, ascii.' });
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
   });
 });

@@ -1,0 +1,34 @@
+/** Per-user preferences (any server): how that user's private views look. The zod schema is the single source. */
+import { z } from 'zod';
+import type { LogFields, Logger } from './ports.js';
+import { salvageWith } from './settings-salvage.js';
+import { RENDER_STYLES } from './settings.js';
+
+export const UserPrefsSchema = z.object({
+  /** Map style of the user's private views. */
+  style: z.enum(RENDER_STYLES).default('image'),
+  /** Phone layout of the user's private views (narrow map, compact d-pad). */
+  mobile: z.boolean().default(false),
+});
+export type UserPrefs = z.infer<typeof UserPrefsSchema>;
+
+/** A partial update with the same ranges, built without the defaults (so a patch of one pref keeps the other). */
+export const UserPrefsPatchSchema = z.object({ style: z.enum(RENDER_STYLES).optional(), mobile: z.boolean().optional() }).strict();
+export type UserPrefsPatch = z.infer<typeof UserPrefsPatchSchema>;
+
+/** A fresh copy of the default prefs. */
+export function defaultPrefs(): UserPrefs {
+  return UserPrefsSchema.parse({});
+}
+
+/** `prefs` with the fields the patch gives (an `undefined` field means "leave it"). */
+export function mergePrefs(prefs: UserPrefs, patch: UserPrefsPatch): UserPrefs {
+  return UserPrefsSchema.parse({ ...prefs, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
+}
+
+/** Reads stored prefs text leniently for a UserPrefsStore: damaged fields read as defaults, logged, never thrown. */
+export function readStoredPrefs(text: string | null, logger: Logger, fields: LogFields): UserPrefs {
+  const { value, problems } = salvageWith(UserPrefsSchema, text);
+  if (problems.length > 0) logger.warn('user prefs partly invalid; using defaults for those fields', { ...fields, problems });
+  return value;
+}
