@@ -24,6 +24,7 @@ import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../en
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
+import { rollLog } from './rolling-log.js';
 import { StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
   ChannelKey,
@@ -334,7 +335,7 @@ export class GameService implements GameServiceApi {
             await this.rounds.settle(claim, null);
             return null;
           }
-          const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now), endReason: 'idle' } };
+          const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now, plan.events), endReason: 'idle' } };
           if ((await this.commit(key, game, ended, rev, plan.actions, claim)) === null) {
             await backoff(attempt);
             continue;
@@ -354,7 +355,7 @@ export class GameService implements GameServiceApi {
           return null;
         }
         const actions: Action[] = [{ type: 'resolve-round' }];
-        const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, actions, now) };
+        const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, actions, now, r.events) };
         if ((await this.commit(key, game, next, rev, actions, claim)) === null) {
           await backoff(attempt);
           continue;
@@ -404,7 +405,7 @@ export class GameService implements GameServiceApi {
 
   /** Saves a plan made on `found`; the resulting view, or null when another write came first. */
   private async apply(key: ChannelKey, found: Found, p: Plan): Promise<GameView | null> {
-    const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now());
+    const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now(), p.events);
     if (p.message !== undefined) meta.message = p.message;
     if (p.meta) Object.assign(meta, p.meta);
     const next: StoredGame = { state: p.state, meta };
@@ -439,7 +440,7 @@ export class GameService implements GameServiceApi {
   }
 
   /** Meta after accepted `actions`: updatedAt, who acted when, and in rounds mode the deadline of the round now running. */
-  private nextMeta(prev: StoredGame, state: GameState, actions: readonly Action[], now: number): GameMeta {
+  private nextMeta(prev: StoredGame, state: GameState, actions: readonly Action[], now: number, events: readonly GameEvent[] = []): GameMeta {
     const meta: GameMeta = { ...prev.meta, updatedAt: now };
     // A write with no action (recording the message id) changes no round: it must not restart a paused timer.
     if (actions.length === 0) return meta;
@@ -448,6 +449,7 @@ export class GameService implements GameServiceApi {
     if (meta.endVotes && partyChanged(prev.state, state)) meta.endVotes = [];
     if (meta.invited) meta.invited = meta.invited.filter((u) => !state.players.some((p) => p.id === u.id));
     if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
+    meta.recentLog = rollLog(prev.meta.recentLog ?? [], events, state);
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;

@@ -4,6 +4,8 @@ import { encodeMeta, encodeState } from '../../src/app/game-codec.js';
 import { GameService } from '../../src/app/game-service.js';
 import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { Tile } from '../../src/engine/index.js';
+import { describeEvent } from '../../src/render/index.js';
 import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
@@ -223,6 +225,40 @@ describe.each([
       const again = value(await service.playAgain(key, ann1));
       expect(again.state.config).toMatchObject({ width: 40, height: 20, mapKind: legacy.state.config.mapKind });
       expect(again.meta.invited).toEqual([bo]);
+    });
+  });
+
+  describe('rolling log', () => {
+    it("keeps an idle member's hit line while three other players act, with who did what", async () => {
+      const users = [ann, bo, cy, dan];
+      await party(...users);
+      // A goblin planted next to the last joiner: the first action's monster turn hits someone who then stays idle.
+      const start = value(await service.view(key));
+      const s = start.state;
+      const d = s.players[3]!;
+      const free = (x: number, y: number): boolean => s.tiles[y * s.width + x] === Tile.Floor && !s.players.some((p) => p.x === x && p.y === y) && !s.monsters.some((m) => m.x === x && m.y === y);
+      const spot = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => [d.x + dx!, d.y + dy!] as const).find(([x, y]) => free(x, y));
+      if (!spot) throw new Error('no floor next to the last player');
+      const raw = JSON.parse(encodeState(start)) as { monsters: { x: number; y: number; state: string }[] };
+      Object.assign(raw.monsters[0]!, { x: spot[0], y: spot[1], state: 'attack' });
+      await kit.writeRawGame(key, JSON.stringify(raw), encodeMeta(start));
+
+      const first = value(await service.act(key, ann, { type: 'wait' }));
+      const hit = first.events.find((e) => (e.type === 'attacked' || e.type === 'missed') && e.target.kind === 'player' && e.target.id !== ann.id);
+      if (!hit || (hit.type !== 'attacked' && hit.type !== 'missed') || hit.target.kind !== 'player') throw new Error('the planted goblin did not attack');
+      const victim = hit.target.id;
+      const hitLine = describeEvent(hit, null);
+      expect(first.meta.recentLog).toContain(hitLine);
+      expect(first.meta.recentLog).toContain('Ann waits.');
+
+      const others = users.filter((u) => u.id !== victim);
+      let last = first;
+      for (const u of others) last = value(await service.act(key, u, { type: 'wait' }));
+      expect(last.meta.recentLog?.some((l) => l.startsWith(hitLine))).toBe(true);
+      expect(last.meta.recentLog?.length).toBeLessThanOrEqual(12);
+      for (const u of others) expect(last.meta.recentLog?.some((l) => l.startsWith(`${u.name} waits.`))).toBe(true);
+      // What the message showed so far (the last step's events) has lost it.
+      expect(last.state.recent.some((e) => e === hit)).toBe(false);
     });
   });
 });
