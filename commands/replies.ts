@@ -74,8 +74,9 @@ export function optionErrorText(error: z.ZodError): string {
 }
 
 /** What a player who voted to end the game is told: the tally, or that the vote passed. */
-export function endVoteText(tally: EndVoteTally): string {
-  if (tally.ended) return 'The party voted to end the game. The game is over.';
+export function endVoteText(tally: EndVoteTally, passed: boolean): string {
+  if (passed) return 'The party voted to end the game. The game is over.';
+  if (tally.ended) return 'This game is already over. Start a new one with /rogue new.';
   return `You voted to end the game: ${tally.votes} of ${tally.needed} votes needed (${tally.living} living players). Others can vote with /rogue end or the 🏳️ End button.`;
 }
 

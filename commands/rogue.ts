@@ -161,7 +161,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // Neither its creator nor an admin: the command casts the player's vote to end it instead.
       const vote = await ctx.games.voteEnd(key(ctx), ctx.user);
       if (!vote.ok) return { kind: 'failure', error: vote.error };
-      return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally) };
+      return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally, vote.value.passed) };
     }
     case 'status': {
       const result = await ctx.games.view(key(ctx));

@@ -246,7 +246,9 @@ export class GameService implements GameServiceApi {
         return { actions: [], state: s, events: [], meta: { endVotes: votes } };
       }),
     );
-    return result.ok ? ok({ view: result.value, tally: endTally(result.value.state, result.value.meta) }) : result;
+    if (!result.ok) return result;
+    const passed = result.value.events.some((e) => e.type === 'game-over');
+    return ok({ view: result.value, tally: endTally(result.value.state, result.value.meta), passed });
   }
 
   async playAgain(key: ChannelKey, user: UserRef, expectedGame?: number): Promise<Result<GameView>> {

@@ -116,6 +116,8 @@ export interface EndVoteTally {
 export interface EndVoteResult {
   view: GameView;
   tally: EndVoteTally;
+  /** This vote ended the game (false when it had ended before, or the vote is still open). */
+  passed: boolean;
 }
 
 /** A player action as the Discord layer sends it: the service adds the user. */

@@ -54,6 +54,9 @@ describe.each([
       expect(await kit.games.summaries(key.guildId)).toHaveLength(0);
       const second = value(await service.voteEnd(key, cy));
       expect(second.tally).toMatchObject({ ended: true });
+      expect(second.passed).toBe(true);
+      expect(first.passed).toBe(false);
+      expect(value(await service.voteEnd(key, ann))).toMatchObject({ passed: false, tally: { ended: true } });
       expect(second.view.state.status).toBe('over');
       expect(second.view.state.summary?.outcome).toBe('abandoned');
       expect(second.view.meta.endReason).toBe('vote');

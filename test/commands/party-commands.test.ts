@@ -37,6 +37,7 @@ describe('/rogue commands of the party', () => {
     const second = await run(cy, 'end');
     expect(second).toMatchObject({ kind: 'game', note: 'The party voted to end the game. The game is over.' });
     expect(second.kind === 'game' && second.view.state.status).toBe('over');
+    expect(await run(bo, 'end')).toMatchObject({ kind: 'game', note: 'This game is already over. Start a new one with /rogue new.' });
   });
 
   it('GIVEN a running game WHEN its creator runs /rogue end THEN it ends at once', async () => {
