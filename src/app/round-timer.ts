@@ -1,4 +1,4 @@
-/** The rounds-mode poll loop every bot process runs: resolve due rounds about once a second and report them. */
+/** The poll loop every bot process runs: resolve due rounds and end idle games about once a second, and report them. */
 import type { GameServiceApi, GameView } from './service-types.js';
 import type { Logger } from './ports.js';
 
