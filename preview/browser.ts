@@ -1,4 +1,5 @@
 /** Debian's Chromium, headless, through playwright-core (never a downloaded browser): shared by the screenshots and the test. */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ export interface Browser {
 
 /** Starts headless Chromium with a fresh user-data dir. */
 export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: install Debian's with apt-get install -y chromium fonts-noto-color-emoji`);
   const profile = await mkdtemp(join(tmpdir(), 'preview-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 800 } });
   return {
