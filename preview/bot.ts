@@ -1,0 +1,116 @@
+/**
+ * The preview's one door into the bot: everything the scripted games need from `src/` and `commands/` comes through
+ * here, so re-pointing the preview after the presenter or the controls move is an edit of this file only.
+ */
+import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord.js';
+import { commands } from '../commands/index.js';
+import { failureText } from '../commands/replies.js';
+import type { Reply } from '../commands/types.js';
+import { gamePayload, textPayload } from '../src/adapters/discord/presenter.js';
+import { MemoryGameStore } from '../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../src/app/game-service.js';
+import { silentLogger } from '../src/app/ports.js';
+import type { ChannelKey, GameView, UserRef } from '../src/app/service-types.js';
+import { SettingsService } from '../src/app/settings-service.js';
+import { legalMoves } from '../src/engine/index.js';
+
+export { legalMoves };
+export type { GameView, UserRef };
+
+/** A message body as the bot sends it (Discord API JSON). */
+export interface PayloadBody {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+}
+
+/** A point of interest in an attached picture, in the picture's own pixels (e.g. where a player's marker is drawn). */
+export interface ImageMarker {
+  x: number;
+  y: number;
+  label: string;
+}
+
+/** A file attached to a message, as `AttachmentBuilder` would send it; embeds reach it as `attachment://name`. */
+export interface PayloadFile {
+  name: string;
+  data: Uint8Array;
+  /** Alt text (Discord: the attachment's description). */
+  description?: string;
+  /** For the preview's checks: where the living players are in the picture. */
+  markers?: ImageMarker[];
+}
+
+/** One message as players would see it. */
+export interface PreviewMessage {
+  payload: PayloadBody;
+  files?: PayloadFile[];
+  /** Only the caller sees it ("Only you can see this"). */
+  ephemeral?: boolean;
+  /** A caption the preview shows above the message (what just happened), not part of the payload. */
+  caption?: string;
+}
+
+/** A render style as the server settings (and later the per-user prefs) choose it. */
+export interface RenderChoice {
+  render: GameView['meta']['render'];
+  mobile: boolean;
+}
+
+/** The game message for a view drawn in `style`: the real presenter, with the game's render settings replaced. */
+export function presentGame(view: GameView, style: RenderChoice, now: number): PreviewMessage {
+  const styled: GameView = { ...view, meta: { ...view.meta, render: style.render, mobile: style.mobile } };
+  return { payload: gamePayload(styled, now) };
+}
+
+/** The one server and channel the scripted games play in. */
+const KEY: ChannelKey = { guildId: '1000000000000000001', channelId: '1000000000000000002' };
+
+/** A bot on the memory stores with a clock the script moves: run a /rogue line as a user, get the reply. */
+export class ScriptedBot {
+  private clock: number;
+  readonly games: GameService;
+  private readonly settings: SettingsService;
+
+  constructor(start: number) {
+    this.clock = start;
+    const settingsStore = new MemorySettingsStore(silentLogger);
+    this.games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => this.clock }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    this.settings = new SettingsService(settingsStore, silentLogger);
+  }
+
+  /** The fake clock (epoch ms). */
+  now(): number {
+    return this.clock;
+  }
+
+  /** Moves the fake clock on. */
+  advance(ms: number): void {
+    this.clock += ms;
+  }
+
+  /** Runs `/rogue <subcommand> key:value…` as `user` (the first user is the server's admin), as the router would. */
+  async rogue(user: UserRef, subcommand: string, options: Record<string, string | number | boolean> = {}): Promise<Reply> {
+    const module = commands.find((c) => c.data.name === 'rogue');
+    if (!module) throw new Error('the rogue command module is missing');
+    this.clock += 1000;
+    return module.run({ command: 'rogue', group: null, subcommand, options, user, guildId: KEY.guildId, channelId: KEY.channelId, memberIsAdmin: user.id === 'you', games: this.games, settings: this.settings });
+  }
+
+  /** The channel's current game. */
+  async current(): Promise<GameView> {
+    const r = await this.games.view(KEY);
+    if (!r.ok) throw new Error(`no game: ${r.error.kind}`);
+    return r.value;
+  }
+}
+
+/** A private reply (text, refusal) as the ephemeral message Discord would show; null for a game reply. */
+export function privateMessage(reply: Reply): PreviewMessage | null {
+  if (reply.kind === 'failure') return { payload: textPayload(failureText(reply.error)), ephemeral: true };
+  if (reply.kind === 'text') return { payload: textPayload(reply.text, reply.embed), ephemeral: true };
+  if (reply.mode === 'update' && reply.note) return { payload: textPayload(reply.note), ephemeral: true };
+  return null;
+}
