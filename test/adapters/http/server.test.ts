@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLogger } from '../../../src/adapters/memory/memory-logger.js';
+import { prometheusMetrics } from '../../../src/adapters/metrics/prometheus.js';
 import { startInteractionServer, type InteractionServer, type InteractionServerOptions } from '../../../src/adapters/http/server.js';
 import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
@@ -140,6 +141,17 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(await (await post(base, command, keys)).json()).toEqual({ type: 4, data: { content: INTERNAL_ERROR_TEXT, flags: 64 } });
     expect(log.lines.some((l) => l.message === 'interaction failed')).toBe(true);
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
+  });
+
+  it('GIVEN metrics WHEN interactions are answered THEN their latency is counted by kind and outcome', async () => {
+    const { metrics, registry } = prometheusMetrics();
+    const { base } = await start(async (i, r) => (i.kind === 'button' ? r.deferUpdate() : r.reply({ content: 'ok' })), { metrics });
+    await post(base, command, keys);
+    await post(base, button, keys);
+    await post(base, button, keys);
+    const text = await registry.metrics();
+    expect(text).toContain('cc_interaction_duration_seconds_count{kind="command",outcome="reply"} 1');
+    expect(text).toContain('cc_interaction_duration_seconds_count{kind="button",outcome="defer-update"} 2');
   });
 
   it('GIVEN a handler that returns without answering WHEN a button arrives THEN the adapter acknowledges it (type 6)', async () => {
