@@ -160,6 +160,13 @@ export class Gateway {
     return false;
   }
 
+  /** The shard numbers (of `count`) held by a session whose socket is open. */
+  readyShards(count: number): number[] {
+    const held = new Set<number>();
+    for (const s of this.sessions.values()) if (s.socket?.readyState === WebSocket.OPEN && s.shard[1] === count) held.add(s.shard[0]);
+    return [...held].sort((a, b) => a - b);
+  }
+
   /** Resolves at once if a client is ready, else when one identifies or resumes; rejects after timeoutMs. */
   waitForClient(timeoutMs: number): Promise<void> {
     if (this.hasReadyClient) return Promise.resolve();

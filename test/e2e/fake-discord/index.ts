@@ -147,6 +147,11 @@ export class FakeDiscord {
     return this.gateway.waitForClient(timeoutMs);
   }
 
+  /** The shards (of `count`) that some connected client holds. */
+  readyShards(count: number): number[] {
+    return this.gateway.readyShards(count);
+  }
+
   /** Sends an APPLICATION_COMMAND (type 2) chat-input interaction; returns the interaction id/token. */
   async sendCommand(input: { guildId: string; channelId: string; user: FakeActor; name: string; options?: unknown[]; permissions?: string }): Promise<{ id: string; token: string }> {
     const guild = this.guild(input.guildId, input.channelId);
