@@ -50,6 +50,9 @@ export interface InteractionServer {
   close(): Promise<void>;
 }
 
+/** How long /healthz waits for the readiness check. */
+const READY_TIMEOUT_MS = 1000;
+
 /** Drops a request body above `max` bytes. */
 class TooLarge extends Error {}
 
@@ -87,7 +90,8 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
 
   async function healthz(res: ServerResponse): Promise<void> {
     let ok = !closing;
-    if (ok && o.ready) ok = await o.ready().catch(() => false);
+    // A readiness check that hangs (Redis unreachable) must read as "not ready", not keep the balancer waiting.
+    if (ok && o.ready) ok = await Promise.race([o.ready().catch(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref())]);
     send(res, ok ? 200 : 503, { ok });
   }
 
@@ -187,6 +191,9 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
   }
 
   const server: Server = createServer((req, res) => void onRequest(req, res));
+  // Load balancers keep idle connections for about 60 s; closing them sooner races their next request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());

@@ -184,6 +184,8 @@ describe('HTTP interactions: edge cases and operations', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     ready = false;
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    const hanging = await start(never, { ready: () => new Promise<boolean>(() => {}) });
+    expect((await fetch(`${hanging.base}/healthz`)).status).toBe(503);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 

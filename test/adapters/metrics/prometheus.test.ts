@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { noopMetrics, startMetrics } from '../../../src/adapters/metrics/index.js';
 import { prometheusMetrics, startMetricsServer, type MetricsServer } from '../../../src/adapters/metrics/prometheus.js';
 
 let server: MetricsServer | null = null;
@@ -59,5 +60,18 @@ describe('Prometheus metrics', () => {
     expect(text).toContain('cc_turns_total 1');
     expect(text).toContain('cc_process_cpu_user_seconds_total');
     expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(404);
+  });
+
+  it('GIVEN a metrics port WHEN startMetrics runs THEN /metrics counts what its metrics count; without a port it is the no-op and serves nothing', async () => {
+    const on = await startMetrics(0, '127.0.0.1');
+    try {
+      on.metrics.refusal('wall');
+      expect(await (await fetch(`http://127.0.0.1:${on.port}/metrics`)).text()).toContain('cc_refusals_total{code="wall"} 1');
+    } finally {
+      await on.close();
+    }
+    const off = await startMetrics(undefined);
+    expect(off.metrics).toBe(noopMetrics);
+    expect(off.port).toBeNull();
   });
 });
