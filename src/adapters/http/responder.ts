@@ -9,6 +9,9 @@ import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
 import { encodeBody, messageBody, type EncodedBody } from './payload.js';
 
+/** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
+export const POSTED_BELOW_TEXT = 'Posted below.';
+
 /** The first answer, ready to be written as the HTTP response. */
 export interface FirstAnswer {
   /** The interaction callback type (4, 5, 6, 7 or 8). */
@@ -63,12 +66,12 @@ export class HttpResponder implements InteractionResponder {
   }
 
   async reply(msg: OutgoingMessage): Promise<void> {
-    // After the adapter's own deferral, the handler's answer finishes the "thinking" message instead.
-    if (this.byAdapter) return this.editOriginal(msg);
+    if (this.byAdapter) return this.replyAfterAdapterDefer(msg);
     await this.answer(InteractionResponseType.ChannelMessageWithSource, messageBody(msg, true), msg);
   }
 
   async update(msg: OutgoingMessage): Promise<void> {
+    // After the adapter's type 6, @original is the message the component sits on: the update edits it.
     if (this.byAdapter) return this.editOriginal(msg);
     await this.answer(InteractionResponseType.UpdateMessage, messageBody(msg, false), msg);
   }
@@ -98,6 +101,19 @@ export class HttpResponder implements InteractionResponder {
     await this.afterFirst();
     const route = Routes.webhook(this.interaction.applicationId, this.interaction.token);
     await this.rest.post(route, { body: messageBody(msg, true), files: rawFiles(msg), auth: false });
+  }
+
+  /**
+   * The handler's reply after the adapter already deferred for it. On a component (type 6) @original is the message
+   * the button sits on, so the reply becomes a new message. On a command (type 5, private "thinking"), a private
+   * reply fills the placeholder; a public one can't (the placeholder stays private), so it closes the placeholder
+   * and follows up publicly, as the router does after its own deferral.
+   */
+  private async replyAfterAdapterDefer(msg: OutgoingMessage): Promise<void> {
+    if (this.firstType === InteractionResponseType.DeferredMessageUpdate) return this.followUp(msg);
+    if (msg.ephemeral) return this.editOriginal(msg);
+    await this.editOriginal({ content: POSTED_BELOW_TEXT });
+    await this.followUp(msg);
   }
 
   /** The adapter's own first answer when the handler is too slow (or finished without answering); false if too late. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLogger } from '../../../src/adapters/memory/memory-logger.js';
 import { prometheusMetrics } from '../../../src/adapters/metrics/prometheus.js';
+import { POSTED_BELOW_TEXT } from '../../../src/adapters/http/responder.js';
 import { startInteractionServer, type InteractionServer, type InteractionServerOptions } from '../../../src/adapters/http/server.js';
 import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
@@ -111,6 +112,36 @@ describe('HTTP interactions: answers in the response body', () => {
 
     const slowButton = await start(async () => sleep(100), { apiBase: rest.base, deferAfterMs: 30 });
     expect(await (await post(slowButton.base, button, keys)).json()).toEqual({ type: 6 });
+  });
+
+  it.each([
+    ['a button, private note', button, { content: 'refused', ephemeral: true }, [['POST', '', { content: 'refused', flags: 64 }]]],
+    ['a command, private answer', command, { content: 'status', ephemeral: true }, [['PATCH', '/messages/@original', { content: 'status' }]]],
+    [
+      'a command, public post',
+      command,
+      { content: 'game' },
+      [
+        ['PATCH', '/messages/@original', { content: POSTED_BELOW_TEXT }],
+        ['POST', '', { content: 'game' }],
+      ],
+    ],
+  ] as const)('GIVEN the adapter deferred WHEN the late handler replies to %s THEN the reply lands where the player sees it', async (_name, raw, msg, expected) => {
+    const rest = await startRecorder();
+    cleanup.push(rest.close);
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const { base } = await start(
+      async (_i, r) => {
+        await sleep(80);
+        await r.reply({ ...msg });
+        done();
+      },
+      { apiBase: rest.base, deferAfterMs: 20 },
+    );
+    await post(base, raw, keys);
+    await finished;
+    expect(rest.requests.map((q) => [q.method, q.path.replace(`/api/v10/webhooks/${APP_ID}/${TOKEN}`, ''), JSON.parse(q.body.toString())])).toEqual(expected);
   });
 
   it('GIVEN a handler that answers then follows up WHEN it runs THEN the follow-up is POSTed to the webhook after the response', async () => {
