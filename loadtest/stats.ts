@@ -1,4 +1,5 @@
 /** Small statistics for the load test's report. */
+import { Rng } from '../src/engine/rng.js';
 
 /** The p-th percentile (0-100) of `values` by nearest rank; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {
@@ -8,14 +9,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-/** A seeded generator (mulberry32) so that a run's choices repeat with its --seed. */
+/** A seeded generator of floats in [0, 1) (the engine's own PRNG), so that a run's choices repeat with its --seed. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = Rng.fromSeed(seed);
+  return () => rng.float();
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startInteractionServer, type InteractionServer } from '../../src/adapters/http/server.js';
 import type { InteractionHandler } from '../../src/adapters/interactions/types.js';
 import { silentLogger } from '../../src/app/ports.js';
+import { latch } from '../adapters/http/support.js';
 import { FakeDiscord, guildIdOnShard, shardOf, testSigningKeys, type FakeGuild } from './fake-discord/index.js';
 
 const ALICE = { id: '1300000000000000001', username: 'alice' };
@@ -96,18 +97,17 @@ describe('fake Discord: HTTP interactions mode', () => {
   it('GIVEN a slow handler WHEN the adapter defers THEN the late answer edits @original through the fake webhook routes', async () => {
     const fake = await FakeDiscord.start({ guilds: [g] });
     cleanup.push(() => fake.close());
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
+    const handled = latch();
     const server = await endpoint(fake, async (_i, r) => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await r.reply({ content: 'took a while', ephemeral: true });
       await r.followUp({ content: 'and one more', ephemeral: true });
-      done();
+      handled.open();
     });
     fake.deliverOverHttp({ urls: [`http://127.0.0.1:${server.port}/interactions`], keys });
     const cmd = await fake.sendCommand({ guildId: g.id, channelId, user: ALICE, name: 'rogue' });
     expect(await fake.waitForResponse(cmd.id)).toEqual({ type: 5, data: { flags: 64 } });
-    await finished;
+    await handled.opened;
     expect(fake.originalMessage(cmd.id)!.content).toBe('took a while');
     expect(fake.messages(channelId).map((m) => m.content)).toEqual(['took a while', 'and one more']);
     expect(fake.failures()).toEqual([]);

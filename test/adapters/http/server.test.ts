@@ -6,7 +6,7 @@ import { startInteractionServer, type InteractionServer, type InteractionServerO
 import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import { signatureHeaders, testSigningKeys } from '../../e2e/fake-discord/signing.js';
-import { APP_ID, TOKEN, post, rawInteraction, sleep, startRecorder } from './support.js';
+import { APP_ID, TOKEN, latch, post, rawInteraction, sleep, startRecorder } from './support.js';
 
 const keys = testSigningKeys();
 const command = rawInteraction(2, { name: 'rogue', type: 1, options: [{ name: 'help', type: 1 }] });
@@ -89,19 +89,18 @@ describe('HTTP interactions: answers in the response body', () => {
   it('GIVEN a slow handler WHEN the deadline passes THEN the adapter defers (5 for commands, 6 for buttons) and the late reply edits @original through the webhook', async () => {
     const rest = await startRecorder();
     cleanup.push(rest.close);
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
+    const handled = latch();
     const handler: InteractionHandler = async (_i, r) => {
       await sleep(150);
       await r.reply({ content: 'late but here', ephemeral: true });
-      done();
+      handled.open();
     };
     const { base, log } = await start(handler, { apiBase: rest.base, deferAfterMs: 30 });
     const started = Date.now();
     const res = await post(base, command, keys);
     expect(await res.json()).toEqual({ type: 5, data: { flags: 64 } });
     expect(Date.now() - started).toBeLessThan(140);
-    await finished;
+    await handled.opened;
     expect(rest.requests).toHaveLength(1);
     const [edit] = rest.requests;
     expect(edit!.method).toBe('PATCH');
@@ -129,37 +128,35 @@ describe('HTTP interactions: answers in the response body', () => {
   ] as const)('GIVEN the adapter deferred WHEN the late handler replies to %s THEN the reply lands where the player sees it', async (_name, raw, msg, expected) => {
     const rest = await startRecorder();
     cleanup.push(rest.close);
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
+    const handled = latch();
     const { base } = await start(
       async (_i, r) => {
         await sleep(80);
         await r.reply({ ...msg });
-        done();
+        handled.open();
       },
       { apiBase: rest.base, deferAfterMs: 20 },
     );
     await post(base, raw, keys);
-    await finished;
+    await handled.opened;
     expect(rest.requests.map((q) => [q.method, q.path.replace(`/api/v10/webhooks/${APP_ID}/${TOKEN}`, ''), JSON.parse(q.body.toString())])).toEqual(expected);
   });
 
   it('GIVEN a handler that answers then follows up WHEN it runs THEN the follow-up is POSTed to the webhook after the response', async () => {
     const rest = await startRecorder();
     cleanup.push(rest.close);
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
+    const handled = latch();
     const { base } = await start(
       async (_i, r) => {
         await r.deferUpdate();
         await r.editOriginal({ content: 'board', attachments: [] });
         await r.followUp({ content: 'nope', ephemeral: true });
-        done();
+        handled.open();
       },
       { apiBase: rest.base },
     );
     expect(await (await post(base, button, keys)).json()).toEqual({ type: 6 });
-    await finished;
+    await handled.opened;
     expect(rest.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /api/v10/webhooks/${APP_ID}/${TOKEN}/messages/@original`, `POST /api/v10/webhooks/${APP_ID}/${TOKEN}`]);
     expect(JSON.parse(rest.requests[0]!.body.toString())).toEqual({ content: 'board', attachments: [] });
     expect(JSON.parse(rest.requests[1]!.body.toString())).toEqual({ content: 'nope', flags: 64 });
@@ -221,10 +218,9 @@ describe('HTTP interactions: edge cases and operations', () => {
   });
 
   it('GIVEN an interaction in flight WHEN close() is called THEN new ones get 503, healthz 503, and close waits for the one in flight', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = latch();
     const { server, base } = await start(async (_i, r) => {
-      await gate;
+      await gate.opened;
       await r.reply({ content: 'done', ephemeral: true });
     });
     const first = post(base, command, keys);
@@ -235,7 +231,7 @@ describe('HTTP interactions: edge cases and operations', () => {
     expect((await post(base, command, keys)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
     expect(closed).toBe(false);
-    release();
+    gate.open();
     expect(await (await first).json()).toEqual({ type: 4, data: { content: 'done', flags: 64 } });
     await closing;
     expect(closed).toBe(true);

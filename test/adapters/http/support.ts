@@ -65,3 +65,10 @@ export async function startRecorder(): Promise<{ base: string; requests: Recorde
 
 /** Resolves after `ms`. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A promise the test resolves by hand: `const handled = latch(); ... handled.open(); await handled.opened;`. */
+export function latch(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
