@@ -72,8 +72,8 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
   await Promise.all(
     everyone.map(async ({ ch, p }, n) => {
       const random = seededRandom(o.seed * 7919 + n);
-      // Spread the first presses over one mean interval, so the load starts at its rate rather than all at once.
-      let wait = random() * meanMs;
+      // Exponential think times from the start: together the players offer a steady `rate` presses per second.
+      let wait = -Math.log(1 - random()) * meanMs;
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = -Math.log(1 - random()) * meanMs;
