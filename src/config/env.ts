@@ -68,10 +68,8 @@ export interface Config {
   apiBase: string;
   /** How interactions arrive: the gateway (default) or Discord's POSTs to our HTTP endpoint. */
   interactions: 'gateway' | 'http';
-  /** The HTTP interactions endpoint's port (http mode). */
-  port: number;
-  /** The application's public key, 64 hex characters (required in http mode). */
-  publicKey: string | undefined;
+  /** The HTTP interactions endpoint (set exactly when interactions is http): its port and the application's public key. */
+  http: { port: number; publicKey: string } | null;
   /** Where /metrics is served; undefined = metrics off. */
   metricsPort: number | undefined;
   shards: ShardConfig | undefined;
@@ -109,8 +107,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       logLevel: e.LOG_LEVEL,
       apiBase: e.DISCORD_API_BASE,
       interactions: e.INTERACTIONS,
-      port: e.PORT,
-      publicKey: e.DISCORD_PUBLIC_KEY,
+      http: e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY !== undefined ? { port: e.PORT, publicKey: e.DISCORD_PUBLIC_KEY } : null,
       metricsPort: e.METRICS_PORT,
       shards: e.SHARD_COUNT === undefined ? undefined : { count: e.SHARD_COUNT, ids: e.SHARD_IDS ?? Array.from({ length: e.SHARD_COUNT }, (_, i) => i) },
     },

@@ -9,7 +9,7 @@ describe('environment parsing', () => {
     const r = parseConfig(base);
     expect(r).toEqual({
       ok: true,
-      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', port: 8080, publicKey: undefined, metricsPort: undefined, shards: undefined },
+      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined },
     });
   });
 
@@ -48,7 +48,14 @@ describe('environment parsing', () => {
 
     it('GIVEN http mode with a public key, a port and a metrics port WHEN parsed THEN each is used', () => {
       const r = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY, PORT: '3000', METRICS_PORT: '9100' });
-      expect(r.ok && r.config).toMatchObject({ interactions: 'http', publicKey: KEY, port: 3000, metricsPort: 9100, shards: undefined });
+      expect(r.ok && r.config).toMatchObject({ interactions: 'http', http: { port: 3000, publicKey: KEY }, metricsPort: 9100, shards: undefined });
+    });
+
+    it('GIVEN http mode without PORT WHEN parsed THEN the endpoint listens on 8080; in gateway mode there is no endpoint even with a key', () => {
+      const http = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY });
+      expect(http.ok && http.config.http).toEqual({ port: 8080, publicKey: KEY });
+      const gateway = parseConfig({ ...base, DISCORD_PUBLIC_KEY: KEY, PORT: '3000' });
+      expect(gateway.ok && gateway.config.http).toBeNull();
     });
 
     it('GIVEN SHARD_COUNT alone WHEN parsed THEN this process holds every shard', () => {
