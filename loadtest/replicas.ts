@@ -71,16 +71,27 @@ export async function startHttpReplicas(count: number, e: ReplicaEnv, noop: bool
   return replicas;
 }
 
-/** Starts `count` gateway processes, process i holding shard i of `count`; resolves when every shard is connected. */
+/**
+ * Starts `count` gateway processes, process i holding shard i of `count`; resolves when every shard is held by
+ * exactly one process. (discord.js reads SHARD_COUNT from the environment by itself and, without explicit shard
+ * ids, then takes every shard in every process: that shows here as shards held twice.)
+ */
 export async function startShards(count: number, e: ReplicaEnv): Promise<Replica[]> {
   const replicas = Array.from({ length: count }, (_, i) => start('src/main.ts', { ...botEnv(e), SHARD_COUNT: String(count), SHARD_IDS: String(i) }));
   const until = Date.now() + 30_000;
-  while (e.fake.readyShards(count).length < count) {
+  const settled = (): boolean => e.fake.shardHolders(count).every((n) => n === 1);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (;;) {
+    // Settled, and still so a moment later: a process that takes too many shards identifies them one after another.
+    if (settled()) {
+      await sleep(1000);
+      if (settled()) break;
+    }
     if (Date.now() > until || replicas.some((r) => r.child.exitCode !== null)) {
       await stopAll(replicas);
-      throw new Error(`only shards [${e.fake.readyShards(count).join(', ')}] of ${count} connected within 30 s (gateway sharding needs src/main.ts to pass SHARD_COUNT/SHARD_IDS to the client). Output of process 0:\n${replicas[0]?.output().slice(-2000)}`);
+      throw new Error(`sessions per shard ${JSON.stringify(e.fake.shardHolders(count))} (want one each) after 30 s: src/main.ts must pass SHARD_IDS and SHARD_COUNT to the client as shards and shardCount. Output of process 0:\n${replicas[0]?.output().slice(-2000)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   return replicas;
 }

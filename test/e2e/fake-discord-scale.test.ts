@@ -44,7 +44,7 @@ describe('fake Discord: gateway shards', () => {
     cleanup.push(async () => {
       for (const c of clients) await c.destroy();
     });
-    expect(fake.readyShards(2)).toEqual([0, 1]);
+    expect(fake.shardHolders(2)).toEqual([1, 1]);
     expect(clients.map((c) => [...c.guilds.cache.keys()].sort())).toEqual([[guilds[0]!.id, guilds[2]!.id].sort(), [guilds[1]!.id, guilds[3]!.id].sort()]);
     for (const g of guilds) {
       const { id } = await fake.sendCommand({ guildId: g.id, channelId: g.channels[0]!.id, user: ALICE, name: 'rogue' });

@@ -160,11 +160,11 @@ export class Gateway {
     return false;
   }
 
-  /** The shard numbers (of `count`) held by a session whose socket is open. */
-  readyShards(count: number): number[] {
-    const held = new Set<number>();
-    for (const s of this.sessions.values()) if (s.socket?.readyState === WebSocket.OPEN && s.shard[1] === count) held.add(s.shard[0]);
-    return [...held].sort((a, b) => a - b);
+  /** How many open sessions hold each shard of `count` (index = shard); two on one shard both get its events. */
+  shardHolders(count: number): number[] {
+    const held = new Array<number>(count).fill(0);
+    for (const s of this.sessions.values()) if (s.socket?.readyState === WebSocket.OPEN && s.shard[1] === count) held[s.shard[0]]!++;
+    return held;
   }
 
   /** Resolves at once if a client is ready, else when one identifies or resumes; rejects after timeoutMs. */

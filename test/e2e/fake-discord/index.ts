@@ -147,9 +147,9 @@ export class FakeDiscord {
     return this.gateway.waitForClient(timeoutMs);
   }
 
-  /** The shards (of `count`) that some connected client holds. */
-  readyShards(count: number): number[] {
-    return this.gateway.readyShards(count);
+  /** How many connected clients hold each shard of `count` (index = shard id). */
+  shardHolders(count: number): number[] {
+    return this.gateway.shardHolders(count);
   }
 
   /** Sends an APPLICATION_COMMAND (type 2) chat-input interaction; returns the interaction id/token. */
