@@ -75,7 +75,8 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
       // Exponential think times from the start: together the players offer a steady `rate` presses per second.
       let wait = -Math.log(1 - random()) * meanMs;
       for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        // Never sleep past the end: a slow player's next press may lie well beyond it.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, end - performance.now())));
         wait = -Math.log(1 - random()) * meanMs;
         if (performance.now() >= end) return;
         const message = ch.messageId ? fake.message(ch.messageId) : undefined;
