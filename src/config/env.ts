@@ -5,6 +5,43 @@ import { z } from 'zod';
 
 const snowflake = z.string().trim().regex(/^\d{17,20}$/, { error: 'must be a Discord id (17-20 digits)' });
 
+// ---- Serving at scale: HTTP interactions, metrics, gateway shards ----
+/** A whole number from min to max, from its text; `error` says what is wanted. */
+const wholeNumber = (min: number, max: number, error: string) => z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+const port = (what: string) => wholeNumber(1, 65535, `must be a port number (1-65535) ${what}`);
+
+/** How interactions arrive, where to serve them, metrics and shards (see .env.example). */
+const ServeEnv = {
+  INTERACTIONS: z.enum(['gateway', 'http'], { error: 'must be gateway or http' }).default('gateway'),
+  PORT: port('for the HTTP interactions endpoint').default(8080),
+  DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the application public key: 64 hex characters (Developer Portal -> General Information)' }).optional(),
+  METRICS_PORT: port('for /metrics').optional(),
+  SHARD_COUNT: wholeNumber(1, 10000, 'must be a whole number from 1 to 10000').optional(),
+  SHARD_IDS: z
+    .string()
+    .regex(/^\d{1,5}(\s*,\s*\d{1,5})*$/, { error: 'must be a comma-separated list of shard numbers, e.g. 0,1' })
+    .transform((s) => [...new Set(s.split(',').map((x) => Number(x.trim())))].sort((a, b) => a - b))
+    .optional(),
+};
+
+/** The checks that span variables: the public key in HTTP mode, shard ids within the shard count. */
+function checkServe(e: { INTERACTIONS: string; DISCORD_PUBLIC_KEY?: string | undefined; SHARD_COUNT?: number | undefined; SHARD_IDS?: number[] | undefined }, ctx: z.RefinementCtx): void {
+  // zod runs this even when a field failed its own check (its value is then still raw): judge only parsed values.
+  const ids = Array.isArray(e.SHARD_IDS) ? e.SHARD_IDS : undefined;
+  const count = typeof e.SHARD_COUNT === 'number' && e.SHARD_COUNT >= 1 ? e.SHARD_COUNT : undefined;
+  if (e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY === undefined) ctx.addIssue({ code: 'custom', path: ['DISCORD_PUBLIC_KEY'], message: 'is required when INTERACTIONS=http (the application public key from the Developer Portal)' });
+  if (ids && e.SHARD_COUNT === undefined) ctx.addIssue({ code: 'custom', path: ['SHARD_IDS'], message: 'needs SHARD_COUNT (the total number of shards)' });
+  const bad = count === undefined ? [] : (ids ?? []).filter((id) => id >= count);
+  if (bad.length) ctx.addIssue({ code: 'custom', path: ['SHARD_IDS'], message: `must each be less than SHARD_COUNT (${count}); ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not` });
+}
+
+/** Which shards this process holds: undefined means discord.js decides (one process, every shard). */
+export interface ShardConfig {
+  count: number;
+  ids: number[];
+}
+// ---- end of serving at scale ----
+
 /** The schema of every variable the bot reads. */
 export const EnvSchema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required (the bot token from the Developer Portal)' }).trim().min(20, { error: 'is too short to be a bot token' }),
@@ -17,7 +54,8 @@ export const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://discord.com/api' })
     .default('https://discord.com/api')
     .transform((s) => s.replace(/\/+$/, '')),
-});
+  ...ServeEnv,
+}).superRefine(checkServe);
 
 /** The parsed configuration. */
 export interface Config {
@@ -28,6 +66,13 @@ export interface Config {
   redisPrefix: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   apiBase: string;
+  /** How interactions arrive: the gateway (default) or Discord's POSTs to our HTTP endpoint. */
+  interactions: 'gateway' | 'http';
+  /** The HTTP interactions endpoint (set exactly when interactions is http): its port and the application's public key. */
+  http: { port: number; publicKey: string } | null;
+  /** Where /metrics is served; undefined = metrics off. */
+  metricsPort: number | undefined;
+  shards: ShardConfig | undefined;
 }
 
 /** Which variables must be present for each entry point (deploy-commands and the bot need the same ones). */
@@ -61,6 +106,10 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       redisPrefix: e.REDIS_PREFIX,
       logLevel: e.LOG_LEVEL,
       apiBase: e.DISCORD_API_BASE,
+      interactions: e.INTERACTIONS,
+      http: e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY !== undefined ? { port: e.PORT, publicKey: e.DISCORD_PUBLIC_KEY } : null,
+      metricsPort: e.METRICS_PORT,
+      shards: e.SHARD_COUNT === undefined ? undefined : { count: e.SHARD_COUNT, ids: e.SHARD_IDS ?? Array.from({ length: e.SHARD_COUNT }, (_, i) => i) },
     },
   };
 }

@@ -9,7 +9,7 @@ describe('environment parsing', () => {
     const r = parseConfig(base);
     expect(r).toEqual({
       ok: true,
-      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api' },
+      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined },
     });
   });
 
@@ -41,5 +41,52 @@ describe('environment parsing', () => {
   it('GIVEN empty optional variables WHEN parsed THEN they count as unset', () => {
     const r = parseConfig({ ...base, REDIS_URL: '', DISCORD_GUILD_ID: '', LOG_LEVEL: '', DISCORD_API_BASE: '' });
     expect(r.ok && r.config).toMatchObject({ redisUrl: undefined, guildId: undefined, logLevel: 'info', apiBase: 'https://discord.com/api' });
+  });
+
+  describe('serving at scale: HTTP interactions, metrics, shards', () => {
+    const KEY = 'a'.repeat(64);
+
+    it('GIVEN http mode with a public key, a port and a metrics port WHEN parsed THEN each is used', () => {
+      const r = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY, PORT: '3000', METRICS_PORT: '9100' });
+      expect(r.ok && r.config).toMatchObject({ interactions: 'http', http: { port: 3000, publicKey: KEY }, metricsPort: 9100, shards: undefined });
+    });
+
+    it('GIVEN http mode without PORT WHEN parsed THEN the endpoint listens on 8080; in gateway mode there is no endpoint even with a key', () => {
+      const http = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY });
+      expect(http.ok && http.config.http).toEqual({ port: 8080, publicKey: KEY });
+      const gateway = parseConfig({ ...base, DISCORD_PUBLIC_KEY: KEY, PORT: '3000' });
+      expect(gateway.ok && gateway.config.http).toBeNull();
+    });
+
+    it('GIVEN SHARD_COUNT alone WHEN parsed THEN this process holds every shard', () => {
+      const r = parseConfig({ ...base, SHARD_COUNT: '3' });
+      expect(r.ok && r.config.shards).toEqual({ count: 3, ids: [0, 1, 2] });
+    });
+
+    it('GIVEN SHARD_IDS with spaces and repeats WHEN parsed THEN they are a sorted list without repeats', () => {
+      const r = parseConfig({ ...base, SHARD_COUNT: '4', SHARD_IDS: '3, 1,1' });
+      expect(r.ok && r.config.shards).toEqual({ count: 4, ids: [1, 3] });
+    });
+
+    it.each([
+      [{ INTERACTIONS: 'http' }, /^DISCORD_PUBLIC_KEY is required when INTERACTIONS=http/],
+      [{ INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: 'abc' }, /^DISCORD_PUBLIC_KEY must be the application public key: 64 hex characters/],
+      [{ INTERACTIONS: 'webhook' }, /^INTERACTIONS must be gateway or http/],
+      [{ PORT: '70000' }, /^PORT must be a port number \(1-65535\)/],
+      [{ METRICS_PORT: 'abc' }, /^METRICS_PORT must be a port number/],
+      [{ SHARD_COUNT: '0' }, /^SHARD_COUNT must be a whole number from 1 to 10000/],
+      [{ SHARD_COUNT: '2', SHARD_IDS: '0,2,3' }, /^SHARD_IDS must each be less than SHARD_COUNT \(2\); 2, 3 are not/],
+      [{ SHARD_IDS: '0' }, /^SHARD_IDS needs SHARD_COUNT/],
+      [{ SHARD_COUNT: '2', SHARD_IDS: 'one' }, /^SHARD_IDS must be a comma-separated list/],
+    ])('GIVEN %j WHEN parsed THEN the problem names the variable and what is wrong', (extra, pattern) => {
+      const r = parseConfig({ ...base, ...extra });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems).toEqual([expect.stringMatching(pattern)]);
+    });
+
+    it('GIVEN a wrong public key WHEN parsed THEN the problem never echoes it', () => {
+      const r = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: 'f'.repeat(63) });
+      expect(!r.ok && r.problems.join('\n')).not.toContain('f'.repeat(63));
+    });
   });
 });

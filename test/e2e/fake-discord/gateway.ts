@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { FakeGuild, FakeUser } from './types.js';
 import { MEMBER_PERMS } from './permissions.js';
+import { identifyShard, ownsGuild } from './sharding.js';
 
 /** What the gateway needs from the rest of the fake. */
 export interface GatewayOptions {
@@ -30,6 +31,8 @@ interface Session {
   /** Kept so a RESUME can replay what the client missed. */
   events: Dispatch[];
   socket: WebSocket | null;
+  /** The `shard: [id, count]` the client identified with ([0, 1] without sharding). */
+  shard: [number, number];
 }
 
 const OP = { DISPATCH: 0, HEARTBEAT: 1, IDENTIFY: 2, PRESENCE: 3, VOICE: 4, RESUME: 6, RECONNECT: 7, REQUEST_MEMBERS: 8, INVALID_SESSION: 9, HELLO: 10, HEARTBEAT_ACK: 11 } as const;
@@ -157,6 +160,13 @@ export class Gateway {
     return false;
   }
 
+  /** How many open sessions hold each shard of `count` (index = shard); two on one shard both get its events. */
+  shardHolders(count: number): number[] {
+    const held = new Array<number>(count).fill(0);
+    for (const s of this.sessions.values()) if (s.socket?.readyState === WebSocket.OPEN && s.shard[1] === count) held[s.shard[0]]!++;
+    return held;
+  }
+
   /** Resolves at once if a client is ready, else when one identifies or resumes; rejects after timeoutMs. */
   waitForClient(timeoutMs: number): Promise<void> {
     if (this.hasReadyClient) return Promise.resolve();
@@ -174,9 +184,12 @@ export class Gateway {
     });
   }
 
-  /** Sends an op 0 dispatch to the newest ready client; buffered for RESUME when it is between connections. */
-  dispatch(t: string, d: unknown): void {
-    const sessions = [...this.sessions.values()].reverse();
+  /**
+   * Sends an op 0 dispatch to the newest ready client (of the shard that owns `guildId`, when given); buffered for
+   * RESUME when it is between connections.
+   */
+  dispatch(t: string, d: unknown, guildId?: string): void {
+    const sessions = [...this.sessions.values()].reverse().filter((s) => guildId === undefined || ownsGuild(s.shard, guildId));
     const session = sessions.find((s) => s.socket?.readyState === WebSocket.OPEN) ?? sessions[0];
     if (!session) throw new Error(`fake-discord: cannot dispatch ${t}: no gateway client has identified`);
     this.send(session, t, d);
@@ -259,17 +272,19 @@ export class Gateway {
       ws.close(4004, 'Authentication failed.');
       return null;
     }
-    const session: Session = { id: `fake-session-${++this.sessionCounter}`, seq: 0, events: [], socket: ws };
+    const shard = identifyShard(d);
+    const guilds = this.opts.guilds.filter((g) => ownsGuild(shard, g.id));
+    const session: Session = { id: `fake-session-${++this.sessionCounter}`, seq: 0, events: [], socket: ws, shard };
     this.sessions.set(session.id, session);
     this.send(session, 'READY', {
       v: 10,
       user: this.opts.botUser,
       user_settings: {},
-      guilds: this.opts.guilds.map((g) => ({ id: g.id, unavailable: true })),
+      guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.opts.url,
-      shard: [0, 1],
+      shard,
       application: { id: this.opts.applicationId, flags: 0 },
       private_channels: [],
       presences: [],
@@ -278,7 +293,7 @@ export class Gateway {
       geo_ordered_rtc_regions: [],
       _trace: ['["fake-gateway",{"micros":0}]'],
     });
-    for (const g of this.opts.guilds) this.send(session, 'GUILD_CREATE', guildCreatePayload(g, this.opts.botUser, this.joinedAt));
+    for (const g of guilds) this.send(session, 'GUILD_CREATE', guildCreatePayload(g, this.opts.botUser, this.joinedAt));
     this.notifyReady();
     return session;
   }

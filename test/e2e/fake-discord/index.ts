@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Gateway } from './gateway.js';
+import { HttpInteractions, type HttpInteractionsOptions } from './http-interactions.js';
 import { parseBody, readBody } from './http.js';
 import { IdGenerator } from './ids.js';
 import { MessageStore } from './messages.js';
@@ -28,6 +29,9 @@ import type { FakeGuild, FakeMessage, FakeUser, InteractionCallback, RecordedReq
 export type { FakeGuild, FakeMessage, FakeEmbed, FakeComponent, FakeAttachment, FakeUser, MessageData, InteractionCallback, RecordedRequest, RecordedFile } from './types.js';
 export { ADMIN_PERMS, MEMBER_PERMS, BOT_PERMS, PERMS } from './permissions.js';
 export { LIMITS, discordLength, validateMessage } from './limits.js';
+export { shardOf, guildIdOnShard } from './sharding.js';
+export { testSigningKeys, signatureHeaders, type SigningKeys } from './signing.js';
+export type { HttpDelivery } from './http-interactions.js';
 
 /** Options of FakeDiscord.start; everything has a sensible default. */
 export interface FakeDiscordOptions {
@@ -42,6 +46,8 @@ export interface FakeDiscordOptions {
   tokenLifetimeMs?: number;
   /** Gateway heartbeat interval sent in HELLO. */
   heartbeatIntervalMs?: number;
+  /** HTTP interactions mode: sign each interaction and POST it to these URLs (round-robin) instead of the gateway. */
+  http?: HttpInteractionsOptions;
 }
 
 /** A user who presses buttons and runs commands. */
@@ -71,6 +77,8 @@ export class FakeDiscord {
   readonly requests: RecordedRequest[] = [];
   private readonly waiters = new Map<string, ResponseWaiter[]>();
   private readonly requestWaiters = new Set<() => void>();
+  /** Set in HTTP interactions mode: the deliveries and their outcomes. */
+  http: HttpInteractions | null = null;
 
   private constructor(
     /** e.g. 'http://127.0.0.1:PORT/api' (no trailing slash): what DISCORD_API_BASE / rest.api is set to. */
@@ -123,13 +131,25 @@ export class FakeDiscord {
     const gateway = new Gateway({ server, token, botUser, applicationId, url: gatewayUrl, guilds, heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250 });
     const fake = new FakeDiscord(`${base}/api`, applicationId, token, botUserId, server, gateway, rest, store, ids, guilds);
     ref.fake = fake;
+    if (opts.http) fake.deliverOverHttp(opts.http);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => void fake.onRequest(req, res));
     return fake;
+  }
+
+  /** Switches to HTTP interactions mode (e.g. once the bot's endpoint is listening): later interactions are POSTed there. */
+  deliverOverHttp(opts: HttpInteractionsOptions): HttpInteractions {
+    this.http = new HttpInteractions(opts, this.rest);
+    return this.http;
   }
 
   /** Resolves when a client has IDENTIFIED and been sent READY + GUILD_CREATEs (at once if one is connected; also after a RESUME). */
   waitForClient(timeoutMs = 5000): Promise<void> {
     return this.gateway.waitForClient(timeoutMs);
+  }
+
+  /** How many connected clients hold each shard of `count` (index = shard id). */
+  shardHolders(count: number): number[] {
+    return this.gateway.shardHolders(count);
   }
 
   /** Sends an APPLICATION_COMMAND (type 2) chat-input interaction; returns the interaction id/token. */
@@ -242,6 +262,7 @@ export class FakeDiscord {
 
   /** Stops the fake; call it AFTER client.destroy(). */
   async close(): Promise<void> {
+    await this.http?.settled();
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -306,7 +327,8 @@ export class FakeDiscord {
     if (extra.commandName !== undefined) rec.commandName = extra.commandName;
     if (extra.messageId !== undefined) rec.messageId = extra.messageId;
     this.rest.register(rec);
-    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    if (this.http) this.http.deliver({ ...payload, id, token });
+    else this.gateway.dispatch('INTERACTION_CREATE', payload, guild.id);
     return { id, token };
   }
 

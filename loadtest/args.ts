@@ -1,0 +1,46 @@
+/** The load test's command line, checked by zod and bounded (it runs on a shared 2-core machine, loopback only). */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+const int = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+/** The options of `npm run loadtest -- ...`. */
+export const LoadArgsSchema = z.object({
+  mode: z.enum(['http', 'gateway', 'noop']).default('http'),
+  replicas: int(1, 8, 1),
+  shards: int(1, 8, 2),
+  channels: int(1, 1000, 50),
+  players: int(1, 10, 4),
+  seconds: int(1, 300, 20),
+  /** Offered button presses per second over all players (each player presses at rate / (channels × players) per second). */
+  rate: int(1, 5000, 100),
+  /** Also run the same load against the do-nothing responder, and report the ratio. */
+  compare: z.coerce.boolean().default(false),
+  seed: int(0, 2 ** 31, 1),
+});
+
+/** The parsed options. */
+export type LoadArgs = z.infer<typeof LoadArgsSchema>;
+
+/** Parses argv (after the script name); exits 2 with the problems on bad input. */
+export function parseLoadArgs(argv: string[]): LoadArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      mode: { type: 'string' },
+      replicas: { type: 'string' },
+      shards: { type: 'string' },
+      channels: { type: 'string' },
+      players: { type: 'string' },
+      seconds: { type: 'string' },
+      rate: { type: 'string' },
+      seed: { type: 'string' },
+      compare: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const parsed = LoadArgsSchema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  process.stderr.write(`loadtest: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}\n`);
+  process.exit(2);
+}

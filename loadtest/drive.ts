@@ -1,0 +1,106 @@
+/** Sets up a game in every channel, then lets every player press buttons at a person's pace, recording each press. */
+import { performance } from 'node:perf_hooks';
+import { buttons, subcommand } from '../test/e2e/harness.js';
+import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
+import { seededRandom } from './stats.js';
+import type { LoadChannel } from './world.js';
+
+/** One button press and what came of it. */
+export interface Press {
+  channel: LoadChannel;
+  userId: string;
+  interactionId: string;
+  token: string;
+  /** The first answer's callback type; undefined when none came in time. */
+  type?: number;
+  /** Dispatch to answer, in ms. */
+  ms?: number;
+}
+
+const ANSWER_TIMEOUT_MS = 5000;
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message. */
+export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number): Promise<void> {
+  await pool(channels, 16, async (ch) => {
+    const [creator, ...others] = ch.players;
+    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('new', { seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' }) });
+    const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
+    const message = fake.originalMessage(created.id);
+    if (cb.type !== 4 || !message || !buttons(message).length) throw new Error(`setup: /rogue new in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+    ch.messageId = message.id;
+    for (const p of others) {
+      const joined = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
+      await fake.waitForResponse(joined.id, ANSWER_TIMEOUT_MS);
+    }
+  });
+}
+
+/** For the noop responder: one bot message with a d-pad per channel (nothing behind it). */
+export async function setupNoopMessages(fake: FakeDiscord, channels: readonly LoadChannel[]): Promise<void> {
+  const button = (id: string, label: string) => ({ type: 2, style: 2, custom_id: `noop:${id}`, label });
+  const components = [
+    { type: 1, components: [button('n', 'north')] },
+    { type: 1, components: [button('w', 'west'), button('wait', 'wait'), button('e', 'east')] },
+    { type: 1, components: [button('s', 'south')] },
+  ];
+  await pool(channels, 16, async (ch) => {
+    const res = await fetch(`${fake.apiBase}/v10/channels/${ch.channelId}/messages`, { method: 'POST', headers: { authorization: `Bot ${fake.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'noop board', components }) });
+    if (res.status !== 200) throw new Error(`setup: could not post the noop board (${res.status})`);
+    ch.messageId = ((await res.json()) as { id: string }).id;
+  });
+}
+
+/**
+ * Every player, until `seconds` have passed: wait a person's think time (exponential, mean = players / rate), look
+ * at the channel's game message as it is now, press one of its enabled buttons, and wait for the answer.
+ */
+export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadChannel[], o: { seconds: number; rate: number; seed: number }): Promise<Press[]> {
+  const presses: Press[] = [];
+  const everyone = channels.flatMap((ch) => ch.players.map((p) => ({ ch, p })));
+  const meanMs = (everyone.length / o.rate) * 1000;
+  const end = performance.now() + o.seconds * 1000;
+  await Promise.all(
+    everyone.map(async ({ ch, p }, n) => {
+      const random = seededRandom(o.seed * 7919 + n);
+      // Exponential think times from the start: together the players offer a steady `rate` presses per second.
+      let wait = -Math.log(1 - random()) * meanMs;
+      for (;;) {
+        // Never sleep past the end: a slow player's next press may lie well beyond it.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, end - performance.now())));
+        wait = -Math.log(1 - random()) * meanMs;
+        if (performance.now() >= end) return;
+        const message = ch.messageId ? fake.message(ch.messageId) : undefined;
+        const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id) : [];
+        if (!enabled.length) continue;
+        const pick = enabled[Math.floor(random() * enabled.length)]!;
+        const t0 = performance.now();
+        let sent: { id: string; token: string };
+        try {
+          sent = await fake.pressButton({ guildId: ch.guildId, channelId: ch.channelId, user: p, messageId: ch.messageId!, customId: pick.custom_id! });
+        } catch {
+          continue; // the message changed under the player's finger (a button that just went away)
+        }
+        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token };
+        presses.push(press);
+        try {
+          const cb = await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
+          press.ms = performance.now() - t0;
+          press.type = cb.type;
+        } catch {
+          // unanswered: counted in the report
+        }
+      }
+    }),
+  );
+  return presses;
+}

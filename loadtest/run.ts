@@ -1,0 +1,113 @@
+/**
+ * `npm run loadtest -- --mode http|gateway|noop --replicas N --shards N --channels N --players N --seconds N --rate N [--compare]`
+ *
+ * Drives real bot processes through the fake Discord on 127.0.0.1 with its own redis-server: in HTTP mode N
+ * replicas behind a round-robin "load balancer" (the fake signs and POSTs each interaction); in gateway mode N
+ * shard processes; in noop mode N do-nothing responders (signature check + type 6) for comparison. Players press
+ * the buttons of their channel's game message at a person's pace. Reports accepted turns/s, latency from dispatch
+ * to answer, and checks that every accepted press is exactly one log entry and that saved states replay from logs.
+ */
+import { randomUUID } from 'node:crypto';
+import { FakeDiscord, testSigningKeys } from '../test/e2e/fake-discord/index.js';
+import { OwnRedis } from '../test/support/own-redis.js';
+import { parseLoadArgs, type LoadArgs } from './args.js';
+import { checkChannels, followedUpTokens, isAccepted, type CheckResult } from './check.js';
+import { drivePlayers, setupGames, setupNoopMessages } from './drive.js';
+import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
+import { percentile } from './stats.js';
+import { buildWorld } from './world.js';
+
+/** The figures of one run. */
+interface RunReport {
+  mode: LoadArgs['mode'];
+  processes: number;
+  presses: number;
+  answered: number;
+  unanswered: number;
+  accepted: number;
+  acceptedPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Requests the fake refused (late or double answers, invalid bodies…). */
+  discordErrors: number;
+  check: CheckResult | null;
+}
+
+async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunReport> {
+  const shardCount = mode === 'gateway' ? args.shards : 1;
+  const world = buildWorld(args.channels, args.players, shardCount);
+  const keys = testSigningKeys();
+  const redis = await OwnRedis.start();
+  const fake = await FakeDiscord.start({ guilds: world.guilds });
+  const env = { fake, redisUrl: redis.url, redisPrefix: `cc-load-${randomUUID().slice(0, 8)}`, publicKeyHex: keys.publicKeyHex };
+  let replicas: Replica[] = [];
+  try {
+    process.stderr.write(`[${mode}] starting ${mode === 'gateway' ? `${args.shards} shard processes` : `${args.replicas} replicas`}…\n`);
+    if (mode === 'gateway') replicas = await startShards(args.shards, env);
+    else {
+      replicas = await startHttpReplicas(args.replicas, env, mode === 'noop');
+      fake.deliverOverHttp({ urls: replicas.map((r) => r.url!), keys });
+    }
+    process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
+    if (mode === 'noop') await setupNoopMessages(fake, world.channels);
+    else await setupGames(fake, world.channels, args.seed);
+    const setupRequests = fake.requests.length;
+    process.stderr.write(`[${mode}] pressing buttons for ${args.seconds} s at ${args.rate}/s offered…\n`);
+    const presses = await drivePlayers(fake, world.channels, args);
+    // Let follow-ups and edits that trail the answers land before judging.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const refused = followedUpTokens(fake);
+    const answered = presses.filter((p) => p.ms !== undefined);
+    const latencies = answered.map((p) => p.ms!);
+    const accepted = presses.filter((p) => (mode === 'noop' ? p.type !== undefined : isAccepted(p, refused))).length;
+    const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
+    return {
+      mode,
+      processes: replicas.length,
+      presses: presses.length,
+      answered: answered.length,
+      unanswered: presses.length - answered.length,
+      accepted,
+      acceptedPerSecond: accepted / args.seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+      discordErrors: fake.requests.slice(setupRequests).filter((r) => r.status >= 400).length,
+      check,
+    };
+  } finally {
+    await stopAll(replicas);
+    await fake.close();
+    await redis.close();
+  }
+}
+
+const ms = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(1)} ms`);
+
+function print(args: LoadArgs, r: RunReport): void {
+  const who = r.mode === 'gateway' ? `${r.processes} shard processes` : `${r.processes} ${r.mode === 'noop' ? 'noop responders' : 'HTTP replicas'}`;
+  const lines = [
+    `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s`,
+    `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s)`,
+    `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+    `fake Discord refused ${r.discordErrors} requests during the run`,
+  ];
+  if (r.check) {
+    const c = r.check;
+    lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const args = parseLoadArgs(process.argv.slice(2));
+const reports: RunReport[] = [await runOnce(args, args.mode)];
+print(args, reports[0]!);
+if (args.compare && args.mode !== 'noop') {
+  reports.push(await runOnce(args, 'noop'));
+  print(args, reports[1]!);
+  const [bot, noop] = reports as [RunReport, RunReport];
+  process.stdout.write(`ratio ${bot.mode}/noop: p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+}
+const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
+process.exit(bad ? 1 : 0);

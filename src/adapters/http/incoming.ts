@@ -1,0 +1,91 @@
+/** Raw interaction JSON (as Discord POSTs it) -> IncomingInteraction, validated once here by zod. */
+import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { invocationOf, type RawOption } from '../interactions/invocation.js';
+import type { IncomingInteraction, InteractionKind } from '../interactions/types.js';
+
+const snowflake = z.string().regex(/^\d{1,20}$/);
+const user = z.object({ id: snowflake, username: z.string(), global_name: z.string().nullish() });
+
+const option: z.ZodType<RawOption> = z.lazy(() =>
+  z.object({
+    name: z.string().min(1).max(32),
+    type: z.number().int(),
+    value: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+    options: z.array(option).max(25).optional(),
+  }),
+);
+
+/** The fields of an interaction we read; everything else Discord sends is ignored. */
+export const RawInteractionSchema = z.object({
+  id: snowflake,
+  application_id: snowflake,
+  type: z.number().int(),
+  token: z.string().min(1).max(1000),
+  guild_id: snowflake.optional(),
+  channel_id: snowflake.optional(),
+  channel: z.object({ id: snowflake }).optional(),
+  member: z.object({ user, nick: z.string().nullish(), permissions: z.string().regex(/^\d+$/) }).optional(),
+  user: user.optional(),
+  data: z
+    .object({
+      name: z.string().optional(),
+      type: z.number().int().optional(),
+      options: z.array(option).max(25).optional(),
+      custom_id: z.string().max(100).optional(),
+      component_type: z.number().int().optional(),
+    })
+    .optional(),
+  message: z.object({ id: snowflake, flags: z.number().int().optional() }).optional(),
+});
+
+/** A parsed raw interaction. */
+export type RawInteraction = z.infer<typeof RawInteractionSchema>;
+
+/** Which kind each interaction type is; components and commands look one level deeper (see kindOf). */
+const KIND_BY_TYPE: Partial<Record<number, InteractionKind>> = {
+  [InteractionType.ApplicationCommand]: 'command',
+  [InteractionType.MessageComponent]: 'select',
+  [InteractionType.ApplicationCommandAutocomplete]: 'autocomplete',
+  [InteractionType.ModalSubmit]: 'modal',
+};
+
+/** The kind of a raw interaction: a user or message command is a context menu, a button press a button. */
+export function kindOf(raw: Pick<RawInteraction, 'type' | 'data'>): InteractionKind {
+  const kind = KIND_BY_TYPE[raw.type] ?? 'unknown';
+  if (kind === 'command' && (raw.data?.type === ApplicationCommandType.User || raw.data?.type === ApplicationCommandType.Message)) return 'context-menu';
+  if (kind === 'select' && raw.data?.component_type === ComponentType.Button) return 'button';
+  return kind;
+}
+
+/** What is wrong with a raw interaction, or the converted interaction. Problems name fields, never values. */
+export type Conversion = { ok: true; interaction: IncomingInteraction } | { ok: false; problems: string[] };
+
+/** Validates and converts one interaction body (already JSON-parsed). */
+export function toIncoming(body: unknown): Conversion {
+  const parsed = RawInteractionSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.code}`) };
+  const raw = parsed.data;
+  const kind = kindOf(raw);
+  const who = raw.member?.user ?? raw.user;
+  if (!who) return { ok: false, problems: ['member.user / user: missing'] };
+  const name = raw.member?.nick ?? who.global_name ?? who.username;
+  const interaction: IncomingInteraction = {
+    id: raw.id,
+    applicationId: raw.application_id,
+    token: raw.token,
+    kind,
+    guildId: raw.guild_id ?? null,
+    channelId: raw.channel?.id ?? raw.channel_id ?? null,
+    user: { id: who.id, name: name.slice(0, 32) },
+    memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
+  };
+  const data = raw.data;
+  if ((kind === 'command' || kind === 'context-menu' || kind === 'autocomplete') && !data?.name) return { ok: false, problems: ['data.name: missing'] };
+  if ((kind === 'button' || kind === 'select' || kind === 'modal') && !data?.custom_id) return { ok: false, problems: ['data.custom_id: missing'] };
+  if (kind === 'command') interaction.invocation = invocationOf(data!.name!, data!.options ?? []);
+  if (kind === 'context-menu' || kind === 'autocomplete') interaction.commandName = data!.name!;
+  if (data?.custom_id !== undefined) interaction.customId = data.custom_id;
+  if (raw.message) interaction.message = { id: raw.message.id, ephemeral: ((raw.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0 };
+  return { ok: true, interaction };
+}

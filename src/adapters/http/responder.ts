@@ -1,0 +1,144 @@
+/**
+ * The InteractionResponder of HTTP mode: the first answer becomes the HTTP response body itself; everything after it
+ * (editOriginal, followUp) goes to the interaction webhook through @discordjs/rest, with the interaction token and
+ * no bot authorisation.
+ */
+import type { REST } from '@discordjs/rest';
+import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types/v10';
+import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
+import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import { encodeBody, messageBody, type EncodedBody } from './payload.js';
+
+/** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
+export const POSTED_BELOW_TEXT = 'Posted below.';
+
+/** The first answer, ready to be written as the HTTP response. */
+export interface FirstAnswer {
+  /** The interaction callback type (4, 5, 6, 7 or 8). */
+  type: number;
+  body: EncodedBody;
+}
+
+/** How the adapter answers by itself when the handler is slow: "thinking" for commands, a silent ack for components. */
+export function fallbackDeferType(kind: IncomingInteraction['kind']): number {
+  if (kind === 'button' || kind === 'select') return InteractionResponseType.DeferredMessageUpdate;
+  if (kind === 'autocomplete') return InteractionResponseType.ApplicationCommandAutocompleteResult;
+  return InteractionResponseType.DeferredChannelMessageWithSource;
+}
+
+/** One interaction's responder; the server awaits `first` and calls `delivered()` once the response is written. */
+export class HttpResponder implements InteractionResponder {
+  /** Resolves with the first answer, whoever gives it (the handler, or the adapter's own deferral). */
+  readonly first: Promise<FirstAnswer>;
+  private resolveFirst!: (answer: FirstAnswer) => void;
+  private markDelivered!: () => void;
+  private readonly deliveredP: Promise<void>;
+  private firstType: number | null = null;
+  /** Set when the adapter, not the handler, answered first (a deferral after the deadline). */
+  private byAdapter = false;
+
+  constructor(
+    private readonly interaction: IncomingInteraction,
+    private readonly rest: REST,
+  ) {
+    this.first = new Promise((resolve) => (this.resolveFirst = resolve));
+    this.deliveredP = new Promise((resolve) => (this.markDelivered = resolve));
+  }
+
+  /** True once the first answer was given. */
+  get answered(): boolean {
+    return this.firstType !== null;
+  }
+
+  /** The callback type of the first answer (null before it). */
+  get answerType(): number | null {
+    return this.firstType;
+  }
+
+  /** True when the adapter deferred on the handler's behalf. */
+  get deferredByAdapter(): boolean {
+    return this.byAdapter;
+  }
+
+  /** Called by the server once the HTTP response is on the wire: webhook calls wait for it. */
+  delivered(): void {
+    this.markDelivered();
+  }
+
+  async reply(msg: OutgoingMessage): Promise<void> {
+    if (this.byAdapter) return this.replyAfterAdapterDefer(msg);
+    await this.answer(InteractionResponseType.ChannelMessageWithSource, messageBody(msg, true), msg);
+  }
+
+  async update(msg: OutgoingMessage): Promise<void> {
+    // After the adapter's type 6, @original is the message the component sits on: the update edits it.
+    if (this.byAdapter) return this.editOriginal(msg);
+    await this.answer(InteractionResponseType.UpdateMessage, messageBody(msg, false), msg);
+  }
+
+  async defer(ephemeral: boolean): Promise<void> {
+    if (this.byAdapter) return;
+    await this.answer(InteractionResponseType.DeferredChannelMessageWithSource, ephemeral ? { flags: MessageFlags.Ephemeral } : undefined);
+  }
+
+  async deferUpdate(): Promise<void> {
+    if (this.byAdapter) return;
+    await this.answer(InteractionResponseType.DeferredMessageUpdate, undefined);
+  }
+
+  async autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void> {
+    if (this.byAdapter) return;
+    await this.answer(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
+  }
+
+  async editOriginal(msg: OutgoingMessage): Promise<void> {
+    await this.afterFirst();
+    const route = Routes.webhookMessage(this.interaction.applicationId, this.interaction.token, '@original');
+    await this.rest.patch(route, { body: messageBody(msg, false), files: rawFiles(msg), auth: false });
+  }
+
+  async followUp(msg: OutgoingMessage): Promise<void> {
+    await this.afterFirst();
+    const route = Routes.webhook(this.interaction.applicationId, this.interaction.token);
+    await this.rest.post(route, { body: messageBody(msg, true), files: rawFiles(msg), auth: false });
+  }
+
+  /**
+   * The handler's reply after the adapter already deferred for it. On a component (type 6) @original is the message
+   * the button sits on, so the reply becomes a new message. On a command (type 5, private "thinking"), a private
+   * reply fills the placeholder; a public one can't (the placeholder stays private), so it closes the placeholder
+   * and follows up publicly, as the router does after its own deferral.
+   */
+  private async replyAfterAdapterDefer(msg: OutgoingMessage): Promise<void> {
+    if (this.firstType === InteractionResponseType.DeferredMessageUpdate) return this.followUp(msg);
+    if (msg.ephemeral) return this.editOriginal(msg);
+    await this.editOriginal({ content: POSTED_BELOW_TEXT });
+    await this.followUp(msg);
+  }
+
+  /** The adapter's own first answer when the handler is too slow (or finished without answering); false if too late. */
+  async answerForHandler(): Promise<boolean> {
+    if (this.answered) return false;
+    const type = fallbackDeferType(this.interaction.kind);
+    this.byAdapter = true;
+    const data = type === InteractionResponseType.DeferredChannelMessageWithSource ? { flags: MessageFlags.Ephemeral } : type === InteractionResponseType.ApplicationCommandAutocompleteResult ? { choices: [] } : undefined;
+    await this.answer(type, data);
+    return true;
+  }
+
+  private async answer(type: number, data: unknown, msg?: OutgoingMessage): Promise<void> {
+    if (this.firstType !== null) throw new Error(`interaction already answered (type ${this.firstType})`);
+    this.firstType = type;
+    const body = await encodeBody(data === undefined ? { type } : { type, data }, msg?.files ?? []);
+    this.resolveFirst({ type, body });
+  }
+
+  private async afterFirst(): Promise<void> {
+    if (this.firstType === null) throw new Error('answer the interaction (reply, update or defer) before editing or following up');
+    await this.deliveredP;
+  }
+}
+
+function rawFiles(msg: OutgoingMessage): { name: string; data: Uint8Array }[] | undefined {
+  return msg.files?.map((f) => ({ name: f.name, data: f.data }));
+}

@@ -1,0 +1,228 @@
+/**
+ * The HTTP interactions endpoint: Discord POSTs each interaction here, signed with the application's key. Every
+ * request is verified (401 otherwise), a PING gets a PONG, and each interaction goes to the handler, whose first
+ * answer is written as the HTTP response. When the handler is slower than `deferAfterMs` the adapter defers on its
+ * behalf, so Discord's 3-second rule always holds. `GET /healthz` tells a load balancer whether to send traffic.
+ */
+import { REST } from '@discordjs/rest';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InteractionResponseType, InteractionType } from 'discord-api-types/v10';
+import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
+import type { Logger } from '../../app/ports.js';
+import { scrubSecrets } from '../../config/logger.js';
+import type { IncomingInteraction, InteractionHandler } from '../interactions/types.js';
+import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { toIncoming } from './incoming.js';
+import { HttpResponder } from './responder.js';
+import { isFreshTimestamp, signatureVerifier } from './signature.js';
+
+/** What the endpoint needs. */
+export interface InteractionServerOptions {
+  /** TCP port (0 picks a free one). */
+  port: number;
+  /** Listen address; default all interfaces (a load balancer sits in front). */
+  host?: string;
+  /** The application's public key, 64 hex characters. */
+  publicKey: string;
+  handler: InteractionHandler;
+  /** Discord's REST base (DISCORD_API_BASE) for the interaction webhook, or a REST client to use. */
+  apiBase?: string;
+  rest?: REST;
+  logger: Logger;
+  /** Extra readiness for /healthz (e.g. a Redis PING); default always ready. */
+  ready?: () => Promise<boolean>;
+  /** Defer on the handler's behalf after this long (default 2,500 ms; Discord allows 3 s). */
+  deferAfterMs?: number;
+  /** Largest request body accepted (default 1 MB; larger gets 413). */
+  maxBodyBytes?: number;
+  /** How far X-Signature-Timestamp may be from now (default 300 s). */
+  maxTimestampSkewSeconds?: number;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
+/** A running endpoint. */
+export interface InteractionServer {
+  /** The port it listens on. */
+  readonly port: number;
+  /** New interactions get 503 (so a load balancer moves on); waits for those in flight, then closes. */
+  close(): Promise<void>;
+}
+
+/** How long /healthz waits for the readiness check. */
+const READY_TIMEOUT_MS = 1000;
+
+/** Drops a request body above `max` bytes. */
+class TooLarge extends Error {}
+
+async function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > max) throw new TooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, body?: unknown): void {
+  if (res.headersSent) return;
+  if (body === undefined) res.writeHead(status).end();
+  else res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** Starts the endpoint on `port`. */
+export async function startInteractionServer(o: InteractionServerOptions): Promise<InteractionServer> {
+  const verify = signatureVerifier(o.publicKey);
+  const rest = o.rest ?? new REST({ api: o.apiBase ?? 'https://discord.com/api', version: '10' });
+  const log = o.logger;
+  const metrics = o.metrics ?? noopMetrics;
+  const now = o.now ?? Date.now;
+  const deferAfter = o.deferAfterMs ?? 2500;
+  const maxBody = o.maxBodyBytes ?? 1024 * 1024;
+  const maxSkew = o.maxTimestampSkewSeconds ?? 300;
+  const inflight = new Set<Promise<void>>();
+  let closing = false;
+
+  async function healthz(res: ServerResponse): Promise<void> {
+    let ok = !closing;
+    // A readiness check that hangs (Redis unreachable) must read as "not ready", not keep the balancer waiting.
+    if (ok && o.ready) ok = await Promise.race([o.ready().catch(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref())]);
+    send(res, ok ? 200 : 503, { ok });
+  }
+
+  /** Runs the handler; whatever happens, the responder gets a first answer. */
+  async function run(interaction: IncomingInteraction, responder: HttpResponder): Promise<void> {
+    const safe = (err: unknown): string => scrubSecrets(err instanceof Error ? `${err.name}: ${err.message}` : String(err), [interaction.token]);
+    const timer = setTimeout(() => {
+      void responder.answerForHandler().then((did) => {
+        if (did) log.info('interaction deferred by the HTTP adapter (handler slow)', { interactionId: interaction.id, kind: interaction.kind, afterMs: deferAfter });
+      });
+    }, deferAfter);
+    try {
+      await o.handler(interaction, responder);
+      if (!responder.answered) {
+        log.warn('handler finished without answering; acknowledging', { interactionId: interaction.id, kind: interaction.kind });
+        await responder.answerForHandler();
+      }
+    } catch (err) {
+      log.error('interaction failed', { interactionId: interaction.id, kind: interaction.kind, error: safe(err) });
+      try {
+        if (!responder.answered) await responder.reply({ content: INTERNAL_ERROR_TEXT, ephemeral: true });
+        else await responder.followUp({ content: INTERNAL_ERROR_TEXT, ephemeral: true });
+      } catch (again) {
+        log.error('could not even answer the failed interaction', { interactionId: interaction.id, error: safe(again) });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function onInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = now();
+    let body: Buffer;
+    try {
+      body = await readLimited(req, maxBody);
+    } catch (err) {
+      if (err instanceof TooLarge) {
+        res.setHeader('Connection', 'close');
+        send(res, 413, { error: 'request body too large' });
+      } else send(res, 400, { error: 'could not read the request body' });
+      return;
+    }
+    const signature = req.headers['x-signature-ed25519'];
+    const timestamp = req.headers['x-signature-timestamp'];
+    const sig = typeof signature === 'string' ? signature : undefined;
+    const ts = typeof timestamp === 'string' ? timestamp : undefined;
+    if (!verify(sig, ts, body) || !isFreshTimestamp(ts, now(), maxSkew)) {
+      send(res, 401, { error: 'invalid request signature' });
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      log.warn('malformed interaction (not JSON)', { bytes: body.length });
+      send(res, 400, { error: 'malformed interaction' });
+      return;
+    }
+    if (typeof json === 'object' && json !== null && (json as { type?: unknown }).type === InteractionType.Ping) {
+      send(res, 200, { type: InteractionResponseType.Pong });
+      return;
+    }
+    const converted = toIncoming(json);
+    if (!converted.ok) {
+      // Field names and codes only: the body carries the interaction token.
+      log.warn('malformed interaction', { bytes: body.length, problems: converted.problems.slice(0, 5) });
+      send(res, 400, { error: 'malformed interaction' });
+      return;
+    }
+    const interaction = converted.interaction;
+    const responder = new HttpResponder(interaction, rest);
+    const work = run(interaction, responder);
+    const answer = await responder.first;
+    res.once('close', () => responder.delivered());
+    res.writeHead(200, { 'Content-Type': answer.body.contentType, 'Content-Length': answer.body.data.length }).end(answer.body.data, () => responder.delivered());
+    const outcome = responder.deferredByAdapter ? 'auto-defer' : answerName(answer.type);
+    metrics.interaction(interaction.kind, outcome, now() - started);
+    await work;
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path === '/healthz') return healthz(res);
+    if (req.method !== 'POST') return send(res, path === '/healthz' ? 405 : 404, { error: 'not found' });
+    if (closing) {
+      res.setHeader('Connection', 'close');
+      return send(res, 503, { error: 'shutting down' });
+    }
+    const p: Promise<void> = onInteraction(req, res)
+      .catch((err: unknown) => {
+        log.error('interaction request failed', { error: err instanceof Error ? err.name : 'unknown' });
+        send(res, 500, { error: 'internal error' });
+      })
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+    return p;
+  }
+
+  const server: Server = createServer((req, res) => void onRequest(req, res));
+  // Load balancers keep idle connections for about 60 s; closing them sooner races their next request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    async close() {
+      closing = true;
+      await Promise.allSettled([...inflight]);
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets with no request in flight would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** A short name for each first-answer type, for the latency metric's outcome label. */
+const ANSWER_NAMES: Partial<Record<number, string>> = {
+  [InteractionResponseType.ChannelMessageWithSource]: 'reply',
+  [InteractionResponseType.DeferredChannelMessageWithSource]: 'defer',
+  [InteractionResponseType.DeferredMessageUpdate]: 'defer-update',
+  [InteractionResponseType.UpdateMessage]: 'update',
+  [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
+};
+
+function answerName(type: number): string {
+  return ANSWER_NAMES[type] ?? 'other';
+}

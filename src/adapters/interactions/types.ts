@@ -1,0 +1,74 @@
+/** An interaction as both transports deliver it, with no discord.js type in sight. */
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
+import type { Invocation } from '../../../commands/types.js';
+
+/** What kind of interaction arrived; everything we do not serve is still named, so it can be answered. */
+export type InteractionKind = 'command' | 'button' | 'autocomplete' | 'modal' | 'select' | 'context-menu' | 'unknown';
+
+/** One incoming interaction, already validated at the edge (zod) by the adapter that received it. */
+export interface IncomingInteraction {
+  id: string;
+  applicationId: string;
+  /** The interaction token: never logged. */
+  token: string;
+  kind: InteractionKind;
+  guildId: string | null;
+  channelId: string | null;
+  user: { id: string; name: string };
+  /** The member's permission bitfield in this channel; null outside a guild. */
+  memberPermissions: bigint | null;
+  /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
+  invocation?: Invocation;
+  /** Autocomplete and context-menu commands: the command's name. */
+  commandName?: string;
+  /** Buttons, selects, modals: the custom id. */
+  customId?: string;
+  /** Components: the id of the message the component sits on, and whether that message is ephemeral. */
+  message?: { id: string; ephemeral: boolean };
+}
+
+/** A file to attach (the image map). */
+export interface OutgoingFile {
+  name: string;
+  data: Uint8Array;
+  /** Alt text (at most 1,024 characters). */
+  description?: string;
+}
+
+/** A message body as either transport sends it (create, edit, interaction response). */
+export interface OutgoingMessage {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  files?: OutgoingFile[];
+  /** On edits: the attachments to keep (by id); [] drops the old ones so images never pile up. */
+  attachments?: { id: string }[];
+  ephemeral?: boolean;
+}
+
+/**
+ * How the handler answers one interaction. The first answer must come within 3 s: exactly one of reply, update,
+ * defer, deferUpdate, autocomplete (HTTP mode writes it as the HTTP response; the gateway mode as the callback
+ * POST). After a defer, editOriginal finishes it; followUp adds a message.
+ */
+export interface InteractionResponder {
+  /** Type 4: a new message (ephemeral when msg.ephemeral). */
+  reply(msg: OutgoingMessage): Promise<void>;
+  /** Type 7: edit the message the component sits on. */
+  update(msg: OutgoingMessage): Promise<void>;
+  /** Type 5: "thinking…", to finish with editOriginal. */
+  defer(ephemeral: boolean): Promise<void>;
+  /** Type 6: acknowledge a component press, to finish with editOriginal. */
+  deferUpdate(): Promise<void>;
+  /** Type 8: autocomplete choices (may be empty). */
+  autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void>;
+  /** PATCH /webhooks/{app}/{token}/messages/@original. */
+  editOriginal(msg: OutgoingMessage): Promise<void>;
+  /** POST /webhooks/{app}/{token}. */
+  followUp(msg: OutgoingMessage): Promise<void>;
+  /** True once the first answer was sent. */
+  readonly answered: boolean;
+}
+
+/** The router's entry point, the same for both transports. */
+export type InteractionHandler = (interaction: IncomingInteraction, responder: InteractionResponder) => Promise<void>;

@@ -1,0 +1,87 @@
+/**
+ * The fake's "HTTP interactions" mode: instead of a gateway dispatch, each interaction is signed with the test
+ * key (Ed25519 over timestamp + body) and POSTed to the bot's endpoint, as Discord does; the HTTP response is the
+ * interaction's first answer and goes through the same callback route (limits, ack window) as a callback POST.
+ * Several endpoint URLs are used round-robin, as a load balancer in front of replicas would.
+ */
+import { now } from './clock.js';
+import { parseBody } from './http.js';
+import type { RestApi, RestResult } from './rest.js';
+import { signatureHeaders, type SigningKeys } from './signing.js';
+
+/** One delivery: where it went, what the endpoint said, and how the fake took the answer. */
+export interface HttpDelivery {
+  interactionId: string;
+  url: string;
+  /** HTTP status of the bot's endpoint (0 when it could not be reached). */
+  status: number;
+  /** Milliseconds from sending the POST to having the whole response. */
+  ms: number;
+  /** What the callback route made of the answer (undefined when the endpoint did not answer 200). */
+  callback?: RestResult;
+  /** Set when the endpoint could not be reached. */
+  error?: string;
+}
+
+/** Options of the HTTP interactions mode. */
+export interface HttpInteractionsOptions {
+  /** The bot's endpoint(s), e.g. http://127.0.0.1:8080/interactions; several are used round-robin. */
+  urls: string[];
+  keys: SigningKeys;
+  /** Give up on an answer after this long (Discord: 3 s). */
+  timeoutMs?: number;
+}
+
+/** Delivers interactions over HTTP and records the outcome of each. */
+export class HttpInteractions {
+  /** Every delivery, in the order the answers came back. */
+  readonly deliveries: HttpDelivery[] = [];
+  private next = 0;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly o: HttpInteractionsOptions,
+    private readonly rest: RestApi,
+  ) {
+    if (!o.urls.length) throw new Error('fake-discord: HTTP interactions mode needs at least one URL');
+  }
+
+  /** Signs and POSTs one interaction payload (fire and forget; `settled()` waits for all). */
+  deliver(payload: { id: string; token: string }): void {
+    const p = this.post(payload).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** Resolves when every delivery so far has been answered (or has failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async post(payload: { id: string; token: string }): Promise<void> {
+    const url = this.o.urls[this.next++ % this.o.urls.length]!;
+    const body = JSON.stringify(payload);
+    const started = now();
+    const record: HttpDelivery = { interactionId: payload.id, url, status: 0, ms: 0 };
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...signatureHeaders(this.o.keys, body) },
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 3000),
+      });
+      const raw = Buffer.from(await res.arrayBuffer());
+      record.status = res.status;
+      record.ms = now() - started;
+      if (res.status === 200) {
+        const parsed = await parseBody(res.headers.get('content-type') ?? undefined, raw);
+        record.callback = parsed.invalid
+          ? { status: 400, body: { code: 50109, message: 'The request body contains invalid JSON.' } }
+          : this.rest.handle({ method: 'POST', path: `/interactions/${payload.id}/${payload.token}/callback`, query: {}, headers: {}, json: parsed.json, files: parsed.files });
+      }
+    } catch (err) {
+      record.ms = now() - started;
+      record.error = (err as Error).name;
+    }
+    this.deliveries.push(record);
+  }
+}
