@@ -1,6 +1,6 @@
 /** Full engine turns (player action + monster phase + sight + fog) with 4 players and 30 monsters. */
 import { defaultConfig, newGame, parseGameState, step, Tile, type GameState } from '../src/engine/index.js';
-import { bfs } from '../src/mapgen/flood.js';
+import { bfs } from '../src/grid/flood.js';
 import type { BenchCase } from './harness.js';
 
 const USERS = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];

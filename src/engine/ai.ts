@@ -4,9 +4,9 @@
  * fleeing follows the flee map built from it (only when someone flees, once per phase).
  */
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
-import { Tile } from './grid.js';
+import { Tile } from '../grid/tiles.js';
 import { MONSTERS } from './monsters.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../grid/rng.js';
 import type { AiState, GameState, Monster, Player, Tactics, Weapon } from './types.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 import { sees } from './visibility.js';

@@ -1,7 +1,7 @@
 /** The pure game engine: state, actions, step(), rules, monster AI and seeded RNG. */
 export * from './types.js';
-export { Tile, type Grid } from './grid.js';
-export { Rng, type RngState } from './rng.js';
+export { Tile, type Grid } from '../grid/tiles.js';
+export { Rng, type RngState } from '../grid/rng.js';
 export { Bytes, encodeBase64, decodeBase64 } from './bytes.js';
 export { MONSTERS, PLAYER_WEAPON, PLAYER_BASE, POTION_HEAL, spawnWeights } from './monsters.js';
 export { defaultConfig, validateConfig } from './config.js';

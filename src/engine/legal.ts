@@ -1,5 +1,5 @@
 /** Which controls make sense for a user right now (for enabling and disabling buttons). */
-import { Tile } from './grid.js';
+import { Tile } from '../grid/tiles.js';
 import type { Direction, GameState, Monster } from './types.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 

@@ -2,7 +2,7 @@
 import { generateLevel } from '../mapgen/index.js';
 import { MaskBytes, TileBytes } from './bytes.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../grid/rng.js';
 import type { Difficulty, GameConfig, GameState, Monster } from './types.js';
 
 const DENSITY: Record<Difficulty, number> = { easy: 0.6, normal: 1, hard: 1.5 };

@@ -1,5 +1,5 @@
 /** Monster stat blocks, weapons and the depth-dependent spawn table. */
-import type { Rng } from './rng.js';
+import type { Rng } from '../grid/rng.js';
 import type { MonsterKind, Tactics, Weapon } from './types.js';
 
 export interface MonsterStats {

@@ -1,7 +1,7 @@
 /** zod schema of a stored game state, with schema-version migration and clear errors for corrupt or incompatible saves. */
 import { z } from 'zod';
 import { decodePacked } from './bytes.js';
-import { Tile, hasSolidBorder } from './grid.js';
+import { Tile, hasSolidBorder } from '../grid/tiles.js';
 import type { GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */

@@ -1,5 +1,5 @@
 /** Plain-data types of a Channel Crawler game: state, actions, events and rejections. */
-import type { RngState } from './rng.js';
+import type { RngState } from '../grid/rng.js';
 
 export type Topology = 4 | 8;
 export type TurnMode = 'free' | 'rounds';

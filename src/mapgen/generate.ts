@@ -1,6 +1,6 @@
 /** The two standard level pipelines (maze and cavern) behind one entry point. */
-import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import { addRooms, braid } from './braid.js';
 import { cellularCavern, keepLargestRegion } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';

@@ -1,9 +1,9 @@
 /** Builds game states from ASCII drawings, so engine tests show their maps. */
 import { MaskBytes, TileBytes } from '../../src/engine/bytes.js';
 import { defaultConfig } from '../../src/engine/config.js';
-import { Tile } from '../../src/engine/grid.js';
+import { Tile } from '../../src/grid/tiles.js';
 import { MONSTERS, PLAYER_BASE } from '../../src/engine/monsters.js';
-import { Rng } from '../../src/engine/rng.js';
+import { Rng } from '../../src/grid/rng.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
 import type { GameConfig, GameState, Monster, MonsterKind, Player } from '../../src/engine/types.js';
 

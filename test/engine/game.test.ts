@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, replay, resolveRound, step } from '../../src/engine/game.js';
-import { Tile } from '../../src/engine/grid.js';
+import { Tile } from '../../src/grid/tiles.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import type { Action, GameState, StepResult } from '../../src/engine/types.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, replay, step } from '../../src/engine/game.js';
-import { Tile } from '../../src/engine/grid.js';
+import { Tile } from '../../src/grid/tiles.js';
 import { MONSTERS } from '../../src/engine/monsters.js';
 import type { Action, GameConfig, GameState } from '../../src/engine/types.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
