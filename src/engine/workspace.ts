@@ -15,6 +15,11 @@ export class Workspace {
   readonly occ: Int32Array;
   readonly approach: Int32Array;
   readonly flee: Int32Array;
+  /** Distance to thrown lures (monster phase) and the explore/travel map (player runs). */
+  readonly lure: Int32Array;
+  readonly explore: Int32Array;
+  /** The party's known passable cells (explored and open), for explore and travel. */
+  readonly known: Uint8Array;
   /** Per player slot: a tile is visible when sight[slot][i] === sightGen[slot]. */
   readonly sight: Uint8Array[];
   readonly sightGen: Uint8Array;
@@ -33,6 +38,9 @@ export class Workspace {
     this.occ = new Int32Array(this.size);
     this.approach = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);
+    this.lure = new Int32Array(this.size);
+    this.explore = new Int32Array(this.size);
+    this.known = new Uint8Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
     this.sightGen = new Uint8Array(MAX_SLOTS);
     this.party = new Uint8Array(this.size);

@@ -15,11 +15,15 @@ import {
   placeStart,
 } from './placement.js';
 
+/** The map generators, one entry per kind (the schema's enum and the options derive from it). */
+export const MAP_KINDS = ['maze', 'cavern'] as const;
+export type MapKind = (typeof MAP_KINDS)[number];
+
 /** What level to build: size, generator and how many spots of each kind. */
 export interface LevelSpec {
   width: number;
   height: number;
-  kind: 'maze' | 'cavern';
+  kind: MapKind;
   players: number;
   monsters: number;
   items: number;

@@ -408,11 +408,11 @@ describe('renderGame golden: a log that overflows', () => {
   const state = play({ seed: 3 }, ['Alice', 'Bob', 'Carol', 'Dave']);
   const alice = { kind: 'player', id: 'u1', name: 'Alice' } as const;
   const bob = { kind: 'player', id: 'u2', name: 'Bob' } as const;
-  const troll = { kind: 'monster', id: 99, monster: 'troll' } as const;
+  const troll = { kind: 'monster', id: 99, monster: 'troll', label: 'A' } as const;
   const events: GameEvent[] = [];
   for (let i = 1; i <= 10; i++) {
-    events.push({ type: 'attacked', attacker: i % 2 ? alice : bob, target: troll, damage: i, weapon: 'sword' });
-    events.push({ type: 'missed', attacker: troll, target: i % 2 ? bob : alice, weapon: 'club' });
+    events.push({ type: 'attacked', attacker: i % 2 ? alice : bob, target: troll, damage: i, weapon: 'sword', verb: 'hits', range: 1 });
+    events.push({ type: 'missed', attacker: troll, target: i % 2 ? bob : alice, weapon: 'club', range: 1 });
   }
   events.push({ type: 'berserk', who: troll });
 
