@@ -3,6 +3,7 @@ import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import type { PlayerAction, Result, GameView } from '../src/app/service-types.js';
 import type { Direction } from '../src/engine/types.js';
+import { SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { optionErrorText } from './replies.js';
@@ -68,6 +69,11 @@ export const rogueOptions = z.discriminatedUnion(
     plain('status'),
     plain('end'),
     plain('help'),
+    // Fewer clicks and lures (engine actions explore, travel, rest, throw).
+    plain('explore'),
+    plain('travel'),
+    plain('rest'),
+    z.object({ subcommand: z.literal('throw'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), distance: intOption(1, THROW_RANGE).optional() }).strict(),
   ],
   unknownSubcommand('rogue'),
 );
@@ -84,6 +90,12 @@ export function toAction(options: RogueOptions): PlayerAction | null {
       return { type: 'descend' };
     case 'use':
       return { type: 'use' };
+    case 'explore':
+    case 'travel':
+    case 'rest':
+      return { type: options.subcommand };
+    case 'throw':
+      return options.distance === undefined ? { type: 'throw', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'throw', dir: WORD_TO_DIRECTION[options.direction], distance: options.distance };
     default:
       return null;
   }
@@ -95,7 +107,12 @@ export const HELP_TEXT = [
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here (you join it).',
   '`/rogue join` / `/rogue leave`: join or leave the party.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
+  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; refused at full health).',
+  '`/rogue explore`: walk toward the nearest unexplored place (or an item you have seen) until something happens: a monster comes into view, you are hit, you reach an item or the stairs. `/rogue travel`: walk to the stairs once the party has seen them. In rounds mode each takes one step, as your action for the round.',
+  '`/rogue rest`: wait until healed (refused while a monster is in view; stops if one shows up). Out of sight of monsters everyone also heals slowly.',
+  `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles, or as far as it flies. Monsters that can't see the party walk to it for a few turns: split a pack or slip past it.`,
+  'Growing: kills and each new depth give experience; every level adds 5 max HP and 1 attack (see `/rogue status`). Monsters notice you more surely up close, shout for their pack, and flee when hurt, to come back healed.',
+  `Party size: ${SCALING_RULE}`,
   '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
   '`/rogue end`: end the game (its creator, or Manage Server).',
   'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
@@ -199,7 +216,17 @@ export default {
     .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
     .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
     .addSubcommand((s) => s.setName('end').setDescription("End the game (its creator, or Manage Server)"))
-    .addSubcommand((s) => s.setName('help').setDescription('How to play')),
+    .addSubcommand((s) => s.setName('help').setDescription('How to play'))
+    .addSubcommand((s) => s.setName('explore').setDescription('Walk toward the nearest unexplored place until something happens'))
+    .addSubcommand((s) => s.setName('travel').setDescription('Walk to the stairs once the party has seen them'))
+    .addSubcommand((s) => s.setName('rest').setDescription('Rest until healed (not with a monster in view)'))
+    .addSubcommand((s) =>
+      s
+        .setName('throw')
+        .setDescription('Throw a lure: monsters that cannot see you go to it')
+        .addStringOption((o) => o.setName('direction').setDescription('Where to throw').setRequired(true).addChoices(...directionChoices))
+        .addIntegerOption((o) => o.setName('distance').setDescription('How far (default: as far as it flies)').setMinValue(1).setMaxValue(THROW_RANGE)),
+    ),
   options: rogueOptions,
   run,
 } satisfies CommandModule;
