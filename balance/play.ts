@@ -16,13 +16,15 @@ export interface Scenario {
 
 export interface GameResult {
   won: boolean;
+  /** Still playing when the command budget ran out. */
+  stuck: boolean;
   depth: number;
   turns: number;
   /** Commands the players issued (accepted ones; an explore that walks 12 steps is one). */
   actions: number;
 }
 
-/** Most commands one game may take before it counts as stuck (a loss). */
+/** Most commands per player one game may take before it counts as stuck (a loss). */
 const MAX_ACTIONS = 6000;
 
 /** The map kind a seed gets when the setting is "random" (half mazes, half caverns). */
@@ -41,7 +43,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
   for (const u of users) s = apply(s, { type: 'join', user: u, name: u }) ?? s;
   const memory = new Map(users.map((u) => [u, { waits: 0 }]));
   let actions = 0;
-  while (s.status === 'playing' && actions < MAX_ACTIONS) {
+  while (s.status === 'playing' && actions < MAX_ACTIONS * sc.players) {
     let acted = false;
     for (const u of users) {
       if (s.status !== 'playing') break;
@@ -63,7 +65,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
     }
     if (!acted) break;
   }
-  return { won: s.summary?.outcome === 'victory', depth: s.depth, turns: s.turn, actions };
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions };
 }
 
 function apply(s: GameState, a: Action): GameState | null {

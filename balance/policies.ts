@@ -119,6 +119,12 @@ export const carefulPolicy: Policy = (state, me, _rng, memory) => {
     const toward = stepToward(state, me, target.x, target.y);
     if (toward && legal.moves[toward] !== 'blocked') return act({ type: 'move', user, dir: toward });
   }
+  // In a party, followers keep close to the leader (the living player with the lowest slot) instead of wandering off.
+  const leader = state.players.filter((p) => p.alive).reduce((a, b) => (a.slot <= b.slot ? a : b));
+  if (leader.id !== me.id && dist(state, me, leader) > 4) {
+    const toward = stepToward(state, me, leader.x, leader.y);
+    if (toward && legal.moves[toward] === 'move') return act({ type: 'move', user, dir: toward });
+  }
   if (legal.canRest && hurt < 0.8) return { type: 'rest', user };
   if (legal.canDescend && (!legal.canExplore || hurt > 0.6)) return { type: 'descend', user };
   if (legal.canExplore) return { type: 'explore', user };

@@ -38,7 +38,7 @@ function summarise(row: Row, results: GameResult[]) {
   const wins = results.filter((r) => r.won).length;
   const depths: Record<string, number> = {};
   for (const r of results) {
-    const k = r.won ? 'won' : `d${r.depth}`;
+    const k = r.won ? 'won' : r.stuck ? 'stuck' : `d${r.depth}`;
     depths[k] = (depths[k] ?? 0) + 1;
   }
   return {
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     return;
   }
   const pad = (s: string, n: number): string => s.padEnd(n);
-  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} depth reached (dN = died or stuck on depth N)`);
+  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} depth reached (dN = died on depth N; stuck = out of commands)`);
   for (const t of table) {
     const dist = Object.entries(t.depths)
       .sort(([a], [b]) => a.localeCompare(b))

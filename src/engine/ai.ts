@@ -196,6 +196,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   let approachReady = false;
   let fleeReady = false;
   let lureReady = false;
+  // One shared field toward a remembered place per phase: an alerted pack shares its shouter's last sighting.
+  let trackGoal = -1;
   const goals: number[] = [];
   const approach = (): Int32Array => {
     if (!approachReady) {
@@ -267,7 +269,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     m.state = d.state;
     if (p.target) {
       m.lastSeen = p.target.y * w + p.target.x;
-      if (unaware({ ...m, state: before }) && d.state !== 'flee') {
+      if ((before === 'wander' || before === 'lured') && d.state !== 'flee') {
         hooks.event({ type: 'spotted', who: monsterRef(m) });
         if (MONSTERS[m.kind].shouts) alert(m, p.target);
       }
@@ -290,10 +292,22 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
             // Reached the last known position and found no one: give up the chase.
             m.lastSeen = -1;
             m.state = 'wander';
+          } else if (occ[goal]! < 0 && approach()[here]! < UNREACHABLE) {
+            // Alerted toward where a player stands now: the shared approach map already leads there.
+            next = downhill(ws.approach, w, here, topology, free);
           } else {
-            next = firstStep(ws, open, here, goal, topology, free);
-            // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
-            if (next === NO_PATH) m.lastSeen = -1;
+            if (trackGoal < 0) {
+              trackGoal = goal;
+              goals.length = 0;
+              goals.push(goal);
+              ws.fields.compute(open, goals, topology, state.config.fovRadius * 3, ws.track);
+            }
+            if (goal === trackGoal && ws.track[here]! < UNREACHABLE) next = downhill(ws.track, w, here, topology, free);
+            else {
+              next = firstStep(ws, open, here, goal, topology, free);
+              // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
+              if (next === NO_PATH) m.lastSeen = -1;
+            }
           }
         }
         if (next >= 0) moveTo(m, mi, next);
@@ -361,9 +375,9 @@ function approachStep(state: GameState, field: Int32Array, here: number, target:
   let bestScore = Infinity;
   let blocked = false;
   let side = -1;
-  for (const dir of dirs) {
-    const [dx, dy] = DIRECTION_DELTA[dir];
-    const n = here + dy * w + dx;
+  const count = dirs.length;
+  for (let k = 0; k < count; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
     const v = field[n]!;
     if (open[n] === 0 || v >= UNREACHABLE || v > hv) continue;
     if (occ[n] !== 0) {
@@ -377,7 +391,8 @@ function approachStep(state: GameState, field: Int32Array, here: number, target:
     const nx = n % w;
     const ny = (n - nx) / w;
     const euclid = (nx - target.x) ** 2 + (ny - target.y) ** 2;
-    const strikes = straightLine(open, w, nx, ny, target.x, target.y, topology) <= reach ? 0 : 1;
+    // Only reach weapons need the line test: for reach 1, striking distance is being next to the target.
+    const strikes = reach > 1 ? (straightLine(open, w, nx, ny, target.x, target.y, topology) <= reach ? 0 : 1) : euclid === 1 || (topology === 8 && euclid === 2) ? 0 : 1;
     const score = v * 100000 + (n === trail ? 0 : 50000) + euclid * 10 + strikes;
     if (score < bestScore) {
       bestScore = score;
@@ -448,6 +463,9 @@ function deadEnd(open: Uint8Array, w: number, i: number, dirs: readonly Directio
 
 const NO_PATH = -2;
 const ORTHOGONAL = DIRECTIONS.slice(0, 4);
+/** The step offsets of DIRECTIONS in order, as flat arrays for the hot loops (the first four are the 4-way ones). */
+const STEP_DX = Int8Array.from(DIRECTIONS.map((d) => DIRECTION_DELTA[d][0]));
+const STEP_DY = Int8Array.from(DIRECTIONS.map((d) => DIRECTION_DELTA[d][1]));
 
 /** First step of an A* path to goal if that step is free now; -1 when it is blocked for now, NO_PATH when there is no path. */
 function firstStep(ws: Workspace, open: Uint8Array, from: number, goal: number, topology: 4 | 8, free: (i: number) => boolean): number {

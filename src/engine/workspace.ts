@@ -17,6 +17,8 @@ export class Workspace {
   readonly flee: Int32Array;
   /** Distance to thrown lures (monster phase) and the explore/travel map (player runs). */
   readonly lure: Int32Array;
+  /** Distance to one remembered place (monsters hunting where they last saw the party). */
+  readonly track: Int32Array;
   readonly explore: Int32Array;
   /** The party's known passable cells (explored and open), for explore and travel. */
   readonly known: Uint8Array;
@@ -39,6 +41,7 @@ export class Workspace {
     this.approach = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);
     this.lure = new Int32Array(this.size);
+    this.track = new Int32Array(this.size);
     this.explore = new Int32Array(this.size);
     this.known = new Uint8Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
