@@ -131,8 +131,12 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
     }
   }
   let alone = true;
-  for (const o of state.monsters) {
-    if (o !== m && Math.max(Math.abs(o.x - m.x), Math.abs(o.y - m.y)) <= FRIEND_RADIUS) {
+  const monsters = state.monsters;
+  for (let k = 0; k < monsters.length; k++) {
+    const o = monsters[k]!;
+    const dx = o.x - m.x;
+    const dy = o.y - m.y;
+    if (o !== m && dx <= FRIEND_RADIUS && dx >= -FRIEND_RADIUS && dy <= FRIEND_RADIUS && dy >= -FRIEND_RADIUS) {
       alone = false;
       break;
     }

@@ -198,13 +198,18 @@ class Turn {
   }
 }
 
+/** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
+function copyMonster(m: Monster): Monster {
+  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen };
+}
+
 function cloneState(s: GameState): GameState {
   return {
     ...s,
     rng: [...s.rng],
     players: s.players.map((p) => ({ ...p })),
     departed: s.departed.slice(),
-    monsters: s.monsters.map((m) => ({ ...m })),
+    monsters: s.monsters.map(copyMonster),
     items: s.items.slice(),
     lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
