@@ -15,7 +15,7 @@ export interface DifficultyRule {
 
 const TABLE = {
   easy: { count: 0.7, hp: 0.85, attack: -1, regenEvery: 3, potions: 1.3 },
-  normal: { count: 1, hp: 1, attack: 0, regenEvery: 5, potions: 1 },
+  normal: { count: 1.1, hp: 1.1, attack: 0, regenEvery: 6, potions: 0.9 },
   hard: { count: 1.5, hp: 1.3, attack: 2, regenEvery: 10, potions: 0.6 },
 } as const satisfies Record<string, DifficultyRule>;
 
