@@ -107,8 +107,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
-      \`g\` goblin A 6/6 · unaware
-      \`o\` orc B 10/10 · unaware
+      \`g\` goblin A 7/7 · unaware
+      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -134,8 +134,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
-      👺 goblin A 6/6 · unaware
-      👹 orc B 10/10 · unaware
+      👺 goblin A 7/7 · unaware
+      👹 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -161,8 +161,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
-      👺 goblin A 6/6 · unaware
-      👹 orc B 10/10 · unaware
+      👺 goblin A 7/7 · unaware
+      👹 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -187,8 +187,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
-      \`g\` goblin A 6/6 · unaware
-      \`o\` orc B 10/10 · unaware
+      \`g\` goblin A 7/7 · unaware
+      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -266,40 +266,39 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                    +####++             |
-      |               ######.....+++ ·         |
-      |              ##..........·····         |
-      |           ####........·········        |
-      |          #......g%o#+·········         |
-      |           .......o.#+·········         |
-      |           ..!......#+·········         |
-      |           .........!·········          |
-      |            ..........········          |
-      |            ..........·······           |
-      |             ..........++++             |
-      |               .......+                 |
-      |                  .                     |
+      "|                    +++++++    +        |
+      |               ++++++·····+++ ·+        |
+      |              ++················        |
+      |           ++++·················+       |
+      |          +·······.·++··········        |
+      |          +····.....#+··········        |
+      |          +··.......##..········        |
+      |          +·.............······         |
+      |          +·.............······         |
+      |           #.............······         |
+      |           #...........#+++++           |
+      |            #.......g.#+                |
+      |            #.....%g.#+                 |
+      |            ##...g..##                  |
+      |             #..#####                   |
+      |             #.                         |
+      |             #+                         |
       |                                        |
       |                                        |
       |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 13
-      \`g\` goblin · \`o\` orc · \`!\` potion · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 59
+      \`g\` goblin · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 59 turns.
+      Depth 1 · 59 turns
+      **Alice** — 2 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You miss the orc B.
-      The orc B slashes you for 2.
+      You hit the goblin E for 3.
+      The goblin E stabs you for 2.
       You die.
-      The orc C draws its spear.
-      The party has fallen on depth 1 after 13 turns.
+      The party has fallen on depth 1 after 59 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -307,33 +306,32 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🧱🧱🧱🧱🟫🟫⬛|
-      |⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱🧱⬜⬜⬜⬜⬜🟫🟫|
-      |⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲|
-      |⬛⬛🧱🧱🧱🧱⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲🔲🔲|
-      |⬛🧱⬜⬜⬜⬜⬜⬜👺💀👹🧱🟫🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬜⬜⬜⬜⬜⬜⬜👹⬜🧱🟫🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬜⬜🧪⬜⬜⬜⬜⬜⬜🧱🟫🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜🧪🔲🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🟫🟫🟫🟫⬛|
-      |⬛⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜🟫⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 13
-      👺 goblin · 👹 orc · 🧪 potion · 💀 fallen
+      "|⬛🟫🔲🔲⬜⬜⬜⬜⬜⬜⬜🧱🧱⬜⬜🔲🔲🔲🔲|
+      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱🟫🟫🟫🟫|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜👺⬜🧱🟫⬛⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜💀👺⬜🧱🟫⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱⬜⬜⬜👺⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬜🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 59
+      👺 goblin · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 13 turns.
-      Depth 1 · 13 turns
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 59 turns.
+      Depth 1 · 59 turns
+      **Alice** — 2 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You miss the orc B.
-      The orc B slashes you for 2.
+      You hit the goblin E for 3.
+      The goblin E stabs you for 2.
       You die.
-      The orc C draws its spear.
-      The party has fallen on depth 1 after 13 turns.
+      The party has fallen on depth 1 after 59 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
