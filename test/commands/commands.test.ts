@@ -35,6 +35,11 @@ describe('command modules', () => {
     [{ subcommand: 'descend' }, { type: 'descend' }],
     [{ subcommand: 'use' }, { type: 'use' }],
     [{ subcommand: 'map' }, null],
+    [{ subcommand: 'explore' }, { type: 'explore' }],
+    [{ subcommand: 'travel' }, { type: 'travel' }],
+    [{ subcommand: 'rest' }, { type: 'rest' }],
+    [{ subcommand: 'throw', direction: 'west' }, { type: 'throw', dir: 'w' }],
+    [{ subcommand: 'throw', direction: 'n', distance: '3' }, { type: 'throw', dir: 'n', distance: 3 }],
   ])('GIVEN /rogue options %j WHEN mapped THEN the action is %j', (input, action) => {
     expect(toAction(rogueOptions.parse(input))).toEqual(action);
   });
