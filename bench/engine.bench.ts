@@ -43,23 +43,22 @@ function turnCase(width: number, height: number): BenchCase {
   return {
     name: `engine turn ${width}x${height} 4p 30m`,
     impl: 'channel-crawler',
-    setup: () => {
-      // Parsed copies, as the service hands the engine a freshly loaded state every turn: no cache keyed on the
-      // state's arrays can hide work.
-      const base = partyState(width, height);
-      const copies = Array.from({ length: 8 }, () => {
-        const r = parseGameState(JSON.parse(JSON.stringify(base)));
-        if (!r.ok) throw new Error('bench state does not parse');
-        return r.state;
-      });
-      let i = 0;
-      return () => {
-        const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
-        i++;
-        if (!r.ok) throw new Error(r.code);
-        return r.state;
-      };
-    },
+    setup: () => waitTurns(partyState(width, height)),
+  };
+}
+
+/**
+ * A turn function: the players wait in turn, each time on a parsed copy of `base`, as the service hands the engine a
+ * freshly loaded state every turn (no cache keyed on the state's arrays can hide work).
+ */
+function waitTurns(base: GameState): () => GameState {
+  const copies = copiesOf(base);
+  let i = 0;
+  return () => {
+    const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
+    i++;
+    if (!r.ok) throw new Error(r.code);
+    return r.state;
   };
 }
 
@@ -85,14 +84,7 @@ function packCase(width: number, height: number): BenchCase {
         m.lastSeen = lead.y * width + lead.x;
         if (k < 2) m.hp = 1;
       });
-      const copies = copiesOf(base);
-      let i = 0;
-      return () => {
-        const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
-        i++;
-        if (!r.ok) throw new Error(r.code);
-        return r.state;
-      };
+      return waitTurns(base);
     },
   };
 }
