@@ -22,6 +22,9 @@ export interface GameResult {
   turns: number;
   /** Commands the players issued (accepted ones; an explore that walks 12 steps is one). */
   actions: number;
+  /** Of those, explore and travel commands (walking the level) and single moves (steps and attacks). */
+  walks: number;
+  moves: number;
 }
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
@@ -43,6 +46,8 @@ export function playGame(sc: Scenario, seed: number): GameResult {
   for (const u of users) s = apply(s, { type: 'join', user: u, name: u }) ?? s;
   const memory = new Map(users.map((u) => [u, { waits: 0 }]));
   let actions = 0;
+  let walks = 0;
+  let moves = 0;
   while (s.status === 'playing' && actions < MAX_ACTIONS * sc.players) {
     let acted = false;
     for (const u of users) {
@@ -51,7 +56,10 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       if (!me || !me.alive) continue;
       if (sc.mode === 'rounds' && s.acted.includes(u)) continue;
       const mem = memory.get(u)!;
-      let next = apply(s, policy(s, me, rng, mem));
+      const action = policy(s, me, rng, mem);
+      let next = apply(s, action);
+      if (next && (action.type === 'explore' || action.type === 'travel')) walks++;
+      if (next && action.type === 'move') moves++;
       // A refused command costs nothing in the game; the scripted player then waits, as a person would try again.
       if (!next) {
         mem.waits++;
@@ -65,7 +73,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
     }
     if (!acted) break;
   }
-  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions };
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves };
 }
 
 function apply(s: GameState, a: Action): GameState | null {

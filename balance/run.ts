@@ -1,7 +1,7 @@
 /**
  * npm run balance [-- --seeds N] [-- --filter TEXT] [-- --json] [-- --workers N]
  * Plays scripted policies through the engine on seeds 1..N per row and prints win rate, depth reached, median turns
- * and median commands per level. Games are spread over child processes (one per core by default).
+ * and median commands per level (all, explore + travel, single moves incl. attacks). Games are spread over child processes (one per core by default).
  */
 import { availableParallelism } from 'node:os';
 import { fork } from 'node:child_process';
@@ -48,6 +48,8 @@ function summarise(row: Row, results: GameResult[]) {
     depths,
     medianTurns: median(results.map((r) => r.turns)),
     medianActionsPerLevel: median(results.map((r) => r.actions / r.depth)),
+    medianWalksPerLevel: median(results.map((r) => r.walks / r.depth)),
+    medianMovesPerLevel: median(results.map((r) => r.moves / r.depth)),
   };
 }
 
@@ -91,13 +93,13 @@ async function main(): Promise<void> {
     return;
   }
   const pad = (s: string, n: number): string => s.padEnd(n);
-  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} depth reached (dN = died on depth N; stuck = out of commands)`);
+  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands)`);
   for (const t of table) {
     const dist = Object.entries(t.depths)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    console.log(`${pad(t.row, 38)} ${pad(String(t.seeds), 6)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 11)} ${dist}`);
+    console.log(`${pad(t.row, 38)} ${pad(String(t.seeds), 6)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 11)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}`);
   }
   console.log(`${jobs.length} games in ${seconds.toFixed(1)} s on ${workers} workers`);
 }

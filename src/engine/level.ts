@@ -1,6 +1,7 @@
 /** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
 import { generateLevel } from '../mapgen/index.js';
 import type { Rng } from '../grid/rng.js';
+import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
 import { DEPTH_HP_STEP, DIFFICULTY, PARTY_COUNT_STEP, PARTY_HP_STEP } from './difficulty.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
@@ -107,7 +108,7 @@ export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: 
   for (const it of state.items) taken.add(it.y * w + it.x);
   for (let k = 0, tries = 0; k < extra && tries < 200 * (extra + 1); tries++) {
     const i = rng.int(0, state.tiles.length - 1);
-    if (state.tiles[i] !== 1 || taken.has(i) || seen(i)) continue;
+    if (state.tiles[i] !== Tile.Floor || taken.has(i) || seen(i)) continue;
     const x = i % w;
     const y = (i - x) / w;
     if (state.players.some((p) => p.alive && Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) < REINFORCE_MIN_DIST)) continue;
