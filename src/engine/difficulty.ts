@@ -40,6 +40,5 @@ export function describeDifficulty(d: Difficulty): string {
 
 /** How levels scale with the party, for /rogue help. */
 export const SCALING_RULE =
-  `Levels are stocked for the players alive: +${PARTY_COUNT_STEP * 100}% monsters and +${PARTY_HP_STEP * 100}% monster hp per extra player, ` +
-  `and +${DEPTH_HP_STEP * 100}% monster hp per depth. A player who joins mid-level brings their share of monsters with them (placed out of sight, ` +
-  `far from the party) and starts with the experience of the party's least experienced living member.`;
+  `levels hold +${PARTY_COUNT_STEP * 100}% monsters and +${PARTY_HP_STEP * 100}% monster HP per extra living player (+${DEPTH_HP_STEP * 100}% HP per depth). ` +
+  `A mid-level joiner brings their share of monsters, out of sight, and starts with the XP of the party's least experienced member.`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands, findCommand } from '../../commands/index.js';
 import { failureText, optionErrorText } from '../../commands/replies.js';
-import rogue, { rogueOptions, toAction } from '../../commands/rogue.js';
+import rogue, { HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
 import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-config.js';
 import type { CommandContext } from '../../commands/types.js';
 import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
@@ -25,6 +25,11 @@ describe('command modules', () => {
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
     expect(findCommand('rogue')).toBe(rogue);
+  });
+
+  it('GIVEN the help text WHEN sent as a message THEN it fits Discord\'s 2000 characters and names the new actions', () => {
+    expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
+    for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
   });
 
   it.each([
