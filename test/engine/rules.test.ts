@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, step } from '../../src/engine/game.js';
+import { noticeChance } from '../../src/engine/ai.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { monsterCount } from '../../src/engine/level.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
@@ -216,5 +217,39 @@ describe('saves from schema 3', () => {
     expect(new Set(s.monsters.map((m) => `${m.kind}${m.label}`)).size).toBe(s.monsters.length);
     for (const a of [{ type: 'wait', user: 'u1' }, { type: 'explore', user: 'u2' }] as Action[]) s = ok(step(s, a));
     expect(parseGameState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
+  });
+});
+
+describe('noticing', () => {
+  it.each([
+    [1, 100],
+    [2, 100],
+    [5, 63],
+    [8, 25],
+    [12, 15],
+  ])('GIVEN a player %i tiles from an unaware monster (sight 8) WHEN it looks THEN it notices with %i%% chance', (d, pct) => {
+    expect(noticeChance(d, 8)).toBe(pct);
+  });
+
+  it('GIVEN unaware goblins at the edge of sight WHEN many seeds are tried THEN some overlook the player and some notice', () => {
+    let noticed = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const s = drawState(['##############', '#1.......g...#', '##############'], { seed });
+      const r = step(s, { type: 'wait', user: 'p1' });
+      if (r.ok && r.state.monsters[0]!.state !== 'wander') noticed++;
+    }
+    expect(noticed).toBeGreaterThan(3);
+    expect(noticed).toBeLessThan(37);
+  });
+});
+
+describe('the buttons helper', () => {
+  it('GIVEN a fresh player on an unexplored level with a lure WHEN asked THEN explore and throw are possible, travel, rest and drink are not', () => {
+    const s = drawState(['####################', '#1.................#', '####################'], { fovRadius: 4 });
+    s.players[0]!.lures = 1;
+    s.explored[1 * s.width + 1] = 1;
+    s.explored[1 * s.width + 2] = 1;
+    const l = legalMoves(s, 'p1');
+    expect(l).toMatchObject({ canExplore: true, canThrow: true, canTravel: false, canRest: false, canUse: false });
   });
 });
