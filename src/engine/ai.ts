@@ -24,7 +24,7 @@ export const HIDING_REGEN_EVERY = 2;
 /** Lures draw monsters within this many steps, for this many monster phases. */
 export const LURE_RANGE = 24;
 export const LURE_TURNS = 8;
-/** Flee-map penalty of a dead end (one open neighbour), so fleeing monsters prefer loops and doorways. */
+/** Flee-map penalty of a cell in a dead-end branch (FLEE_SCALE is one step), so fleeing monsters prefer loops and doorways. */
 const DEAD_END_PENALTY = 25;
 
 /** What a monster knows at the start of its move. */
@@ -221,6 +221,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   const flee = (): Int32Array => {
     if (!fleeReady) {
       ws.fields.flee(open, approach(), topology, ws.flee);
+      // Dead-end branches, so fleeing monsters prefer loops and open ground where they can't be cornered.
+      ws.deadEnds.compute(open, topology, ws.deadEnd);
       fleeReady = true;
     }
     return ws.flee;
@@ -328,7 +330,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
           if ((state.turn + m.id) % HIDING_REGEN_EVERY === 0) m.hp = Math.min(m.maxHp, m.hp + 1);
           break;
         }
-        const next = fleeStep(state, flee(), here, occ, dirs);
+        const next = fleeStep(state, flee(), ws.deadEnd, here, occ, dirs);
         if (next >= 0) {
           moveTo(m, mi, next);
           if (before !== 'flee') hooks.event({ type: 'fled', who: monsterRef(m), toward: directionOf(m.x - (here % w), m.y - Math.floor(here / w)) });
@@ -437,32 +439,22 @@ function hasFreeDownhill(field: Int32Array, w: number, i: number, back: number, 
   return false;
 }
 
-/** A fleeing monster's step down the flee map, avoiding dead ends (one open neighbour) in favour of loops and doorways. */
-function fleeStep(state: GameState, field: Int32Array, here: number, occ: Int32Array, dirs: readonly Direction[]): number {
+/** A fleeing monster's step down the flee map, avoiding dead-end branches in favour of loops, doorways and open ground. */
+function fleeStep(state: GameState, field: Int32Array, deadEnd: Uint8Array, here: number, occ: Int32Array, dirs: readonly Direction[]): number {
   const w = state.width;
   const open = state.tiles;
   let best = -1;
-  let bestV = field[here]! + (deadEnd(open, w, here, dirs) ? DEAD_END_PENALTY : 0);
-  for (const dir of dirs) {
-    const [dx, dy] = DIRECTION_DELTA[dir];
-    const n = here + dy * w + dx;
+  let bestV = field[here]! + deadEnd[here]! * DEAD_END_PENALTY;
+  for (let k = 0; k < dirs.length; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
     if (open[n] === 0 || occ[n] !== 0 || field[n]! >= UNREACHABLE) continue;
-    const v = field[n]! + (deadEnd(open, w, n, dirs) ? DEAD_END_PENALTY : 0);
+    const v = field[n]! + deadEnd[n]! * DEAD_END_PENALTY;
     if (v < bestV) {
       bestV = v;
       best = n;
     }
   }
   return best;
-}
-
-function deadEnd(open: Uint8Array, w: number, i: number, dirs: readonly Direction[]): boolean {
-  let exits = 0;
-  for (const dir of dirs) {
-    const [dx, dy] = DIRECTION_DELTA[dir];
-    if (open[i + dy * w + dx] !== 0) exits++;
-  }
-  return exits <= 1;
 }
 
 const NO_PATH = -2;

@@ -2,7 +2,7 @@
  * Scratch buffers for one map size, reused across turns so a turn allocates (almost) nothing.
  * They hold no game state: every result the engine returns depends only on its inputs.
  */
-import { AStar, DistanceField, Fov } from '../pathfinding/index.js';
+import { AStar, DeadEnds, DistanceField, Fov } from '../pathfinding/index.js';
 
 const MAX_SLOTS = 8;
 
@@ -11,6 +11,9 @@ export class Workspace {
   readonly astar: AStar;
   readonly fields: DistanceField;
   readonly fov: Fov;
+  readonly deadEnds: DeadEnds;
+  /** 1 on cells in dead-end branches (built with the flee map). */
+  readonly deadEnd: Uint8Array;
   /** Occupancy during a monster phase: 0 empty, monster index + 1, or -(player slot + 1). */
   readonly occ: Int32Array;
   readonly approach: Int32Array;
@@ -37,6 +40,8 @@ export class Workspace {
     this.astar = new AStar(width, height);
     this.fields = new DistanceField(width, height);
     this.fov = new Fov(width, height);
+    this.deadEnds = new DeadEnds(width, height);
+    this.deadEnd = new Uint8Array(this.size);
     this.occ = new Int32Array(this.size);
     this.approach = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);

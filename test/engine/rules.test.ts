@@ -253,3 +253,27 @@ describe('the buttons helper', () => {
     expect(l).toMatchObject({ canExplore: true, canThrow: true, canTravel: false, canRest: false, canUse: false });
   });
 });
+
+describe('fleeing to safety', () => {
+  it('GIVEN a bloodied goblin between a deep dead-end spur and a loop WHEN it flees THEN it runs along the loop, where it cannot be cornered', () => {
+    let s = drawState([
+      '###########',
+      '#.........#',
+      '#.#######.#',
+      '#1...g....#',
+      '#####.#####',
+      '#####.#####',
+      '#####.#####',
+      '#####.#####',
+      '#####.#####',
+      '#####.#####',
+      '###########',
+    ], { fovRadius: 12 });
+    s.monsters[0]!.hp = 1;
+    for (let i = 0; i < 3; i++) s = ok(step(s, { type: 'wait', user: 'p1' }));
+    const g = s.monsters[0]!;
+    expect(g.state).toBe('flee');
+    expect(g.y).toBe(3);
+    expect(g.x).toBe(8);
+  });
+});
