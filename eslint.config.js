@@ -3,7 +3,15 @@ import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /** Folders that must stay pure: no I/O, no clock, no ambient randomness. */
-const pureFolders = ['src/engine/**', 'src/pathfinding/**', 'src/mapgen/**', 'src/render/**'];
+const pureFolders = ['src/grid/**', 'src/engine/**', 'src/pathfinding/**', 'src/mapgen/**', 'src/render/**'];
+
+/** Imports no pure folder may make. */
+const purePatterns = [
+  { group: ['node:*', ...builtinModules, ...builtinModules.map((m) => `${m}/*`)], message: 'The engine is pure: no Node built-ins.' },
+  { group: ['discord.js', '@discordjs/*'], message: 'The engine is pure: no Discord.' },
+  { group: ['ioredis', 'bullmq'], message: 'The engine is pure: no storage.' },
+  { group: ['**/app/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward only.' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**'] },
@@ -19,17 +27,7 @@ export default tseslint.config(
   {
     files: pureFolders,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['node:*', ...builtinModules, ...builtinModules.map((m) => `${m}/*`)], message: 'The engine is pure: no Node built-ins.' },
-            { group: ['discord.js', '@discordjs/*'], message: 'The engine is pure: no Discord.' },
-            { group: ['ioredis', 'bullmq'], message: 'The engine is pure: no storage.' },
-            { group: ['**/app/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: purePatterns }],
       'no-restricted-globals': [
         'error',
         { name: 'Date', message: 'The engine reads no clock: pass time in as data.' },
@@ -44,6 +42,16 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the seeded RNG in the game state.' },
         { object: 'globalThis', property: 'Date', message: 'The engine reads no clock.' },
         { object: 'performance', property: 'now', message: 'The engine reads no clock.' },
+      ],
+    },
+  },
+  {
+    // The layers below the engine: grid primitives, map generation and pathfinding never reach up into it.
+    files: ['src/grid/**', 'src/mapgen/**', 'src/pathfinding/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...purePatterns, { group: ['**/engine/**', '**/render/**'], message: 'Grid, mapgen and pathfinding sit below the engine.' }] },
       ],
     },
   },

@@ -1,6 +1,8 @@
 /** Full engine turns (player action + monster phase + sight + fog) with 4 players and 30 monsters. */
 import { defaultConfig, newGame, parseGameState, step, Tile, type GameState } from '../src/engine/index.js';
-import { bfs } from '../src/mapgen/flood.js';
+import { exploreField } from '../src/engine/runs.js';
+import { workspaceFor } from '../src/engine/workspace.js';
+import { bfs } from '../src/grid/flood.js';
 import type { BenchCase } from './harness.js';
 
 const USERS = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];
@@ -41,24 +43,68 @@ function turnCase(width: number, height: number): BenchCase {
   return {
     name: `engine turn ${width}x${height} 4p 30m`,
     impl: 'channel-crawler',
+    setup: () => waitTurns(partyState(width, height)),
+  };
+}
+
+/**
+ * A turn function: the players wait in turn, each time on a parsed copy of `base`, as the service hands the engine a
+ * freshly loaded state every turn (no cache keyed on the state's arrays can hide work).
+ */
+function waitTurns(base: GameState): () => GameState {
+  const copies = copiesOf(base);
+  let i = 0;
+  return () => {
+    const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
+    i++;
+    if (!r.ok) throw new Error(r.code);
+    return r.state;
+  };
+}
+
+/** Parsed copies of a state, as the service loads one every turn. */
+function copiesOf(base: GameState): GameState[] {
+  return Array.from({ length: 8 }, () => {
+    const r = parseGameState(JSON.parse(JSON.stringify(base)));
+    if (!r.ok) throw new Error('bench state does not parse');
+    return r.state;
+  });
+}
+
+/** A turn in which the whole pack has been alerted (hunting the party's last known place) and two monsters flee. */
+function packCase(width: number, height: number): BenchCase {
+  return {
+    name: `engine turn ${width}x${height} 4p 30m pack alerted, 2 fleeing`,
+    impl: 'channel-crawler',
     setup: () => {
-      // Parsed copies, as the service hands the engine a freshly loaded state every turn: no cache keyed on the
-      // state's arrays can hide work.
       const base = partyState(width, height);
-      const copies = Array.from({ length: 8 }, () => {
-        const r = parseGameState(JSON.parse(JSON.stringify(base)));
-        if (!r.ok) throw new Error('bench state does not parse');
-        return r.state;
+      const lead = base.players[0]!;
+      base.monsters.forEach((m, k) => {
+        m.state = k < 2 ? 'flee' : 'hunt';
+        m.lastSeen = lead.y * width + lead.x;
+        if (k < 2) m.hp = 1;
       });
-      let i = 0;
-      return () => {
-        const r = step(copies[i & 7]!, { type: 'wait', user: USERS[i & 3]! });
-        i++;
-        if (!r.ok) throw new Error(r.code);
-        return r.state;
-      };
+      return waitTurns(base);
     },
   };
 }
 
-export const cases: BenchCase[] = [turnCase(80, 40), turnCase(200, 200)];
+/** The explore map: frontier of the party's explored area and a distance field over known cells. */
+function exploreCase(width: number, height: number): BenchCase {
+  return {
+    name: `explore map ${width}x${height}`,
+    impl: 'channel-crawler',
+    setup: () => {
+      let s = partyState(width, height);
+      // A few turns of play so that part of the map is explored and the frontier is long.
+      for (let k = 0; k < 6; k++) {
+        const r = step(s, { type: 'explore', user: USERS[k & 3]! });
+        if (r.ok) s = r.state;
+      }
+      const ws = workspaceFor(width, height);
+      return () => exploreField(s, ws);
+    },
+  };
+}
+
+export const cases: BenchCase[] = [turnCase(80, 40), turnCase(200, 200), packCase(80, 40), exploreCase(80, 40)];

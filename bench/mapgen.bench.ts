@@ -1,6 +1,6 @@
 /** Map generation benchmarks: our typed-array generators against rot.js on the same sizes. */
 import * as ROT from 'rot-js/lib/index.js';
-import { Rng } from '../src/engine/rng.js';
+import { Rng } from '../src/grid/rng.js';
 import {
   cellularCavern,
   emptyDraft,

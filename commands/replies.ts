@@ -17,6 +17,13 @@ const REJECTIONS: Record<RejectionCode, string> = {
   'game-full': 'The party is full.',
   'diagonal-not-allowed': 'This game only allows moves in four directions (north, south, east, west).',
   'not-rounds-mode': 'That only works in rounds mode.',
+  'full-health': "You're already at full health: no need.",
+  'monster-in-view': "You can't rest with a monster in view.",
+  'nothing-to-explore': 'Nothing left to explore that you can reach. Find the stairs (> ) or /rogue travel.',
+  'stairs-not-seen': "The party hasn't seen the stairs yet. Explore first (/rogue explore).",
+  'already-there': "You're already on the stairs. Descend with /rogue descend.",
+  'no-lures': "You don't have a lure to throw. Lures lie on the floor: walk over one to pick it up.",
+  'no-room-to-throw': "There's no room to throw in that direction.",
 };
 
 /** The message a player sees when the service refuses. */

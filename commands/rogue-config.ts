@@ -1,5 +1,6 @@
 /** /rogue-config: per-server settings, the allowed-channel list and resets (Manage Server only). */
 import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import { describeDifficulty } from '../src/engine/difficulty.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
 import { IDLE_END_HOURS, RENDER_STYLES, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
@@ -83,7 +84,8 @@ export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler 
     fields: [
       ...Object.entries(SETTING_OPTIONS).map(([option, field]) => ({
         name: option,
-        value: `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as SettingOption]}`,
+        // Difficulty says what it does, from the engine's table, so the text can't drift from the numbers.
+        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as SettingOption]}`,
       })),
       { name: 'allowed channels', value: channelList(settings) },
     ],

@@ -3,6 +3,7 @@ import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
 import type { PlayerAction, Result, GameView } from '../src/app/service-types.js';
 import type { Direction } from '../src/engine/types.js';
+import { SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { RENDER_STYLES } from '../src/app/settings.js';
@@ -70,6 +71,11 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('help'),
+    // Fewer clicks and lures (engine actions explore, travel, rest, throw).
+    plain('explore'),
+    plain('travel'),
+    plain('rest'),
+    z.object({ subcommand: z.literal('throw'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), distance: intOption(1, THROW_RANGE).optional() }).strict(),
   ],
   unknownSubcommand('rogue'),
 );
@@ -86,25 +92,38 @@ export function toAction(options: RogueOptions): PlayerAction | null {
       return { type: 'descend' };
     case 'use':
       return { type: 'use' };
+    case 'explore':
+    case 'travel':
+    case 'rest':
+      return { type: options.subcommand };
+    case 'throw':
+      return options.distance === undefined ? { type: 'throw', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'throw', dir: WORD_TO_DIRECTION[options.direction], distance: options.distance };
     default:
       return null;
   }
 }
 
-/** The text of /rogue help (also names the terminal's ways to press a button). */
+/** The text of /rogue help on Discord (the terminal game appends TERMINAL_HELP_TEXT). */
 export const HELP_TEXT = [
   '**Channel Crawler**: a roguelike for the whole channel. Reach the stairs `>` on the deepest level to win.',
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here (you join it).',
   '`/rogue join` / `/rogue leave`: join or leave the party.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion).',
+  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; refused at full health).',
+  '`/rogue explore`: walk to the nearest unexplored place or seen item until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
+  '`/rogue rest`: wait until healed (not with a monster in view). Out of sight of monsters you also heal slowly.',
+  `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it for a few turns.`,
+  'Kills and each new depth give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
+  `Party size: ${SCALING_RULE}`,
   '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
   '`/rogue prefs [style] [mobile]`: how YOUR private views look (image, emoji or ascii map; a phone layout), on every server.',
   '`/rogue end`: end the game (its creator, or Manage Server); from anyone else in the party it is a vote, and more than half of the living party ends it.',
   'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
-  'In the terminal (`npm run play`): press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).',
 ].join('\n');
+
+/** What the terminal game (`npm run play`) adds to /rogue help: its own ways to press buttons and move the clock. */
+export const TERMINAL_HELP_TEXT = 'In the terminal: press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).';
 
 function key(ctx: CommandContext) {
   return { guildId: ctx.guildId, channelId: ctx.channelId };
@@ -216,6 +235,16 @@ export default {
     .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
     .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
     .addSubcommand((s) => s.setName('end').setDescription('End the game (creator or Manage Server), or vote to end it'))
+    .addSubcommand((s) => s.setName('explore').setDescription('Walk toward the nearest unexplored place until something happens'))
+    .addSubcommand((s) => s.setName('travel').setDescription('Walk to the stairs once the party has seen them'))
+    .addSubcommand((s) => s.setName('rest').setDescription('Rest until healed (not with a monster in view)'))
+    .addSubcommand((s) =>
+      s
+        .setName('throw')
+        .setDescription('Throw a lure: monsters that cannot see you go to it')
+        .addStringOption((o) => o.setName('direction').setDescription('Where to throw').setRequired(true).addChoices(...directionChoices))
+        .addIntegerOption((o) => o.setName('distance').setDescription('How far (default: as far as it flies)').setMinValue(1).setMaxValue(THROW_RANGE)),
+    )
     .addSubcommand((s) =>
       s
         .setName('prefs')

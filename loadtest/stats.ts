@@ -1,5 +1,5 @@
 /** Small statistics for the load test's report. */
-import { Rng } from '../src/engine/rng.js';
+import { Rng } from '../src/grid/rng.js';
 
 /** The p-th percentile (0-100) of `values` by nearest rank; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {

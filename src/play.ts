@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { commands, findCommand } from '../commands/index.js';
-import { DIRECTION_ALIASES } from '../commands/rogue.js';
+import { DIRECTION_ALIASES, TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
 import { decodeButtonId } from './adapters/discord/custom-id.js';
@@ -136,7 +136,8 @@ export class PlaySession {
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
       const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings });
-      return this.print(reply);
+      const lines = this.print(reply);
+      return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, TERMINAL_HELP_TEXT] : lines;
     }
     const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
     const word = (pressed ? pressed[1]! : text).trim().toLowerCase();

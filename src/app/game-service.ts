@@ -609,6 +609,12 @@ function toEngineAction(action: PlayerAction, user: string): Action {
       return { type: 'descend', user };
     case 'use':
       return { type: 'use', user };
+    case 'rest':
+    case 'explore':
+    case 'travel':
+      return { type: action.type, user };
+    case 'throw':
+      return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };
   }
 }
 

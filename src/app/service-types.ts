@@ -125,7 +125,11 @@ export type PlayerAction =
   | { type: 'move'; dir: Direction; steps?: number }
   | { type: 'wait' }
   | { type: 'descend' }
-  | { type: 'use' };
+  | { type: 'use' }
+  | { type: 'rest' }
+  | { type: 'explore' }
+  | { type: 'travel' }
+  | { type: 'throw'; dir: Direction; distance?: number };
 
 export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;

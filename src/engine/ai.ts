@@ -1,26 +1,38 @@
 /**
  * Monster AI: each monster perceives, decides a state from a readable table, then acts through the
- * same movement and combat rules as players. Hunting follows one shared Dijkstra approach map;
- * fleeing follows the flee map built from it (only when someone flees, once per phase).
+ * same movement and combat rules as players. Hunting follows one shared Dijkstra approach map; fleeing
+ * follows the flee map built from it; lured monsters follow the lure map. Each map is built only when a
+ * monster needs it, at most once per phase.
  */
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
-import { Tile } from './grid.js';
+import { Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import { MONSTERS } from './monsters.js';
-import type { Rng } from './rng.js';
-import type { AiState, GameState, Monster, Player, Tactics, Weapon } from './types.js';
+import type { ActorRef, AiState, Direction, GameEvent, GameState, Monster, Player, Tactics, Weapon } from './types.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 import { sees } from './visibility.js';
 import type { Workspace } from './workspace.js';
 
 /** Radius (steps) within which another monster counts as a friend nearby. */
 export const FRIEND_RADIUS = 5;
+/** A shouting monster alerts packmates within this many tiles (Chebyshev). */
+export const ALERT_RADIUS = 7;
+/** A fleeing monster comes back once healed to this fraction of its max hp. */
+export const RETURN_FRACTION = 0.75;
+/** A fleeing monster out of sight regains 1 hp every this many turns. */
+export const HIDING_REGEN_EVERY = 2;
+/** Lures draw monsters within this many steps, for this many monster phases. */
+export const LURE_RANGE = 24;
+export const LURE_TURNS = 8;
+/** Flee-map penalty of a cell in a dead-end branch (FLEE_SCALE is one step), so fleeing monsters prefer loops and doorways. */
+const DEAD_END_PENALTY = 25;
 
 /** What a monster knows at the start of its move. */
 export interface Perception {
   bloodied: boolean;
   /** No other monster within FRIEND_RADIUS. */
   alone: boolean;
-  /** Nearest living player it can see, or null. */
+  /** Nearest living player it sees and has noticed, or null. */
   target: Player | null;
   /** Distance to the target in the game's topology (Manhattan for 4-way, Chebyshev for 8-way). */
   distance: number;
@@ -31,6 +43,10 @@ export interface Perception {
   lineDistance: number;
   /** It remembers where a player was last seen. */
   hasLastSeen: boolean;
+  /** A thrown lure is within reach of it. */
+  lured: boolean;
+  /** It is healed enough to stop fleeing. */
+  recovered: boolean;
 }
 
 export interface Decision {
@@ -45,9 +61,9 @@ interface TacticRule {
   weapon(m: Monster, p: Perception): number;
 }
 
-/** The tactics table: minions flee when bloodied or alone; skirmishers flee when bloodied and alone and draw a knife up close; soldiers go berserk when bloodied. */
+/** The tactics table: minions flee when bloodied or hurt and alone; skirmishers flee when bloodied and alone and draw a knife up close; soldiers go berserk when bloodied. */
 export const TACTICS: Readonly<Record<Tactics, TacticRule>> = {
-  minion: { flees: (p) => p.bloodied || p.alone, weapon: (m) => m.weapon },
+  minion: { flees: (p) => p.bloodied || (p.alone && !p.recovered), weapon: (m) => m.weapon },
   skirmisher: { flees: (p) => p.bloodied && p.alone, weapon: (_m, p) => (p.target && p.distance <= 1 ? 1 : 0) },
   soldier: { flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon) },
 };
@@ -58,19 +74,27 @@ export function weaponOf(m: Monster, index = m.weapon): Weapon {
   return list[index] ?? list[0]!;
 }
 
+/** A monster's name with its stable label, as the log and the "In sight" list print it: "goblin A". */
+export function monsterLabel(m: Pick<Monster, 'kind' | 'label'>): string {
+  return `${MONSTERS[m.kind].name} ${m.label}`;
+}
+
 /**
  * The state machine, as a table read top to bottom:
+ * fleeing and not yet recovered -> flee (hiding and healing when out of sight);
  * sees a player + wants to flee -> flee; sees a player in reach -> attack; sees a player -> hunt;
- * remembers where one was -> hunt (to that place); otherwise -> wander.
+ * a lure is near -> lured; remembers where a player was -> hunt (to that place); otherwise -> wander.
  */
 export function decide(m: Monster, p: Perception): Decision {
   const rule = TACTICS[MONSTERS[m.kind].tactics];
   const weapon = rule.weapon(m, p);
+  if (m.state === 'flee' && !p.recovered) return { state: 'flee', weapon };
   if (p.target) {
     if (rule.flees(p)) return { state: 'flee', weapon };
     if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
   }
+  if (p.lured) return { state: 'lured', weapon };
   if (p.hasLastSeen) return { state: 'hunt', weapon };
   return { state: 'wander', weapon };
 }
@@ -82,8 +106,17 @@ export function gridDistance(ax: number, ay: number, bx: number, by: number, top
   return topology === 4 ? dx + dy : Math.max(dx, dy);
 }
 
+/** Percent chance that an unaware monster notices a player it sees at distance d: certain up close, about 1 in 4 at the edge of sight. */
+export function noticeChance(d: number, fovRadius: number): number {
+  if (d <= 2) return 100;
+  return Math.max(15, Math.round((100 * (fovRadius + 2 - d)) / fovRadius));
+}
+
+/** True while a monster has not yet noticed the party (it may overlook a player it sees). */
+const unaware = (m: Monster): boolean => m.state === 'wander' || m.state === 'lured';
+
 /** Builds a monster's perception from the players' current sight masks (symmetric FOV: it sees them iff they see it). */
-export function perceive(state: GameState, ws: Workspace, m: Monster): Perception {
+export function perceive(state: GameState, ws: Workspace, m: Monster, lured = false): Perception {
   const w = state.width;
   const here = m.y * w + m.x;
   const topology = state.config.topology;
@@ -98,14 +131,28 @@ export function perceive(state: GameState, ws: Workspace, m: Monster): Perceptio
     }
   }
   let alone = true;
-  for (const o of state.monsters) {
-    if (o !== m && Math.max(Math.abs(o.x - m.x), Math.abs(o.y - m.y)) <= FRIEND_RADIUS) {
+  const monsters = state.monsters;
+  for (let k = 0; k < monsters.length; k++) {
+    const o = monsters[k]!;
+    const dx = o.x - m.x;
+    const dy = o.y - m.y;
+    if (o !== m && dx <= FRIEND_RADIUS && dx >= -FRIEND_RADIUS && dy <= FRIEND_RADIUS && dy >= -FRIEND_RADIUS) {
       alone = false;
       break;
     }
   }
   const lineDistance = target ? straightLine(state.tiles, w, m.x, m.y, target.x, target.y, topology) : Infinity;
-  return { bloodied: m.hp <= MONSTERS[m.kind].bloodied, alone, target, distance, lineDistance, hasLastSeen: m.lastSeen >= 0 };
+  const stats = MONSTERS[m.kind];
+  return {
+    bloodied: m.hp <= stats.bloodied * m.maxHp,
+    alone,
+    target,
+    distance,
+    lineDistance,
+    hasLastSeen: m.lastSeen >= 0,
+    lured,
+    recovered: m.hp >= RETURN_FRACTION * m.maxHp,
+  };
 }
 
 /** Length of the straight, wall-free line from a to b (orthogonal, or diagonal in 8-way), or Infinity. */
@@ -122,10 +169,20 @@ export function straightLine(tiles: Uint8Array, width: number, ax: number, ay: n
 
 /** What the monster phase needs from the turn engine: an attack hook so combat stays in one place. */
 export interface PhaseHooks {
-  /** Monster attacks player with a weapon (emits events, handles death). */
-  attack(m: Monster, target: Player, weapon: Weapon): void;
-  event(e: import('./types.js').GameEvent): void;
+  /** Monster attacks player with a weapon from `range` tiles (emits events, handles death). */
+  attack(m: Monster, target: Player, weapon: Weapon, range: number): void;
+  event(e: GameEvent): void;
 }
+
+/** The compass direction of a step (dx, dy), or null for no step. */
+export function directionOf(dx: number, dy: number): Direction | null {
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  return DIRECTIONS.find((d) => DIRECTION_DELTA[d][0] === sx && DIRECTION_DELTA[d][1] === sy) ?? null;
+}
+
+/** The log's reference to a monster. */
+export const monsterRef = (m: Monster): ActorRef => ({ kind: 'monster', id: m.id, monster: m.kind, label: m.label });
 
 /** Runs every monster once, in id order (mutates the draft state). */
 export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: PhaseHooks): void {
@@ -138,22 +195,22 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   for (let i = 0; i < monsters.length; i++) occ[monsters[i]!.y * w + monsters[i]!.x] = i + 1;
   for (const p of state.players) if (p.alive) occ[p.y * w + p.x] = -(p.slot + 1);
   const free = (i: number): boolean => open[i] !== 0 && occ[i] === 0;
+  const dirs = topology === 4 ? ORTHOGONAL : DIRECTIONS;
 
   let approachReady = false;
   let fleeReady = false;
+  let lureReady = false;
+  // One shared field toward a remembered place per phase: an alerted pack shares its shouter's last sighting.
+  let trackGoal = -1;
   const goals: number[] = [];
-  const collectGoals = (): void => {
-    goals.length = 0;
-    for (const p of state.players) {
-      if (!p.alive) continue;
-      // Only players some monster can see attract the pack.
-      const seen = monsters.some((m) => sees(ws, p.slot, m.y * w + m.x));
-      if (seen) goals.push(p.y * w + p.x);
-    }
-  };
   const approach = (): Int32Array => {
     if (!approachReady) {
-      collectGoals();
+      goals.length = 0;
+      for (const p of state.players) {
+        if (!p.alive) continue;
+        // Only players some monster can see attract the pack.
+        if (monsters.some((m) => sees(ws, p.slot, m.y * w + m.x))) goals.push(p.y * w + p.x);
+      }
       ws.fields.compute(open, goals, topology, state.config.fovRadius * 2, ws.approach);
       approachReady = true;
     }
@@ -164,9 +221,20 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   const flee = (): Int32Array => {
     if (!fleeReady) {
       ws.fields.flee(open, approach(), topology, ws.flee);
+      // Dead-end branches, so fleeing monsters prefer loops and open ground where they can't be cornered.
+      ws.deadEnds.compute(open, topology, ws.deadEnd);
       fleeReady = true;
     }
     return ws.flee;
+  };
+  const lure = (): Int32Array => {
+    if (!lureReady) {
+      goals.length = 0;
+      for (const l of state.lures) goals.push(l.y * w + l.x);
+      ws.fields.compute(open, goals, topology, LURE_RANGE, ws.lure);
+      lureReady = true;
+    }
+    return ws.lure;
   };
   const moveTo = (m: Monster, mi: number, to: number): void => {
     occ[m.y * w + m.x] = 0;
@@ -174,36 +242,55 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     m.x = to % w;
     m.y = (to - m.x) / w;
   };
-  const ref = (m: Monster) => ({ kind: 'monster' as const, id: m.id, monster: m.kind });
+  const alert = (shouter: Monster, target: Player): void => {
+    let alerted = 0;
+    for (const o of monsters) {
+      if (o === shouter || !unaware(o) || Math.max(Math.abs(o.x - shouter.x), Math.abs(o.y - shouter.y)) > ALERT_RADIUS) continue;
+      o.state = 'hunt';
+      o.lastSeen = target.y * w + target.x;
+      alerted++;
+    }
+    hooks.event({ type: 'shouted', who: monsterRef(shouter), alerted });
+  };
 
   for (let mi = 0; mi < monsters.length; mi++) {
     const m = monsters[mi]!;
     const here = m.y * w + m.x;
-    const p = perceive(state, ws, m);
     const before = m.state;
+    // Where it last saw a player: when the target just stepped off that square, the trail is the best way in.
+    const trail = m.lastSeen;
+    const p = perceive(state, ws, m, false);
+    // An unaware monster may overlook a player at a distance; the closer, the likelier it notices.
+    if (p.target && unaware(m) && rng.int(1, 100) > noticeChance(p.distance, state.config.fovRadius)) {
+      p.target = null;
+      p.lineDistance = Infinity;
+    }
+    if (!p.target && state.lures.length > 0 && m.state !== 'flee') p.lured = lure()[here]! < UNREACHABLE;
     const d = decide(m, p);
     if (d.weapon !== m.weapon) {
       m.weapon = d.weapon;
-      if (MONSTERS[m.kind].tactics === 'soldier') hooks.event({ type: 'berserk', who: ref(m) });
-      else hooks.event({ type: 'switched-weapon', who: ref(m), weapon: weaponOf(m).name });
+      if (MONSTERS[m.kind].tactics === 'soldier') hooks.event({ type: 'berserk', who: monsterRef(m) });
+      else hooks.event({ type: 'switched-weapon', who: monsterRef(m), weapon: weaponOf(m).name });
     }
     m.state = d.state;
     if (p.target) {
-      // A fleeing monster forgets where the player was, or it would come back to look and flee again, forever.
-      m.lastSeen = d.state === 'flee' ? -1 : p.target.y * w + p.target.x;
-      if (before === 'wander' && d.state !== 'flee') hooks.event({ type: 'spotted', who: ref(m) });
+      m.lastSeen = p.target.y * w + p.target.x;
+      if ((before === 'wander' || before === 'lured') && d.state !== 'flee') {
+        hooks.event({ type: 'spotted', who: monsterRef(m) });
+        if (MONSTERS[m.kind].shouts) alert(m, p.target);
+      }
     }
-    if (d.state === 'flee' && before !== 'flee') hooks.event({ type: 'fled', who: ref(m) });
+    if (before === 'flee' && d.state !== 'flee') hooks.event({ type: 'returned', who: monsterRef(m) });
 
     switch (d.state) {
       case 'attack':
-        hooks.attack(m, p.target!, weaponOf(m));
+        hooks.attack(m, p.target!, weaponOf(m), p.lineDistance);
         break;
       case 'hunt': {
         let next = -1;
         if (p.target) {
           const field = approach();
-          if (field[here]! < UNREACHABLE) next = downhill(field, w, here, topology, free);
+          if (field[here]! < UNREACHABLE) next = approachStep(state, field, here, p.target, trail, weaponOf(m).reach, occ, dirs);
           else next = firstStep(ws, open, here, p.target.y * w + p.target.x, topology, free);
         } else {
           const goal = m.lastSeen;
@@ -211,23 +298,49 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
             // Reached the last known position and found no one: give up the chase.
             m.lastSeen = -1;
             m.state = 'wander';
+          } else if (occ[goal]! < 0 && approach()[here]! < UNREACHABLE) {
+            // Alerted toward where a player stands now: the shared approach map already leads there.
+            next = downhill(ws.approach, w, here, topology, free);
           } else {
-            next = firstStep(ws, open, here, goal, topology, free);
-            // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
-            if (next === NO_PATH) m.lastSeen = -1;
+            if (trackGoal < 0) {
+              trackGoal = goal;
+              goals.length = 0;
+              goals.push(goal);
+              ws.fields.compute(open, goals, topology, state.config.fovRadius * 3, ws.track);
+            }
+            if (goal === trackGoal && ws.track[here]! < UNREACHABLE) next = downhill(ws.track, w, here, topology, free);
+            else {
+              next = firstStep(ws, open, here, goal, topology, free);
+              // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
+              if (next === NO_PATH) m.lastSeen = -1;
+            }
           }
         }
         if (next >= 0) moveTo(m, mi, next);
         break;
       }
-      case 'flee': {
-        const next = downhill(flee(), w, here, topology, free);
+      case 'lured': {
+        const next = downhill(lure(), w, here, topology, free);
         if (next >= 0) moveTo(m, mi, next);
-        else if (p.target && p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m)); // cornered: fight back
+        break;
+      }
+      case 'flee': {
+        if (!p.target) {
+          // Out of sight: hide and recover slowly, then come back (see decide).
+          if ((state.turn + m.id) % HIDING_REGEN_EVERY === 0) m.hp = Math.min(m.maxHp, m.hp + 1);
+          break;
+        }
+        const next = fleeStep(state, flee(), ws.deadEnd, here, occ, dirs);
+        if (next >= 0) {
+          moveTo(m, mi, next);
+          if (before !== 'flee') hooks.event({ type: 'fled', who: monsterRef(m), toward: directionOf(m.x - (here % w), m.y - Math.floor(here / w)) });
+        } else {
+          if (before !== 'flee') hooks.event({ type: 'fled', who: monsterRef(m), toward: null });
+          if (p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m), p.lineDistance); // cornered: fight back
+        }
         break;
       }
       case 'wander': {
-        const dirs = topology === 4 ? ORTHOGONAL : DIRECTIONS;
         for (let tries = 0; tries < 4; tries++) {
           const [dx, dy] = DIRECTION_DELTA[rng.pick(dirs)];
           const to = here + dy * w + dx;
@@ -243,10 +356,112 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   // Leave the occupancy grid clean for the next phase.
   for (const m of monsters) occ[m.y * w + m.x] = 0;
   for (const p of state.players) occ[p.y * w + p.x] = 0;
+  // Lures burn down; a spent one is gone.
+  if (state.lures.length > 0) {
+    for (const l of state.lures) l.turns -= 1;
+    for (const l of state.lures) if (l.turns <= 0) hooks.event({ type: 'lure-spent', x: l.x, y: l.y });
+    state.lures = state.lures.filter((l) => l.turns > 0);
+  }
+}
+
+/**
+ * A hunting monster's step on the approach field. Among free neighbours that get closer it prefers, in order:
+ * the lowest field value; the square the target just left (its trail: a target dancing between two squares
+ * can't keep stepping out of reach, which is what broke the north/south stall); the square nearest in straight-line
+ * distance (it leaves the target the fewest steps out of reach in either topology); a square from which its
+ * weapon reaches the target; then the fixed direction order. When its way is blocked by a packmate, it steps
+ * aside at the same distance, so the pack surrounds the target instead of queueing.
+ */
+function approachStep(state: GameState, field: Int32Array, here: number, target: Player, trail: number, reach: number, occ: Int32Array, dirs: readonly Direction[]): number {
+  const w = state.width;
+  const open = state.tiles;
+  const topology = state.config.topology;
+  const hv = field[here]!;
+  let best = -1;
+  let bestScore = Infinity;
+  let blocked = false;
+  let side = -1;
+  const count = dirs.length;
+  for (let k = 0; k < count; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
+    const v = field[n]!;
+    if (open[n] === 0 || v >= UNREACHABLE || v > hv) continue;
+    if (occ[n] !== 0) {
+      if (v < hv && occ[n]! > 0) blocked = true;
+      continue;
+    }
+    if (v === hv) {
+      if (side < 0) side = n;
+      continue;
+    }
+    const nx = n % w;
+    const ny = (n - nx) / w;
+    const euclid = (nx - target.x) ** 2 + (ny - target.y) ** 2;
+    // Only reach weapons need the line test: for reach 1, striking distance is being next to the target.
+    const strikes = reach > 1 ? (straightLine(open, w, nx, ny, target.x, target.y, topology) <= reach ? 0 : 1) : euclid === 1 || (topology === 8 && euclid === 2) ? 0 : 1;
+    const score = v * 100000 + (n === trail ? 0 : 50000) + euclid * 10 + strikes;
+    if (score < bestScore) {
+      bestScore = score;
+      best = n;
+    }
+  }
+  if (best >= 0) return best;
+  if (!blocked) return -1;
+  if (side >= 0) return side;
+  // Queued behind a packmate with no square at the same distance: one step back and around, toward a free flank.
+  let around = -1;
+  let aroundScore = Infinity;
+  for (const dir of dirs) {
+    const [dx, dy] = DIRECTION_DELTA[dir];
+    const n = here + dy * w + dx;
+    const v = field[n]!;
+    if (open[n] === 0 || occ[n] !== 0 || v !== hv + 1) continue;
+    const nx = n % w;
+    const ny = (n - nx) / w;
+    if (!hasFreeDownhill(field, w, n, here, occ, open, dirs)) continue;
+    const score = (nx - target.x) ** 2 + (ny - target.y) ** 2;
+    if (score < aroundScore) {
+      aroundScore = score;
+      around = n;
+    }
+  }
+  return around;
+}
+
+/** Whether cell i has a free neighbour closer on the field, other than `back` (where the monster stands now). */
+function hasFreeDownhill(field: Int32Array, w: number, i: number, back: number, occ: Int32Array, open: Uint8Array, dirs: readonly Direction[]): boolean {
+  const v = field[i]!;
+  for (const dir of dirs) {
+    const [dx, dy] = DIRECTION_DELTA[dir];
+    const n = i + dy * w + dx;
+    if (n !== back && open[n] !== 0 && occ[n] === 0 && field[n]! < v) return true;
+  }
+  return false;
+}
+
+/** A fleeing monster's step down the flee map, avoiding dead-end branches in favour of loops, doorways and open ground. */
+function fleeStep(state: GameState, field: Int32Array, deadEnd: Uint8Array, here: number, occ: Int32Array, dirs: readonly Direction[]): number {
+  const w = state.width;
+  const open = state.tiles;
+  let best = -1;
+  let bestV = field[here]! + deadEnd[here]! * DEAD_END_PENALTY;
+  for (let k = 0; k < dirs.length; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
+    if (open[n] === 0 || occ[n] !== 0 || field[n]! >= UNREACHABLE) continue;
+    const v = field[n]! + deadEnd[n]! * DEAD_END_PENALTY;
+    if (v < bestV) {
+      bestV = v;
+      best = n;
+    }
+  }
+  return best;
 }
 
 const NO_PATH = -2;
 const ORTHOGONAL = DIRECTIONS.slice(0, 4);
+/** The step offsets of DIRECTIONS in order, as flat arrays for the hot loops (the first four are the 4-way ones). */
+const STEP_DX = Int8Array.from(DIRECTIONS.map((d) => DIRECTION_DELTA[d][0]));
+const STEP_DY = Int8Array.from(DIRECTIONS.map((d) => DIRECTION_DELTA[d][1]));
 
 /** First step of an A* path to goal if that step is free now; -1 when it is blocked for now, NO_PATH when there is no path. */
 function firstStep(ws: Workspace, open: Uint8Array, from: number, goal: number, topology: 4 | 8, free: (i: number) => boolean): number {

@@ -1,5 +1,5 @@
 /** The one attack rule shared by players and monsters. */
-import type { Rng } from './rng.js';
+import type { Rng } from '../grid/rng.js';
 import type { Weapon } from './types.js';
 
 export interface Fighter {

@@ -3,24 +3,33 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { monsterPhase } from './ai.js';
+import { LURE_TURNS, monsterPhase, monsterRef } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
-import { Tile } from './grid.js';
+import { Tile } from '../grid/tiles.js';
 import { bumpAt } from './legal.js';
-import { enterLevel } from './level.js';
-import { bfs } from '../mapgen/flood.js';
+import { enterLevel, reinforce } from './level.js';
+import { bfs } from '../grid/flood.js';
 import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js';
-import { Rng } from './rng.js';
+import { DIFFICULTY } from './difficulty.js';
+import { XP_PER_DEPTH, gainXp } from './progression.js';
+import { exploreField, travelField } from './runs.js';
+import { UNREACHABLE, downhill } from '../pathfinding/index.js';
+import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
-import type { Action, ActorRef, Direction, RunStopReason, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
+import type { Action, ActorRef, Direction, RunKind, RunStopReason, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
 import { DIRECTION_DELTA } from './types.js';
 import { markExplored, refreshSight, sees } from './visibility.js';
 import { workspaceFor, type Workspace } from './workspace.js';
 
 /** Longest run a single move action may ask for. */
 export const MAX_STEPS = 9;
+/** Longest explore or travel run (steps), and longest rest (turns), of one action. */
+export const MAX_RUN = 100;
+export const MAX_REST = 100;
+/** Farthest a lure flies. */
+export const THROW_RANGE = 8;
 
 /** A new game: level 1 generated from the seed, no players yet. */
 export function newGame(config: GameConfig): GameState {
@@ -42,6 +51,7 @@ export function newGame(config: GameConfig): GameState {
     departed: [],
     monsters: [],
     items: [],
+    lures: [],
     nextId: 1,
     acted: [],
     status: 'playing',
@@ -69,10 +79,9 @@ export function resolveRound(state: GameState): StepResult {
   return step(state, { type: 'resolve-round' });
 }
 
-/** Attack and defence of a player, or of a monster from its kind's stat block. */
-const fighter = (c: Player | Monster) => ('slot' in c ? c : MONSTERS[c.kind]);
+/** Attack and defence of a player, or of a monster from its kind's stat block plus its difficulty bonus. */
+const fighter = (c: Player | Monster) => ('slot' in c ? c : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence });
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
-const monsterRef = (m: Monster): ActorRef => ({ kind: 'monster', id: m.id, monster: m.kind });
 
 /** Mutable working copy of one step. */
 class Turn {
@@ -106,34 +115,56 @@ class Turn {
   }
 
   /** One attack, shared by players and monsters. */
-  strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster): void {
+  strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster, range = 1): void {
     const a = 'slot' in attacker ? playerRef(attacker) : monsterRef(attacker);
     const t = 'slot' in target ? playerRef(target) : monsterRef(target);
     const roll = rollAttack(fighter(attacker), weapon, fighter(target), this.rng);
     if (!roll.hit) {
-      this.emit({ type: 'missed', attacker: a, target: t, weapon: weapon.name });
+      this.emit({ type: 'missed', attacker: a, target: t, weapon: weapon.name, range });
       return;
     }
     target.hp = Math.max(0, target.hp - roll.damage);
-    this.emit({ type: 'attacked', attacker: a, target: t, damage: roll.damage, weapon: weapon.name });
+    this.emit({ type: 'attacked', attacker: a, target: t, damage: roll.damage, weapon: weapon.name, verb: weapon.verb, range });
     if (target.hp > 0) return;
     if ('slot' in target) {
       target.alive = false;
       this.emit({ type: 'died', who: t, by: a });
     } else {
       this.s.monsters = this.s.monsters.filter((m) => m !== target);
-      if ('slot' in attacker) attacker.kills += 1;
       this.emit({ type: 'killed', attacker: a, target: t });
+      if ('slot' in attacker) {
+        attacker.kills += 1;
+        this.award(attacker, MONSTERS[target.kind].xp);
+      }
     }
   }
 
-  monsters(): void {
+  /** Gives a player experience, announcing a level gained. */
+  award(p: Player, xp: number): void {
+    if (gainXp(p, xp) > 0) this.emit({ type: 'levelled-up', who: playerRef(p), level: p.level, maxHp: p.maxHp, attack: p.attack });
+  }
+
+  monsters(resting = false): void {
     this.sight();
     monsterPhase(this.s, this.rng, this.ws, {
-      attack: (m, target, weapon) => this.strike(m, weapon, target),
+      attack: (m, target, weapon, range) => this.strike(m, weapon, target, range),
       event: (e) => this.emit(e),
     });
     this.s.turn += 1;
+    this.regenerate(resting);
+  }
+
+  /** Living players who see no monster regain 1 hp every few turns (the difficulty sets how many; resting halves it). */
+  regenerate(resting: boolean): void {
+    const s = this.s;
+    const every = DIFFICULTY[s.config.difficulty].regenEvery;
+    if (s.turn % (resting ? Math.ceil(every / 2) : every) !== 0) return;
+    const w = s.width;
+    for (const p of s.players) {
+      if (!p.alive || p.hp >= p.maxHp) continue;
+      if (s.monsters.some((m) => sees(this.ws, p.slot, m.y * w + m.x))) continue;
+      p.hp += 1;
+    }
   }
 
   /** Ends the game when no one is alive. */
@@ -167,14 +198,20 @@ class Turn {
   }
 }
 
+/** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
+function copyMonster(m: Monster): Monster {
+  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen };
+}
+
 function cloneState(s: GameState): GameState {
   return {
     ...s,
     rng: [...s.rng],
     players: s.players.map((p) => ({ ...p })),
     departed: s.departed.slice(),
-    monsters: s.monsters.map((m) => ({ ...m })),
+    monsters: s.monsters.map(copyMonster),
     items: s.items.slice(),
+    lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
     explored: copyMask(s.explored),
     recent: [],
@@ -228,11 +265,28 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       break;
     case 'use': {
       if (p.potions <= 0) return 'nothing-to-use';
+      if (p.hp >= p.maxHp) return 'full-health';
       p.potions -= 1;
       const healed = Math.min(p.maxHp - p.hp, t.rng.int(POTION_HEAL[0], POTION_HEAL[1]));
       p.hp += healed;
       t.emit({ type: 'drank', who: playerRef(p), healed });
       if (!rounds) t.monsters();
+      break;
+    }
+    case 'rest': {
+      const r = rest(t, p);
+      if (r) return r;
+      break;
+    }
+    case 'explore':
+    case 'travel': {
+      const r = runTo(t, p, action.type);
+      if (r) return r;
+      break;
+    }
+    case 'throw': {
+      const r = throwLure(t, p, action.dir, action.distance);
+      if (r) return r;
       break;
     }
     case 'descend': {
@@ -247,6 +301,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       t.playersMoved();
       s.acted = [];
       t.emit({ type: 'descended', depth: s.depth });
+      for (const q of s.players) if (q.alive) t.award(q, XP_PER_DEPTH * s.depth);
       return null;
     }
   }
@@ -278,8 +333,16 @@ function join(t: Turn, user: string, name: string): RejectionCode | null {
   // A player who left and comes back is restored as they were (hp, potions, kills, alive or not): no free heal.
   const back = s.departed.find((q) => q.id === user);
   s.departed = s.departed.filter((q) => q !== back);
-  const fresh = { hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 1, kills: 0, alive: true };
+  const fresh = freshPlayer();
   const p: Player = { ...fresh, ...back, id: user, name, slot, x: at % s.width, y: Math.floor(at / s.width) };
+  // A late joiner catches up to the least experienced living member, so joining deep down is not hopeless.
+  const living = s.players.filter((q) => q.alive);
+  if (!back && living.length > 0) gainXp(p, Math.min(...living.map((q) => q.xp)));
+  // The level grows with the party: a joiner brings the monsters a level made for the bigger party would hold.
+  if (p.alive && living.length > 0) {
+    t.sight();
+    reinforce(s, t.rng, living.length + 1, (i) => living.some((q) => sees(t.ws, q.slot, i)));
+  }
   s.players.push(p);
   t.playersMoved();
   t.emit({ type: 'joined', who: playerRef(p) });
@@ -324,8 +387,9 @@ function pickUp(t: Turn, p: Player): boolean {
   const item = s.items.find((it) => it.x === p.x && it.y === p.y);
   if (!item) return false;
   s.items = s.items.filter((it) => it !== item);
-  p.potions += 1;
-  t.emit({ type: 'picked-up', who: playerRef(p), item: 'potion' });
+  if (item.kind === 'lure') p.lures += 1;
+  else p.potions += 1;
+  t.emit({ type: 'picked-up', who: playerRef(p), item: item.kind });
   return true;
 }
 
@@ -350,32 +414,131 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
         return null;
       }
     } else if (bump.kind !== 'open') {
-      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked' });
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run: 'move' });
       return null;
     }
-    p.x = x;
-    p.y = y;
-    t.playersMoved();
-    t.emit({ type: 'moved', who: playerRef(p), x, y });
-    const picked = pickUp(t, p);
-    const hpBefore = p.hp;
-    if (!rounds) t.monsters();
-    if (n + 1 === want) break;
-    if (rounds) {
-      t.emit({ type: 'run-stopped', who: playerRef(p), steps: 1, reason: 'rounds' });
+    if (runStep(t, p, y * s.width + x, n, want, seenAtStart, 'move')) break;
+  }
+  return null;
+}
+
+/**
+ * One step of any run (move with steps, explore, travel): moves the player, picks up, lets monsters act, then applies
+ * the run stop rules. Returns true when the run ends here.
+ */
+function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: Set<number> | null, run: RunKind): boolean {
+  const s = t.s;
+  const rounds = s.config.turnMode === 'rounds';
+  p.x = to % s.width;
+  p.y = (to - p.x) / s.width;
+  t.playersMoved();
+  t.emit({ type: 'moved', who: playerRef(p), x: p.x, y: p.y });
+  const picked = pickUp(t, p);
+  const hpBefore = p.hp;
+  if (!rounds) t.monsters();
+  if (n + 1 === want) return true;
+  if (rounds) {
+    if (run === 'move') t.emit({ type: 'run-stopped', who: playerRef(p), steps: 1, reason: 'rounds', run });
+    return true;
+  }
+  if (!p.alive || s.status !== 'playing') return true;
+  let reason: RunStopReason | null = null;
+  if (p.hp < hpBefore) reason = 'attacked';
+  else if (picked) reason = 'item';
+  else if (s.tiles[to] === Tile.Stairs) reason = 'stairs';
+  else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
+  if (reason) t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason, run });
+  return reason !== null;
+}
+
+/** Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. */
+function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
+  const s = t.s;
+  const rounds = s.config.turnMode === 'rounds';
+  const want = rounds ? 1 : MAX_RUN;
+  const seenAtStart = rounds ? null : t.visibleMonsters();
+  const w = s.width;
+  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  for (let n = 0; n < want; n++) {
+    t.sight();
+    const here = p.y * w + p.x;
+    const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
+    if (n === 0) {
+      if (run === 'travel' && field === null) return 'stairs-not-seen';
+      if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
+      if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
+    }
+    if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
+      return null;
+    }
+    const next = downhill(field, w, here, s.config.topology, (i) => !occupied(i));
+    if (next < 0) {
+      if (n === 0) return 'occupied-by-ally';
+      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run });
+      return null;
+    }
+    if (runStep(t, p, next, n, want, seenAtStart, run)) break;
+  }
+  return null;
+}
+
+/** Rest: wait up to MAX_REST turns, until full hp, a monster comes into view or the player is hit. Refused while a monster is in view. */
+function rest(t: Turn, p: Player): RejectionCode | null {
+  const s = t.s;
+  if (p.hp >= p.maxHp) return 'full-health';
+  if (t.visibleMonsters().size > 0) return 'monster-in-view';
+  if (s.config.turnMode === 'rounds') {
+    t.emit({ type: 'rested', who: playerRef(p), turns: 1, healed: 0 });
+    return null;
+  }
+  const start = p.hp;
+  let turns = 0;
+  let reason: RunStopReason = 'healed';
+  while (turns < MAX_REST) {
+    const before = p.hp;
+    t.monsters(true);
+    turns++;
+    if (!p.alive || s.status !== 'playing') return null;
+    if (p.hp < before) {
+      reason = 'attacked';
       break;
     }
-    if (!p.alive || s.status !== 'playing') break;
-    let reason: RunStopReason | null = null;
-    if (p.hp < hpBefore) reason = 'attacked';
-    else if (picked) reason = 'item';
-    else if (s.tiles[p.y * s.width + p.x] === Tile.Stairs) reason = 'stairs';
-    else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
-    if (reason) {
-      t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason });
+    if (p.hp >= p.maxHp) break;
+    if (t.visibleMonsters().size > 0) {
+      reason = 'monster-in-view';
       break;
     }
   }
+  t.emit({ type: 'rested', who: playerRef(p), turns, healed: Math.max(0, p.hp - start) });
+  if (reason !== 'healed') t.emit({ type: 'run-stopped', who: playerRef(p), steps: turns, reason, run: 'rest' });
   return null;
+}
+
+/** Throws a lure: it flies in a straight line up to `distance` (or THROW_RANGE) tiles, stopping before walls and creatures. */
+function throwLure(t: Turn, p: Player, dir: Direction, distance: number | undefined): RejectionCode | null {
+  const s = t.s;
+  if (p.lures <= 0) return 'no-lures';
+  if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
+  const [dx, dy] = DIRECTION_DELTA[dir];
+  const range = Math.max(1, Math.min(THROW_RANGE, Math.floor(distance ?? THROW_RANGE)));
+  let flown = 0;
+  for (let k = 1; k <= range; k++) {
+    if (bumpAt(s, p.x + dx * k, p.y + dy * k).kind !== 'open') break;
+    flown = k;
+  }
+  if (flown === 0) return 'no-room-to-throw';
+  p.lures -= 1;
+  const x = p.x + dx * flown;
+  const y = p.y + dy * flown;
+  s.lures.push({ x, y, turns: LURE_TURNS });
+  t.emit({ type: 'threw', who: playerRef(p), x, y, distance: flown });
+  if (s.config.turnMode !== 'rounds') t.monsters();
+  return null;
+}
+
+/** A new character's numbers. */
+export function freshPlayer(): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
+  return { hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 1, lures: 0, kills: 0, xp: 0, level: 1, alive: true };
 }
 

@@ -1,6 +1,9 @@
 /** Which controls make sense for a user right now (for enabling and disabling buttons). */
-import { Tile } from './grid.js';
+import { Tile } from '../grid/tiles.js';
+import { frontier, seenStairs } from './runs.js';
 import type { Direction, GameState, Monster } from './types.js';
+import { partySight } from './visibility.js';
+import { workspaceFor } from './workspace.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 
 /** What stepping onto a tile runs into: the one rule behind moves, bump attacks and the buttons. */
@@ -20,7 +23,22 @@ export interface LegalMoves {
   canAct: boolean;
   moves: Partial<Record<Direction, 'move' | 'attack' | 'blocked'>>;
   canDescend: boolean;
+  /** A potion in hand and hp below max. */
   canUse: boolean;
+  /** Something known and unexplored (or a known item) is left to walk to. */
+  canExplore: boolean;
+  /** The stairs have been seen and the player is not on them. */
+  canTravel: boolean;
+  /** A lure in hand. */
+  canThrow: boolean;
+  /** Hurt, and no monster in the party's view. */
+  canRest: boolean;
+}
+
+/** Whether the party sees any monster now. */
+export function monsterInView(state: GameState): boolean {
+  const seen = partySight(state);
+  return state.monsters.some((m) => seen.mask[m.y * state.width + m.x] === seen.mark);
 }
 
 /** Legal moves of one user; everything is refused for strangers, the dead, finished games and players who already acted this round. */
@@ -39,10 +57,17 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     const bump = bumpAt(state, p.x + dx, p.y + dy);
     moves[d] = bump.kind === 'monster' ? 'attack' : bump.kind === 'open' ? 'move' : 'blocked';
   }
+  const here = p ? p.y * state.width + p.x : -1;
+  const hurt = !!p && p.hp < p.maxHp;
+  const stairs = canAct ? seenStairs(state) : -1;
   return {
     canAct,
     moves,
-    canDescend: canAct && !!p && state.tiles[p.y * state.width + p.x] === Tile.Stairs,
-    canUse: canAct && !!p && p.potions > 0,
+    canDescend: canAct && state.tiles[here] === Tile.Stairs,
+    canUse: canAct && !!p && p.potions > 0 && hurt,
+    canExplore: canAct && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
+    canTravel: canAct && stairs >= 0 && stairs !== here,
+    canThrow: canAct && !!p && p.lures > 0,
+    canRest: canAct && hurt && !monsterInView(state),
   };
 }

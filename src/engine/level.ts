@@ -1,44 +1,64 @@
-/** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions. */
+/** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
 import { generateLevel } from '../mapgen/index.js';
+import type { Rng } from '../grid/rng.js';
+import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
+import { DEPTH_HP_STEP, DIFFICULTY, PARTY_COUNT_STEP, PARTY_HP_STEP } from './difficulty.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
-import type { Rng } from './rng.js';
-import type { Difficulty, GameConfig, GameState, Monster } from './types.js';
+import type { GameConfig, GameState, ItemKind, Monster, MonsterKind } from './types.js';
 
-const DENSITY: Record<Difficulty, number> = { easy: 0.6, normal: 1, hard: 1.5 };
-const CAP: Record<Difficulty, number> = { easy: 20, normal: 40, hard: 70 };
+/** Solo monster density at normal difficulty: one per this many tiles on depth 1. */
+const TILES_PER_MONSTER = 200;
+/** Most monsters a level may hold. */
+const MAX_MONSTERS = 80;
 
-/** Monsters on a level: about one per 120 tiles at normal difficulty, 10% more per depth, capped by difficulty. */
-export function monsterCount(config: GameConfig, depth: number): number {
+/** Monsters on a level: one per 200 tiles for a solo player at normal difficulty, more per extra player and per depth. */
+export function monsterCount(config: GameConfig, depth: number, players = 1): number {
   const area = config.width * config.height;
-  const n = Math.round((area / 120) * DENSITY[config.difficulty] * (1 + 0.1 * (depth - 1)));
-  return Math.max(2, Math.min(CAP[config.difficulty], n));
+  const party = 1 + PARTY_COUNT_STEP * Math.max(0, players - 1);
+  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * party * (1 + 0.1 * (depth - 1)));
+  return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
 
-/** Potions on a level: about one per 350 tiles, at least 2. */
-export function potionCount(config: GameConfig): number {
-  return Math.max(2, Math.round((config.width * config.height) / 350));
+/** Max hp of a monster of a kind, scaled by difficulty, depth and party size. */
+export function monsterHp(config: GameConfig, kind: MonsterKind, depth: number, players = 1): number {
+  const scale = DIFFICULTY[config.difficulty].hp * (1 + DEPTH_HP_STEP * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
+  return Math.max(1, Math.round(MONSTERS[kind].hp * scale));
 }
 
-/** Creates a monster of a kind at a tile. */
-export function spawnMonster(id: number, kind: Monster['kind'], x: number, y: number): Monster {
-  return { id, kind, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1 };
+/** Potions on a level: about one per 450 tiles (scaled by difficulty), at least 1; plus one lure per 900 tiles, at least 1. */
+export function itemCounts(config: GameConfig): { potions: number; lures: number } {
+  const area = config.width * config.height;
+  return { potions: Math.max(1, Math.round((area / 450) * DIFFICULTY[config.difficulty].potions)), lures: Math.max(1, Math.round(area / 900)) };
+}
+
+/** Labels A..Z, then AA, AB, ... */
+export function labelFor(n: number): string {
+  const letter = String.fromCharCode(65 + (n % 26));
+  return n < 26 ? letter : labelFor(Math.floor(n / 26) - 1) + letter;
+}
+
+/** Creates a monster of a kind at a tile, with the next free label of its kind. */
+export function spawnMonster(id: number, kind: MonsterKind, x: number, y: number, maxHp = MONSTERS[kind].hp, power = 0, label = 'A'): Monster {
+  return { id, kind, label, maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'wander', lastSeen: -1 };
 }
 
 /**
- * Generates level `depth` into a draft state (mutates it): new tiles, fog cleared, monsters and potions,
- * and every player (living or a corpse) moved to a distinct start tile.
+ * Generates level `depth` into a draft state (mutates it): new tiles, fog cleared, monsters (scaled for the living
+ * players), potions and lures, and every player (living or a corpse) moved to a distinct start tile.
  */
 export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   const config = state.config;
+  const living = Math.max(1, state.players.filter((p) => p.alive).length);
+  const items = itemCounts(config);
   const draft = generateLevel(
     {
       width: config.width,
       height: config.height,
       kind: config.mapKind,
       players: config.maxPlayers,
-      monsters: monsterCount(config, depth),
-      items: potionCount(config),
+      monsters: monsterCount(config, depth, living),
+      items: items.potions + items.lures,
     },
     rng,
   );
@@ -52,12 +72,58 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   state.entrance = draft.start;
   state.explored = new MaskBytes(draft.tiles.length);
   let nextId = state.nextId;
-  state.monsters = draft.monsterSpots.map((i) => spawnMonster(nextId++, rollMonsterKind(rng, depth), i % w, Math.floor(i / w)));
-  state.items = draft.itemSpots.map((i) => ({ id: nextId++, kind: 'potion' as const, x: i % w, y: Math.floor(i / w) }));
+  const perKind = new Map<MonsterKind, number>();
+  const power = DIFFICULTY[config.difficulty].attack;
+  state.monsters = draft.monsterSpots.map((i) => {
+    const kind = rollMonsterKind(rng, depth);
+    const n = perKind.get(kind) ?? 0;
+    perKind.set(kind, n + 1);
+    return spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n));
+  });
+  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: (n < items.potions ? 'potion' : 'lure') as ItemKind, x: i % w, y: Math.floor(i / w) }));
+  state.lures = [];
   state.nextId = nextId;
   state.players.forEach((p, n) => {
     const at = draft.playerStarts[n] ?? draft.start;
     p.x = at % w;
     p.y = Math.floor(at / w);
   });
+}
+
+/** Monsters added for a joiner keep at least this Chebyshev distance from every living player. */
+const REINFORCE_MIN_DIST = 7;
+
+/**
+ * Stocks the current level for one more living player (mutates the draft): adds the monsters a level made for the
+ * bigger party would have had beyond the current count, on random free floor out of every player's sight and far
+ * from them. `seen(i)` says whether some player sees tile i now.
+ */
+export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: number) => boolean): void {
+  const config = state.config;
+  const extra = monsterCount(config, state.depth, living) - monsterCount(config, state.depth, living - 1);
+  const w = state.width;
+  const power = DIFFICULTY[config.difficulty].attack;
+  const taken = new Set<number>();
+  for (const m of state.monsters) taken.add(m.y * w + m.x);
+  for (const it of state.items) taken.add(it.y * w + it.x);
+  for (let k = 0, tries = 0; k < extra && tries < 200 * (extra + 1); tries++) {
+    const i = rng.int(0, state.tiles.length - 1);
+    if (state.tiles[i] !== Tile.Floor || taken.has(i) || seen(i)) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (state.players.some((p) => p.alive && Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) < REINFORCE_MIN_DIST)) continue;
+    const kind = rollMonsterKind(rng, state.depth);
+    const n = state.monsters.filter((m) => m.kind === kind).length;
+    state.monsters.push(spawnMonster(state.nextId++, kind, x, y, monsterHp(config, kind, state.depth, living), power, nextLabel(state.monsters, kind, n)));
+    taken.add(i);
+    k++;
+  }
+}
+
+/** The first label of a kind not used by a monster on the level (labels stay unique and never change). */
+function nextLabel(monsters: readonly Monster[], kind: MonsterKind, from: number): string {
+  const used = new Set(monsters.filter((m) => m.kind === kind).map((m) => m.label));
+  let n = from;
+  while (used.has(labelFor(n))) n++;
+  return labelFor(n);
 }

@@ -1,11 +1,16 @@
 /** zod schema of a stored game state, with schema-version migration and clear errors for corrupt or incompatible saves. */
 import { z } from 'zod';
 import { decodePacked } from './bytes.js';
-import { Tile, hasSolidBorder } from './grid.js';
-import type { GameState } from './types.js';
+import { Tile, hasSolidBorder } from '../grid/tiles.js';
+import { MAP_KINDS } from '../mapgen/generate.js';
+import { DIFFICULTIES } from './difficulty.js';
+import { labelFor } from './level.js';
+import { MONSTERS, MONSTER_KINDS } from './monsters.js';
+import { levelForXp } from './progression.js';
+import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -21,7 +26,7 @@ const bytes = z.string().transform((text, ctx) => {
 const int = z.number().int();
 const actor = z.union([
   z.object({ kind: z.literal('player'), id: z.string(), name: z.string() }),
-  z.object({ kind: z.literal('monster'), id: int, monster: z.enum(['goblin', 'orc', 'troll']) }),
+  z.object({ kind: z.literal('monster'), id: int, monster: z.enum(MONSTER_KINDS), label: z.string() }),
 ]);
 const player = z.object({
   id: z.string().min(1),
@@ -34,9 +39,13 @@ const player = z.object({
   attack: int,
   defence: int,
   potions: int.min(0),
+  lures: int.min(0),
   kills: int.min(0),
+  xp: int.min(0),
+  level: int.min(1),
   alive: z.boolean(),
 });
+const itemKind = z.enum(['potion', 'lure']);
 
 const summary = z.object({
   outcome: z.enum(['defeat', 'victory', 'abandoned']),
@@ -49,21 +58,29 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('left'), who: actor }),
   z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
   z.object({ type: z.literal('waited'), who: actor }),
-  z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string() }),
-  z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string() }),
+  z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
+  z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
   z.object({ type: z.literal('killed'), attacker: actor, target: actor }),
   z.object({ type: z.literal('died'), who: actor, by: actor }),
   z.object({ type: z.literal('spotted'), who: actor }),
-  z.object({ type: z.literal('fled'), who: actor }),
+  z.object({ type: z.literal('fled'), who: actor, toward: z.enum(DIRECTIONS as [string, ...string[]]).nullable() }),
+  z.object({ type: z.literal('returned'), who: actor }),
+  z.object({ type: z.literal('shouted'), who: actor, alerted: int }),
+  z.object({ type: z.literal('levelled-up'), who: actor, level: int, maxHp: int, attack: int }),
+  z.object({ type: z.literal('gained-xp'), who: actor, xp: int }),
+  z.object({ type: z.literal('rested'), who: actor, turns: int, healed: int }),
+  z.object({ type: z.literal('threw'), who: actor, x: int, y: int, distance: int }),
+  z.object({ type: z.literal('lure-spent'), x: int, y: int }),
   z.object({ type: z.literal('switched-weapon'), who: actor, weapon: z.string() }),
   z.object({ type: z.literal('berserk'), who: actor }),
-  z.object({ type: z.literal('picked-up'), who: actor, item: z.literal('potion') }),
+  z.object({ type: z.literal('picked-up'), who: actor, item: itemKind }),
   z.object({ type: z.literal('drank'), who: actor, healed: int }),
   z.object({
     type: z.literal('run-stopped'),
     who: actor,
     steps: int,
-    reason: z.enum(['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds']),
+    reason: z.enum(RUN_STOP_REASONS),
+    run: z.enum(['move', 'explore', 'travel', 'rest']),
   }),
   z.object({ type: z.literal('descended'), depth: int }),
   z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()) }),
@@ -74,10 +91,10 @@ export const GameConfigSchema = z.object({
   seed: int.min(0).max(0xffffffff),
   width: int.min(20).max(200),
   height: int.min(12).max(200),
-  mapKind: z.enum(['maze', 'cavern']),
+  mapKind: z.enum(MAP_KINDS),
   topology: z.union([z.literal(4), z.literal(8)]),
   turnMode: z.enum(['free', 'rounds']),
-  difficulty: z.enum(['easy', 'normal', 'hard']),
+  difficulty: z.enum(DIFFICULTIES),
   maxPlayers: int.min(1).max(8),
   fovRadius: int.min(2).max(30),
   maxDepth: int.min(1).max(99),
@@ -101,16 +118,20 @@ export const GameStateSchema = z
     monsters: z.array(
       z.object({
         id: int,
-        kind: z.enum(['goblin', 'orc', 'troll']),
+        kind: z.enum(MONSTER_KINDS),
+        label: z.string().min(1).max(4),
+        maxHp: int.min(1),
+        power: int,
         x: int,
         y: int,
         hp: int,
         weapon: int.min(0),
-        state: z.enum(['wander', 'hunt', 'attack', 'flee']),
+        state: z.enum(AI_STATES),
         lastSeen: int.min(-1),
       }),
     ),
-    items: z.array(z.object({ id: int, kind: z.literal('potion'), x: int, y: int })),
+    items: z.array(z.object({ id: int, kind: itemKind, x: int, y: int })),
+    lures: z.array(z.object({ x: int, y: int, turns: int.min(0) })),
     nextId: int,
     acted: z.array(z.string()),
     status: z.enum(['playing', 'over']),
@@ -139,6 +160,7 @@ export const GameStateSchema = z
     for (const p of s.players) place(p, p.alive, 'player');
     for (const m of s.monsters) place(m, true, 'monster');
     for (const it of s.items) place(it, false, 'item');
+    for (const l of s.lures) place(l, false, 'lure');
     const ids = [...s.players, ...s.departed].map((p) => p.id);
     if (new Set(ids).size !== ids.length) issue('a player appears twice');
     const slots = s.players.map((p) => p.slot);
@@ -160,7 +182,39 @@ function migrate2to3(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 3, departed: [] };
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3 };
+/**
+ * Schema 4 added progression (xp, level), lures (carried, on the floor, thrown), monster labels and scaled monster
+ * stats, and new event fields: characters start at level 1 with no lures, monsters keep their kind's stats, labels
+ * are given in id order, and the last turn's log (whose events lack the new fields) is dropped.
+ */
+function migrate3to4(raw: Record<string, unknown>): Record<string, unknown> {
+  const person = (p: unknown): unknown => (isRecord(p) ? { lures: 0, xp: 0, level: levelForXp(0), ...p } : p);
+  const perKind = new Map<unknown, number>();
+  const monsters = Array.isArray(raw.monsters)
+    ? raw.monsters.map((m: unknown) => {
+        if (!isRecord(m) || typeof m.kind !== 'string' || !(m.kind in MONSTERS)) return m;
+        const n = perKind.get(m.kind) ?? 0;
+        perKind.set(m.kind, n + 1);
+        const maxHp = Math.max(MONSTERS[m.kind as keyof typeof MONSTERS].hp, typeof m.hp === 'number' ? m.hp : 1);
+        return { label: labelFor(n), maxHp, power: 0, ...m };
+      })
+    : raw.monsters;
+  return {
+    ...raw,
+    schema: 4,
+    players: Array.isArray(raw.players) ? raw.players.map(person) : raw.players,
+    departed: Array.isArray(raw.departed) ? raw.departed.map(person) : raw.departed,
+    monsters,
+    lures: [],
+    recent: [],
+  };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {

@@ -1,13 +1,17 @@
 /** Plain-data types of a Channel Crawler game: state, actions, events and rejections. */
-import type { RngState } from './rng.js';
+import type { RngState } from '../grid/rng.js';
 
 export type Topology = 4 | 8;
 export type TurnMode = 'free' | 'rounds';
-export type MapKind = 'maze' | 'cavern';
-export type Difficulty = 'easy' | 'normal' | 'hard';
-export type MonsterKind = 'goblin' | 'orc' | 'troll';
+export type { MapKind } from '../mapgen/generate.js';
+export type { Difficulty } from './difficulty.js';
+export type { MonsterKind } from './monsters.js';
+import type { MapKind } from '../mapgen/generate.js';
+import type { Difficulty } from './difficulty.js';
+import type { MonsterKind } from './monsters.js';
 export type Tactics = 'minion' | 'skirmisher' | 'soldier';
-export type AiState = 'wander' | 'hunt' | 'attack' | 'flee';
+export const AI_STATES = ['wander', 'hunt', 'attack', 'flee', 'lured'] as const;
+export type AiState = (typeof AI_STATES)[number];
 
 /** Eight compass directions; 4-way games accept only n, s, e, w. */
 export type Direction = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
@@ -40,6 +44,8 @@ export interface GameConfig {
 
 export interface Weapon {
   name: string;
+  /** What an attack with it looks like in the log ("thrusts its spear at"). */
+  verb: string;
   reach: number;
   damage: readonly [number, number];
   toHit: number;
@@ -58,14 +64,24 @@ export interface Player {
   attack: number;
   defence: number;
   potions: number;
+  /** Lures carried (thrown with the throw action). */
+  lures: number;
   kills: number;
+  /** Experience points; `level` follows from them (see progression.ts). */
+  xp: number;
+  level: number;
   alive: boolean;
 }
 
-/** A monster. Its fixed stats (max hp, bloodied threshold, attack, defence, tactics, weapons) come from MONSTERS[kind]. */
+/** A monster. Its kind's stats come from MONSTERS[kind]; max hp and attack bonus are scaled when it spawns. */
 export interface Monster {
   id: number;
   kind: MonsterKind;
+  /** Short stable label among monsters of its kind on the level ("A", "B", ...). */
+  label: string;
+  maxHp: number;
+  /** Added to its kind's attack (difficulty). */
+  power: number;
   x: number;
   y: number;
   hp: number;
@@ -76,11 +92,21 @@ export interface Monster {
   lastSeen: number;
 }
 
+export type ItemKind = 'potion' | 'lure';
+
 export interface Item {
   id: number;
-  kind: 'potion';
+  kind: ItemKind;
   x: number;
   y: number;
+}
+
+/** A thrown lure: monsters that see no player walk toward it until it is spent. */
+export interface ActiveLure {
+  x: number;
+  y: number;
+  /** Monster phases left before it is spent. */
+  turns: number;
 }
 
 export interface RunSummary {
@@ -112,6 +138,8 @@ export interface GameState {
   departed: Player[];
   monsters: Monster[];
   items: Item[];
+  /** Thrown lures still drawing monsters. */
+  lures: ActiveLure[];
   nextId: number;
   /** Rounds mode: user ids who have acted this round. */
   acted: string[];
@@ -128,32 +156,50 @@ export type Action =
   | { type: 'wait'; user: string }
   | { type: 'descend'; user: string }
   | { type: 'use'; user: string }
+  /** Wait several turns to recover, until full hp or something happens. */
+  | { type: 'rest'; user: string }
+  /** Walk toward the nearest unexplored place (or known item) until something worth stopping for. */
+  | { type: 'explore'; user: string }
+  /** Walk to the stairs once the party has seen them. */
+  | { type: 'travel'; user: string }
+  /** Throw a lure in a direction: `distance` tiles, or as far as it flies. */
+  | { type: 'throw'; user: string; dir: Direction; distance?: number }
   /** The rounds-mode deadline passed: players who have not acted pass. */
   | { type: 'resolve-round' };
 
 /** Why a run (a move with steps) ended early. */
-export type RunStopReason = 'monster-in-view' | 'attacked' | 'blocked' | 'item' | 'stairs' | 'rounds';
+export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed'] as const;
+export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
+/** What a run was: steps in one direction, exploring, travelling or resting. */
+export type RunKind = 'move' | 'explore' | 'travel' | 'rest';
 
 export type ActorRef =
   | { kind: 'player'; id: string; name: string }
-  | { kind: 'monster'; id: number; monster: MonsterKind };
+  | { kind: 'monster'; id: number; monster: MonsterKind; label: string };
 
 export type GameEvent =
   | { type: 'joined'; who: ActorRef }
   | { type: 'left'; who: ActorRef }
   | { type: 'moved'; who: ActorRef; x: number; y: number }
   | { type: 'waited'; who: ActorRef }
-  | { type: 'attacked'; attacker: ActorRef; target: ActorRef; damage: number; weapon: string }
-  | { type: 'missed'; attacker: ActorRef; target: ActorRef; weapon: string }
+  | { type: 'attacked'; attacker: ActorRef; target: ActorRef; damage: number; weapon: string; verb: string; range: number }
+  | { type: 'missed'; attacker: ActorRef; target: ActorRef; weapon: string; range: number }
   | { type: 'killed'; attacker: ActorRef; target: ActorRef }
   | { type: 'died'; who: ActorRef; by: ActorRef }
   | { type: 'spotted'; who: ActorRef }
-  | { type: 'fled'; who: ActorRef }
+  | { type: 'fled'; who: ActorRef; toward: Direction | null }
+  | { type: 'returned'; who: ActorRef }
+  | { type: 'shouted'; who: ActorRef; alerted: number }
+  | { type: 'levelled-up'; who: ActorRef; level: number; maxHp: number; attack: number }
+  | { type: 'gained-xp'; who: ActorRef; xp: number }
+  | { type: 'rested'; who: ActorRef; turns: number; healed: number }
+  | { type: 'threw'; who: ActorRef; x: number; y: number; distance: number }
+  | { type: 'lure-spent'; x: number; y: number }
   | { type: 'switched-weapon'; who: ActorRef; weapon: string }
   | { type: 'berserk'; who: ActorRef }
-  | { type: 'picked-up'; who: ActorRef; item: 'potion' }
+  | { type: 'picked-up'; who: ActorRef; item: ItemKind }
   | { type: 'drank'; who: ActorRef; healed: number }
-  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason }
+  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind }
   | { type: 'descended'; depth: number }
   | { type: 'round-ended'; round: number; passed: string[] }
   | { type: 'game-over'; summary: RunSummary };
@@ -170,7 +216,14 @@ export type RejectionCode =
   | 'already-joined'
   | 'game-full'
   | 'diagonal-not-allowed'
-  | 'not-rounds-mode';
+  | 'not-rounds-mode'
+  | 'full-health'
+  | 'monster-in-view'
+  | 'nothing-to-explore'
+  | 'stairs-not-seen'
+  | 'already-there'
+  | 'no-lures'
+  | 'no-room-to-throw';
 
 export type StepResult =
   | { ok: true; state: GameState; events: GameEvent[] }

@@ -2,7 +2,7 @@
  * Scratch buffers for one map size, reused across turns so a turn allocates (almost) nothing.
  * They hold no game state: every result the engine returns depends only on its inputs.
  */
-import { AStar, DistanceField, Fov } from '../pathfinding/index.js';
+import { AStar, DeadEnds, DistanceField, Fov } from '../pathfinding/index.js';
 
 const MAX_SLOTS = 8;
 
@@ -11,10 +11,20 @@ export class Workspace {
   readonly astar: AStar;
   readonly fields: DistanceField;
   readonly fov: Fov;
+  readonly deadEnds: DeadEnds;
+  /** 1 on cells in dead-end branches (built with the flee map). */
+  readonly deadEnd: Uint8Array;
   /** Occupancy during a monster phase: 0 empty, monster index + 1, or -(player slot + 1). */
   readonly occ: Int32Array;
   readonly approach: Int32Array;
   readonly flee: Int32Array;
+  /** Distance to thrown lures (monster phase) and the explore/travel map (player runs). */
+  readonly lure: Int32Array;
+  /** Distance to one remembered place (monsters hunting where they last saw the party). */
+  readonly track: Int32Array;
+  readonly explore: Int32Array;
+  /** The party's known passable cells (explored and open), for explore and travel. */
+  readonly known: Uint8Array;
   /** Per player slot: a tile is visible when sight[slot][i] === sightGen[slot]. */
   readonly sight: Uint8Array[];
   readonly sightGen: Uint8Array;
@@ -30,9 +40,15 @@ export class Workspace {
     this.astar = new AStar(width, height);
     this.fields = new DistanceField(width, height);
     this.fov = new Fov(width, height);
+    this.deadEnds = new DeadEnds(width, height);
+    this.deadEnd = new Uint8Array(this.size);
     this.occ = new Int32Array(this.size);
     this.approach = new Int32Array(this.size);
     this.flee = new Int32Array(this.size);
+    this.lure = new Int32Array(this.size);
+    this.track = new Int32Array(this.size);
+    this.explore = new Int32Array(this.size);
+    this.known = new Uint8Array(this.size);
     this.sight = Array.from({ length: MAX_SLOTS }, () => new Uint8Array(this.size));
     this.sightGen = new Uint8Array(MAX_SLOTS);
     this.party = new Uint8Array(this.size);

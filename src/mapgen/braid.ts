@@ -1,8 +1,8 @@
 /** Post-processing for mazes: braiding (removing dead ends) and carving rooms into the cell grid. */
-import { Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import type { Draft, Step } from './draft.js';
-import { openNeighbours } from './flood.js';
+import { openNeighbours } from '../grid/flood.js';
 
 /**
  * Removes a fraction of dead ends by knocking through a wall to a neighbouring passage (braiding), so parties

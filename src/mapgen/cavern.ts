@@ -1,9 +1,9 @@
 /** Cellular-automata caverns: random fill, 4-5 smoothing, then keep the largest connected cave. */
-import { Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import type { Draft, Step } from './draft.js';
-import { largestRegion } from './flood.js';
-import { int32Scratch, Slot, uint8Scratch } from './scratch.js';
+import { largestRegion } from '../grid/flood.js';
+import { int32Scratch, Slot, uint8Scratch } from '../grid/scratch.js';
 
 /** Fill attempts before settling for the best cave seen. */
 const MAX_ATTEMPTS = 8;

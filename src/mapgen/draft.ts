@@ -1,7 +1,7 @@
 /** The map-in-progress that every generation step reads and writes, and the pipeline that runs the steps. */
-import { MAX_SIDE, Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
-import { assertSolidBorder } from './flood.js';
+import { MAX_SIDE, Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
+import { assertSolidBorder } from '../grid/flood.js';
 
 /** A level being generated: tiles plus the spots later steps and the engine fill with the party, monsters and potions. */
 export interface Draft {

@@ -1,6 +1,6 @@
 /** The two standard level pipelines (maze and cavern) behind one entry point. */
-import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import { addRooms, braid } from './braid.js';
 import { cellularCavern, keepLargestRegion } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
@@ -15,11 +15,15 @@ import {
   placeStart,
 } from './placement.js';
 
+/** The map generators, one entry per kind (the schema's enum and the options derive from it). */
+export const MAP_KINDS = ['maze', 'cavern'] as const;
+export type MapKind = (typeof MAP_KINDS)[number];
+
 /** What level to build: size, generator and how many spots of each kind. */
 export interface LevelSpec {
   width: number;
   height: number;
-  kind: 'maze' | 'cavern';
+  kind: MapKind;
   players: number;
   monsters: number;
   items: number;

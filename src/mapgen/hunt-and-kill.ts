@@ -1,8 +1,8 @@
 /** Hunt-and-kill maze generator: a long random walk, then a row scan ("hunt") for where to resume. */
-import { Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import type { Draft, Step } from './draft.js';
-import { Slot, uint8Scratch } from './scratch.js';
+import { Slot, uint8Scratch } from '../grid/scratch.js';
 
 /**
  * Hunt-and-kill maze: cells at odd coordinates, carve every other cell; when stuck, hunt (scan) for an unvisited

@@ -1,9 +1,9 @@
 /** Placement steps: start, reachability cull, stairs, and spots for players, monsters and items. */
-import { Tile } from '../engine/grid.js';
-import type { Rng } from '../engine/rng.js';
+import { Tile } from '../grid/tiles.js';
+import type { Rng } from '../grid/rng.js';
 import type { Draft, Step } from './draft.js';
-import { bfs } from './flood.js';
-import { int32Scratch, Slot, uint8Scratch } from './scratch.js';
+import { bfs } from '../grid/flood.js';
+import { int32Scratch, Slot, uint8Scratch } from '../grid/scratch.js';
 
 /** Share of reachable tiles, counted from the farthest, that may receive the stairs. */
 const STAIRS_FARTHEST_SHARE = 0.1;

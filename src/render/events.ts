@@ -1,5 +1,5 @@
 /** Turn-log sentences: one short line per game event, from the acting player's point of view. */
-import type { ActorRef, GameEvent, RunStopReason, RunSummary } from '../engine/types.js';
+import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -11,9 +11,9 @@ function capitalise(s: string): string {
   return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
 }
 
-/** Who, as a sentence subject or object: "you", "Alice", "the goblin". */
+/** Who, as a sentence subject or object: "you", "Alice", "the goblin A". */
 function who(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): string {
-  if (ref.kind === 'monster') return `the ${ref.monster}`;
+  if (ref.kind === 'monster') return `the ${ref.monster} ${ref.label}`;
   return ref.id === viewerId ? 'you' : fmt(cleanName(ref.name));
 }
 
@@ -33,7 +33,17 @@ const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   item: 'something lies here',
   stairs: 'the stairs are here',
   rounds: 'one step per round',
+  explored: 'nothing left to explore',
+  healed: 'fully healed',
 };
+
+const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting' };
+
+const COMPASS: Readonly<Record<Direction, string>> = {
+  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'north-east', nw: 'north-west', se: 'south-east', sw: 'south-west',
+};
+
+const tiles = (n: number): string => (n > 1 ? ` (${n} tiles)` : '');
 
 /** One sentence summing up a finished run. */
 export function describeOutcome(summary: RunSummary): string {
@@ -50,7 +60,8 @@ export function describeOutcome(summary: RunSummary): string {
 /** describeEvent with a custom name format (the HUD escapes markdown in names). */
 export function describeEventWith(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat): string {
   const w = (r: ActorRef): string => who(r, viewerId, fmt);
-  const W = (r: ActorRef): string => capitalise(w(r));
+  // Player names are printed as their owners wrote them: only "you" and "the ..." are capitalised.
+  const W = (r: ActorRef): string => (r.kind === 'player' && !isYou(r, viewerId) ? w(r) : capitalise(w(r)));
   switch (event.type) {
     case 'joined':
       return `${W(event.who)} ${verb(event.who, viewerId, 'join', 'joins')} the party.`;
@@ -61,9 +72,11 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'waited':
       return `${W(event.who)} ${verb(event.who, viewerId, 'wait', 'waits')}.`;
     case 'attacked':
-      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'hit', 'hits')} ${w(event.target)} for ${event.damage}.`;
+      return event.attacker.kind === 'monster'
+        ? `${W(event.attacker)} ${event.verb} ${w(event.target)}${tiles(event.range)} for ${event.damage}.`
+        : `${W(event.attacker)} ${verb(event.attacker, viewerId, 'hit', 'hits')} ${w(event.target)} for ${event.damage}.`;
     case 'missed':
-      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'miss', 'misses')} ${w(event.target)}.`;
+      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'miss', 'misses')} ${w(event.target)}${event.attacker.kind === 'monster' ? ` with its ${event.weapon}${tiles(event.range)}` : ''}.`;
     case 'killed':
       return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'kill', 'kills')} ${w(event.target)}.`;
     case 'died':
@@ -73,7 +86,21 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
         ? `${W(event.who)} spots the party!`
         : `${W(event.who)} ${verb(event.who, viewerId, 'spot', 'spots')} a monster.`;
     case 'fled':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'flee', 'flees')}.`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'flee', 'flees')}${event.toward ? ` toward the ${COMPASS[event.toward]}` : ''}.`;
+    case 'returned':
+      return `${W(event.who)} comes back to fight.`;
+    case 'shouted':
+      return `${W(event.who)} shouts!${event.alerted > 0 ? ` (${event.alerted} more alerted)` : ''}`;
+    case 'levelled-up':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}).`;
+    case 'gained-xp':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'gain', 'gains')} ${event.xp} XP.`;
+    case 'rested':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'rest', 'rests')} ${event.turns} ${event.turns === 1 ? 'turn' : 'turns'} (+${event.healed} HP).`;
+    case 'threw':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'throw', 'throws')} a lure ${event.distance} ${event.distance === 1 ? 'tile' : 'tiles'}.`;
+    case 'lure-spent':
+      return 'A lure falls silent.';
     case 'switched-weapon':
       return event.who.kind === 'monster'
         ? `${W(event.who)} draws its ${event.weapon}.`
@@ -85,7 +112,7 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'drank':
       return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
     case 'run-stopped':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'stop', 'stops')} after ${event.steps} ${event.steps === 1 ? 'step' : 'steps'}: ${STOP_REASON[event.reason]}.`;
+      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${STOP_REASON[event.reason]}.`;
     case 'descended':
       return `The party descends to depth ${event.depth}.`;
     case 'round-ended': {

@@ -1,5 +1,7 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
+import { monsterLabel } from '../engine/ai.js';
 import { MONSTERS } from '../engine/monsters.js';
+import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, monsterMarker, playerMarker, type RenderStyle } from './glyphs.js';
@@ -47,7 +49,8 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       const potions = style === 'ascii' ? `potions ${p.potions}` : `🧪${p.potions}`;
-      let line = `${head} ${hpBar(p.hp, p.maxHp, style)} · ${potions}`;
+      const lures = p.lures > 0 ? (style === 'ascii' ? ` · lures ${p.lures}` : ` · 🪤${p.lures}`) : '';
+      let line = `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${potions}${lures}`;
       if (rounds(state) && state.status === 'playing') {
         const done = acted.has(p.id);
         line += style === 'ascii' ? (done ? ' · acted' : ' · waiting') : done ? ' · ✅' : ' · ⏳';
@@ -69,7 +72,8 @@ export function partyTitle(state: GameState, roundSecondsLeft: number | null | u
 export function monsterNotes(m: Monster): string {
   const notes: string[] = [];
   if (m.state === 'wander') notes.push('unaware');
-  if (m.hp <= MONSTERS[m.kind].bloodied) notes.push('bloodied');
+  if (m.state === 'lured') notes.push('lured');
+  if (m.hp <= MONSTERS[m.kind].bloodied * m.maxHp) notes.push('bloodied');
   if (m.state === 'flee') notes.push('fleeing');
   if (m.kind === 'troll' && m.weapon > 0) notes.push('berserk');
   return notes.join(', ');
@@ -84,7 +88,7 @@ export function sightLines(state: GameState, visible: Uint8Array, mark: number, 
     const g = monsterMarker(m.kind, style);
     const marker = style === 'ascii' ? `\`${g}\`` : g;
     const notes = monsterNotes(m);
-    return `${marker} ${m.kind} ${m.hp}/${MONSTERS[m.kind].hp}${notes ? ` · ${notes}` : ''}`;
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}`;
   });
 }
 
@@ -132,6 +136,11 @@ export function footerText(state: GameState): string {
 export function colorOf(state: GameState): number {
   if (state.status !== 'over' || !state.summary) return 0x5865f2;
   return state.summary.outcome === 'victory' ? 0xfee75c : state.summary.outcome === 'defeat' ? 0xed4245 : 0x99aab5;
+}
+
+/** Experience as the HUD shows it: "XP 14/30" (toward the next level). */
+export function xpText(p: Player): string {
+  return `XP ${p.xp}/${xpForLevel(p.level + 1)}`;
 }
 
 /** Most log lines shown: enough for a busy turn of a group of 8, short enough to keep the map on screen. */

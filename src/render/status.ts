@@ -2,7 +2,7 @@
 import { PLAYER_WEAPON } from '../engine/monsters.js';
 import type { GameState } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
-import { footerText, hpBar, hudName } from './hud.js';
+import { footerText, hpBar, hudName, xpText } from './hud.js';
 import type { EmbedText } from './limits.js';
 
 /** A player's ephemeral character sheet (/rogue status). */
@@ -21,9 +21,10 @@ export function renderStatus(state: GameState, userId: string): EmbedText {
   const w = PLAYER_WEAPON;
   const lines = [
     p.alive ? `HP ${hpBar(p.hp, p.maxHp, 'emoji')}` : '💀 Fallen',
+    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP and attack)`,
     `Attack ${p.attack} · Defence ${p.defence}`,
     `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach})`,
-    `Potions: 🧪 ${p.potions}`,
+    `Potions: 🧪 ${p.potions} · Lures: 🪤 ${p.lures}`,
     `Kills: ${p.kills}`,
     `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
   ];

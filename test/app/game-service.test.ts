@@ -245,12 +245,11 @@ describe.each([
       expect(await service.act(key, ann, { type: 'wait' }, 1)).toEqual({ ok: false, error: { kind: 'stale' } });
     });
 
-    it('says why an old button was refused when the reason does not depend on the drawing (no potion), not just stale', async () => {
+    it('says why an old button was refused when the reason does not depend on the drawing (full health), not just stale', async () => {
       value(await service.join(key, bo));
-      value(await service.act(key, ann, { type: 'use' }));
       const seen = value(await service.view(key)).state.version;
       value(await service.act(key, bo, { type: 'wait' }, seen));
-      expect(await service.act(key, ann, { type: 'use' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'nothing-to-use' } });
+      expect(await service.act(key, ann, { type: 'use' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'full-health' } });
     });
 
     it('lets a player leave; the last one leaving ends the game', async () => {

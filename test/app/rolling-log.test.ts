@@ -6,22 +6,22 @@ import { sampleGame } from './fixtures.js';
 
 const state = sampleGame().state;
 const p = (id: string, name: string): ActorRef => ({ kind: 'player', id, name });
-const goblin: ActorRef = { kind: 'monster', id: 1, monster: 'goblin' };
+const goblin: ActorRef = { kind: 'monster', id: 1, monster: 'goblin', label: 'A' };
 const ann = p('1', 'Ann');
 const dan = p('4', 'Dan');
 
 describe('rollLog', () => {
   it('words events in the third person, naming who did what', () => {
-    const events: GameEvent[] = [{ type: 'waited', who: ann }, { type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger' }];
-    expect(rollLog([], events, state)).toEqual(['Ann waits.', 'The goblin hits Dan for 3.']);
+    const events: GameEvent[] = [{ type: 'waited', who: ann }, { type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger', verb: 'stabs', range: 1 }];
+    expect(rollLog([], events, state)).toEqual(['Ann waits.', 'The goblin A stabs Dan for 3.']);
   });
 
   it("keeps an idle member's hit line while three other players act", () => {
-    let log = rollLog([], [{ type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger' }], state);
+    let log = rollLog([], [{ type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger', verb: 'stabs', range: 1 }], state);
     for (const [id, name] of [['1', 'Ann'], ['2', 'Bo'], ['3', 'Cy']] as const) {
-      log = rollLog(log, [{ type: 'waited', who: p(id, name) }, { type: 'spotted', who: goblin }, { type: 'missed', attacker: goblin, target: p(id, name), weapon: 'rusty dagger' }], state);
+      log = rollLog(log, [{ type: 'waited', who: p(id, name) }, { type: 'spotted', who: goblin }, { type: 'missed', attacker: goblin, target: p(id, name), weapon: 'rusty dagger', range: 1 }], state);
     }
-    expect(log[0]).toBe('The goblin hits Dan for 3.');
+    expect(log[0]).toBe('The goblin A stabs Dan for 3.');
     expect(log).toContain('Cy waits.');
   });
 
@@ -29,7 +29,7 @@ describe('rollLog', () => {
     const run = (n: number): GameEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'moved', who: ann, x: i, y: 0 }) as GameEvent);
     expect(rollLog([], run(7), state)).toEqual(['Ann walks 7 steps.']);
     expect(rollLog([], run(1), state)).toEqual(['Ann moves.']);
-    expect(rollLog([], [...run(3), { type: 'run-stopped', who: ann, steps: 3, reason: 'monster-in-view' }], state)).toEqual(['Ann stops after 3 steps: a monster is in view.']);
+    expect(rollLog([], [...run(3), { type: 'run-stopped', who: ann, steps: 3, reason: 'monster-in-view', run: 'move' }], state)).toEqual(['Ann stops after 3 steps: a monster is in view.']);
   });
 
   it('counts the same line repeated in a row instead of repeating it', () => {

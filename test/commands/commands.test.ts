@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands, findCommand } from '../../commands/index.js';
 import { failureText, optionErrorText } from '../../commands/replies.js';
-import rogue, { rogueOptions, toAction } from '../../commands/rogue.js';
+import rogue, { HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
 import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-config.js';
 import type { CommandContext } from '../../commands/types.js';
 import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
@@ -20,11 +20,16 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'prefs', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
     expect(findCommand('rogue')).toBe(rogue);
+  });
+
+  it('GIVEN the help text WHEN sent as a message THEN it fits Discord\'s 2000 characters and names the new actions', () => {
+    expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
+    for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
   });
 
   it.each([
@@ -35,6 +40,11 @@ describe('command modules', () => {
     [{ subcommand: 'descend' }, { type: 'descend' }],
     [{ subcommand: 'use' }, { type: 'use' }],
     [{ subcommand: 'map' }, null],
+    [{ subcommand: 'explore' }, { type: 'explore' }],
+    [{ subcommand: 'travel' }, { type: 'travel' }],
+    [{ subcommand: 'rest' }, { type: 'rest' }],
+    [{ subcommand: 'throw', direction: 'west' }, { type: 'throw', dir: 'w' }],
+    [{ subcommand: 'throw', direction: 'n', distance: '3' }, { type: 'throw', dir: 'n', distance: 3 }],
   ])('GIVEN /rogue options %j WHEN mapped THEN the action is %j', (input, action) => {
     expect(toAction(rogueOptions.parse(input))).toEqual(action);
   });

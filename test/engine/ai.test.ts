@@ -6,18 +6,19 @@ import type { GameState, Monster, MonsterKind, Player } from '../../src/engine/t
 import { drawMap, drawState } from './fixtures.js';
 
 const monster = (kind: MonsterKind, over: Partial<Monster> = {}): Monster => ({
-  id: 1, kind, x: 5, y: 5, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, ...over,
+  id: 1, kind, label: 'A', maxHp: MONSTERS[kind].hp, power: 0, x: 5, y: 5, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, ...over,
 });
 const somePlayer = { id: 'p', name: 'P' } as Player;
 const seen = (over: Partial<Perception>): Perception => {
-  const p = { bloodied: false, alone: false, target: somePlayer, distance: 3, hasLastSeen: false, ...over };
+  const p = { bloodied: false, alone: false, target: somePlayer, distance: 3, hasLastSeen: false, lured: false, recovered: true, ...over };
   return { lineDistance: p.distance, ...p };
 };
 
 describe('GIVEN a monster and what it perceives WHEN it decides', () => {
   it.each([
     ['a bloodied minion alone', 'goblin', seen({ bloodied: true, alone: true }), 'flee', 0],
-    ['a healthy minion alone', 'goblin', seen({ alone: true }), 'flee', 0],
+    ['a healthy minion alone (fights: only a hurt lone minion runs)', 'goblin', seen({ alone: true }), 'hunt', 0],
+    ['a hurt minion alone', 'goblin', seen({ alone: true, recovered: false }), 'flee', 0],
     ['a bloodied minion among friends', 'goblin', seen({ bloodied: true }), 'flee', 0],
     ['a healthy minion among friends, player adjacent', 'goblin', seen({ distance: 1 }), 'attack', 0],
     ['a healthy minion among friends, player far', 'goblin', seen({ distance: 4 }), 'hunt', 0],
@@ -29,6 +30,8 @@ describe('GIVEN a monster and what it perceives WHEN it decides', () => {
     ['a bloodied soldier alone', 'troll', seen({ bloodied: true, alone: true, distance: 1 }), 'attack', 1],
     ['a monster that lost sight but remembers', 'troll', seen({ target: null, hasLastSeen: true }), 'hunt', 0],
     ['a monster that sees no one', 'orc', seen({ target: null }), 'wander', 0],
+    ['a monster that sees no one near a lure', 'orc', seen({ target: null, lured: true }), 'lured', 0],
+    ['a monster that sees a player near a lure', 'goblin', seen({ distance: 4, lured: true }), 'hunt', 0],
   ] as const)('%s -> %s', (_label, kind, perception, state, weapon) => {
     expect(decide(monster(kind), perception)).toEqual({ state, weapon });
   });
@@ -83,7 +86,10 @@ describe('classic situations', () => {
     expect(g.state).toBe('flee');
     // It started 2 steps from the player; fleeing takes it farther.
     expect(Math.abs(g.x - 3) + Math.abs(g.y - 2)).toBe(3);
-    expect(r.events).toContainEqual({ type: 'fled', who: { kind: 'monster', id: g.id, monster: 'goblin' } });
+    const fled = r.events.find((e) => e.type === 'fled');
+    expect(fled).toMatchObject({ who: { kind: 'monster', id: g.id, monster: 'goblin', label: 'A' } });
+    // The log says where it went: any way but back toward the player (west).
+    expect(fled?.type === 'fled' && fled.toward).toMatch(/^(n|s|e)$/);
   });
 
   it('GIVEN an orc next to a player WHEN it acts THEN it swaps its spear for a knife and attacks', () => {
@@ -99,7 +105,7 @@ describe('classic situations', () => {
     if (!r.ok) return;
     const orc = r.state.monsters.find((m) => m.kind === 'orc')!;
     expect(orc.weapon).toBe(1);
-    expect(r.events).toContainEqual({ type: 'switched-weapon', who: { kind: 'monster', id: orc.id, monster: 'orc' }, weapon: 'knife' });
+    expect(r.events).toContainEqual({ type: 'switched-weapon', who: { kind: 'monster', id: orc.id, monster: 'orc', label: 'A' }, weapon: 'knife' });
     const attacks = r.events.filter((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.attacker.id === orc.id);
     expect(attacks).toHaveLength(1);
   });
@@ -124,7 +130,7 @@ describe('classic situations', () => {
 });
 
 describe('fleeing and reach', () => {
-  it('GIVEN a bloodied goblin that fled out of sight WHEN turns pass THEN it never hunts back towards the player', () => {
+  it('GIVEN a bloodied goblin that fled out of sight WHEN turns pass THEN it hides, heals and comes back to fight', () => {
     let s = drawState([
       '##################',
       '#1.g.............#',
@@ -132,16 +138,21 @@ describe('fleeing and reach', () => {
     ], { fovRadius: 4 });
     s.monsters[0]!.hp = 2;
     const states: string[] = [];
-    for (let i = 0; i < 12 && s.status === 'playing'; i++) {
+    const events: string[] = [];
+    for (let i = 0; i < 40 && s.status === 'playing'; i++) {
       const r = step(s, { type: 'wait', user: 'p1' });
       if (!r.ok) throw new Error(r.code);
       s = r.state;
       states.push(s.monsters[0]!.state);
-      // Before the fix it remembered the player's tile, hunted back into view and fled again, every other turn.
-      expect(s.monsters[0]!.lastSeen).toBe(-1);
+      events.push(...r.events.map((e) => e.type));
     }
     expect(states[0]).toBe('flee');
-    expect(states).not.toContain('hunt');
+    // While hiding it never turns back early: flee lasts until it is healed to 75%.
+    const back = states.indexOf('hunt');
+    expect(back).toBeGreaterThan(3);
+    expect(states.slice(0, back).every((st) => st === 'flee')).toBe(true);
+    expect(events).toContain('returned');
+    expect(s.monsters[0]!.hp).toBeGreaterThanOrEqual(Math.ceil(0.75 * s.monsters[0]!.maxHp) - 1);
   });
 
   it('GIVEN a 4-way game and an orc diagonal to a player across a wall corner WHEN it acts THEN its spear cannot reach', () => {

@@ -1,9 +1,10 @@
 /** Builds game states from ASCII drawings, so engine tests show their maps. */
 import { MaskBytes, TileBytes } from '../../src/engine/bytes.js';
 import { defaultConfig } from '../../src/engine/config.js';
-import { Tile } from '../../src/engine/grid.js';
+import { Tile } from '../../src/grid/tiles.js';
 import { MONSTERS, PLAYER_BASE } from '../../src/engine/monsters.js';
-import { Rng } from '../../src/engine/rng.js';
+import { Rng } from '../../src/grid/rng.js';
+import { labelFor } from '../../src/engine/level.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
 import type { GameConfig, GameState, Monster, MonsterKind, Player } from '../../src/engine/types.js';
 
@@ -26,11 +27,14 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
       const i = y * width + x;
       tiles[i] = ch === '#' || ch === ' ' ? Tile.Wall : ch === '>' ? Tile.Stairs : Tile.Floor;
       const kind = KINDS[ch];
-      if (kind) monsters.push({ id: nextId++, kind, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1 });
+      if (kind) {
+        const label = labelFor(monsters.filter((m) => m.kind === kind).length);
+        monsters.push({ id: nextId++, kind, label, maxHp: MONSTERS[kind].hp, power: 0, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1 });
+      }
       if (ch === '!') items.push({ id: nextId++, kind: 'potion', x, y });
       if (/[1-8]/.test(ch)) {
         const slot = Number(ch) - 1;
-        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 0, kills: 0, alive: true });
+        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 0, lures: 0, kills: 0, xp: 0, level: 1, alive: true });
       }
     });
   });
@@ -53,6 +57,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     departed: [],
     monsters,
     items,
+    lures: [],
     nextId,
     acted: [],
     status: 'playing',

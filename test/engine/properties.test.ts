@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, replay, step } from '../../src/engine/game.js';
-import { Tile } from '../../src/engine/grid.js';
-import { MONSTERS } from '../../src/engine/monsters.js';
-import type { Action, GameConfig, GameState } from '../../src/engine/types.js';
+import { Tile } from '../../src/grid/tiles.js';
+import type { Action, Direction, GameConfig, GameState } from '../../src/engine/types.js';
+import { drawState } from './fixtures.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
 
 const users = ['u1', 'u2', 'u3', 'u4'];
@@ -17,6 +17,13 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('join' as const), user: fc.constantFrom(...users), name: fc.string({ maxLength: 12 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('leave' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.constant({ type: 'resolve-round' as const }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('rest' as const), user: fc.constantFrom(...users) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('explore' as const), user: fc.constantFrom(...users) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('travel' as const), user: fc.constantFrom(...users) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('throw' as const), user: fc.constantFrom(...users), dir: fc.constantFrom(...DIRECTIONS), distance: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }) }),
+  },
 );
 
 const configArb: fc.Arbitrary<GameConfig> = fc
@@ -47,12 +54,52 @@ function invariants(s: GameState): void {
   }
   for (const m of s.monsters) {
     expect(m.hp).toBeGreaterThan(0); // dead monsters are gone
-    expect(m.hp).toBeLessThanOrEqual(MONSTERS[m.kind].hp);
+    expect(m.hp).toBeLessThanOrEqual(m.maxHp);
+    expect(m.maxHp).toBeGreaterThanOrEqual(1);
   }
   for (const it of s.items) expect(s.tiles[it.y * s.width + it.x]).not.toBe(Tile.Wall);
 }
 
+/** A hunting monster in an open room next to a player who only alternates two moves or moves at random. */
+const stallArb = fc.record({
+  kind: fc.constantFrom('goblin' as const, 'orc' as const, 'troll' as const),
+  mx: fc.integer({ min: 1, max: 9 }),
+  my: fc.integer({ min: 1, max: 7 }),
+  px: fc.integer({ min: 2, max: 8 }),
+  py: fc.integer({ min: 2, max: 6 }),
+  topology: fc.constantFrom(4 as const, 8 as const),
+  policy: fc.oneof(
+    fc.constantFrom<Direction[]>(['n', 's'], ['e', 'w'], ['n', 'e'], ['s', 'w'], ['ne', 'sw'], ['nw', 'se']),
+    fc.array(fc.constantFrom(...DIRECTIONS), { minLength: 2, maxLength: 6 }),
+  ),
+});
+
 describe('engine properties over random games', () => {
+  it('GIVEN a hunting monster with a free path WHEN the player keeps cycling a few moves (alternating two, or any short cycle) THEN it strikes within a few turns of reaching them', () => {
+    fc.assert(
+      fc.property(stallArb, ({ kind, mx, my, px, py, topology, policy }) => {
+        fc.pre(Math.max(Math.abs(mx - px), Math.abs(my - py)) >= 2);
+        const rows = ['###########', ...Array.from({ length: 7 }, () => '#.........#'), '#########'.padEnd(11, '#')];
+        let s = drawState(rows, { topology });
+        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, potions: 0, lures: 0, kills: 0, xp: 0, level: 1, alive: true });
+        s.monsters.push({ id: 1, kind, label: 'A', maxHp: 99, power: 0, x: mx, y: my, hp: 99, weapon: 0, state: 'hunt', lastSeen: py * s.width + px });
+        // It needs about as many turns as it stands steps away, plus the time a player running off needs to reach a wall of the room; never a stall.
+        const budget = Math.abs(mx - px) + Math.abs(my - py) + 14;
+        for (let turn = 0; turn < budget; turn++) {
+          const dir = policy[turn % policy.length]!;
+          let r = step(s, { type: 'move', user: 'p1', dir });
+          if (!r.ok) r = step(s, { type: 'wait', user: 'p1' });
+          if (!r.ok) throw new Error(r.code);
+          s = r.state;
+          if (r.events.some((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster')) return;
+        }
+        throw new Error(`no strike in ${budget} turns: ${kind} policy ${policy.join(',')}`);
+      }),
+      { seed: 11, numRuns: 3000 },
+    );
+  });
+
+
   it('GIVEN any seed and any action sequence WHEN stepped THEN invariants hold, versions strictly increase and rejections change nothing', () => {
     fc.assert(
       fc.property(configArb, fc.array(actionArb, { minLength: 1, maxLength: 60 }), (config, actions) => {

@@ -21,9 +21,14 @@ describe('the purity lint rule', () => {
     ['export const t = Date.now();', 'no-restricted-globals'],
     ['export const d = new Date();', 'no-restricted-globals'],
   ])('GIVEN engine code %j WHEN linted THEN %s fails it', async (code, rule) => {
-    for (const folder of ['src/engine', 'src/pathfinding', 'src/mapgen', 'src/render']) {
+    for (const folder of ['src/grid', 'src/engine', 'src/pathfinding', 'src/mapgen', 'src/render']) {
       expect(await ruleIds(code, `${folder}/probe.ts`)).toContain(rule);
     }
+  });
+
+  it.each(['src/grid', 'src/mapgen', 'src/pathfinding'])('GIVEN %s code importing the engine WHEN linted THEN it fails', async (folder) => {
+    const code = "import { step } from '../engine/index.js';\nexport const s = step;";
+    expect(await ruleIds(code, `${folder}/probe.ts`)).toContain('no-restricted-imports');
   });
 
   it('GIVEN the same code in an adapter WHEN linted THEN it is allowed', async () => {

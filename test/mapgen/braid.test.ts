@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng.js';
+import { Rng } from '../../src/grid/rng.js';
 import { addRooms, braid, draftFromAscii, emptyDraft, huntAndKill, runPipeline } from '../../src/mapgen/index.js';
 import { allDeadEnds, bordersAreWalls, distances, openCount, openSquares, regionCount } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng.js';
+import { Rng } from '../../src/grid/rng.js';
 import { cellularCavern, draftFromAscii, draftToAscii, emptyDraft, keepLargestRegion, runPipeline } from '../../src/mapgen/index.js';
 import { bordersAreWalls, openCount, regionCount } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Tile } from '../../src/engine/grid.js';
-import { Rng } from '../../src/engine/rng.js';
+import { Tile } from '../../src/grid/tiles.js';
+import { Rng } from '../../src/grid/rng.js';
 import { draftFromAscii, draftToAscii, emptyDraft, runPipeline, type Step } from '../../src/mapgen/index.js';
 
 describe('emptyDraft', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Tile } from '../../src/engine/grid.js';
-import { Rng } from '../../src/engine/rng.js';
+import { Tile } from '../../src/grid/tiles.js';
+import { Rng } from '../../src/grid/rng.js';
 import { draftToAscii, generateLevel, MONSTER_MIN_DIST, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
 import { bordersAreWalls, chebyshev, distances, openAround, openCount } from './helpers.js';
 

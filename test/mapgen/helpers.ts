@@ -1,5 +1,5 @@
 /** Independent checks for generated maps: a plain BFS and small counters, written separately from src/mapgen. */
-import { Tile } from '../../src/engine/grid.js';
+import { Tile } from '../../src/grid/tiles.js';
 import type { Draft } from '../../src/mapgen/index.js';
 
 /** Path distances (4-way through non-wall tiles) from `start`; -1 where unreachable. Deliberately naive. */

@@ -4,32 +4,42 @@ import { describeEvent, isLogWorthy } from '../../src/render/events.js';
 
 const alice: ActorRef = { kind: 'player', id: 'a', name: 'Alice' };
 const bob: ActorRef = { kind: 'player', id: 'b', name: 'Bob' };
-const orc: ActorRef = { kind: 'monster', id: 7, monster: 'orc' };
-const troll: ActorRef = { kind: 'monster', id: 8, monster: 'troll' };
-const goblin: ActorRef = { kind: 'monster', id: 9, monster: 'goblin' };
+const orc: ActorRef = { kind: 'monster', id: 7, monster: 'orc', label: 'A' };
+const troll: ActorRef = { kind: 'monster', id: 8, monster: 'troll', label: 'A' };
+const goblin: ActorRef = { kind: 'monster', id: 9, monster: 'goblin', label: 'B' };
 const summary = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
 
 describe('describeEvent', () => {
   it.each<[GameEvent, string | null, string]>([
-    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword' }, 'a', 'You hit the orc for 4.'],
-    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword' }, 'b', 'Alice hits the orc for 4.'],
-    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club' }, 'b', 'The troll misses Alice.'],
-    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club' }, 'a', 'The troll misses you.'],
-    [{ type: 'attacked', attacker: orc, target: alice, damage: 3, weapon: 'spear' }, 'a', 'The orc hits you for 3.'],
-    [{ type: 'fled', who: goblin }, null, 'The goblin flees.'],
-    [{ type: 'killed', attacker: bob, target: goblin }, 'b', 'You kill the goblin.'],
+    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword', verb: 'hits', range: 1 }, 'a', 'You hit the orc A for 4.'],
+    [{ type: 'attacked', attacker: alice, target: orc, damage: 4, weapon: 'sword', verb: 'hits', range: 1 }, 'b', 'Alice hits the orc A for 4.'],
+    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club', range: 1 }, 'b', 'The troll A misses Alice with its club.'],
+    [{ type: 'missed', attacker: troll, target: alice, weapon: 'club', range: 1 }, 'a', 'The troll A misses you with its club.'],
+    [{ type: 'attacked', attacker: orc, target: alice, damage: 3, weapon: 'spear', verb: 'thrusts its spear at', range: 2 }, 'a', 'The orc A thrusts its spear at you (2 tiles) for 3.'],
+    [{ type: 'attacked', attacker: orc, target: alice, damage: 3, weapon: 'spear', verb: 'thrusts its spear at', range: 2 }, 'b', 'The orc A thrusts its spear at Alice (2 tiles) for 3.'],
+    [{ type: 'fled', who: goblin, toward: 'e' }, null, 'The goblin B flees toward the east.'],
+    [{ type: 'shouted', who: goblin, alerted: 2 }, null, 'The goblin B shouts! (2 more alerted)'],
+    [{ type: 'returned', who: orc }, null, 'The orc A comes back to fight.'],
+    [{ type: 'levelled-up', who: alice, level: 2, maxHp: 29, attack: 5 }, 'a', 'You reach level 2 (max HP 29, attack 5).'],
+    [{ type: 'rested', who: alice, turns: 12, healed: 3 }, 'b', 'Alice rests 12 turns (+3 HP).'],
+    [{ type: 'threw', who: alice, x: 3, y: 4, distance: 5 }, 'a', 'You throw a lure 5 tiles.'],
+    [{ type: 'run-stopped', who: alice, steps: 7, reason: 'monster-in-view', run: 'explore' }, 'b', 'Alice stops exploring after 7 steps: a monster is in view.'],
+    [{ type: 'attacked', attacker: bob, target: goblin, damage: 2, weapon: 'sword', verb: 'hits', range: 1 }, 'a', 'Bob hits the goblin B for 2.'],
+    [{ type: 'attacked', attacker: { kind: 'player', id: 'c', name: 'carol' }, target: orc, damage: 2, weapon: 'sword', verb: 'hits', range: 1 }, 'a', 'carol hits the orc A for 2.'],
+    [{ type: 'fled', who: goblin, toward: null }, null, 'The goblin B flees.'],
+    [{ type: 'killed', attacker: bob, target: goblin }, 'b', 'You kill the goblin B.'],
     [{ type: 'died', who: alice, by: troll }, 'a', 'You die.'],
     [{ type: 'died', who: alice, by: troll }, null, 'Alice dies.'],
-    [{ type: 'berserk', who: troll }, null, 'The troll goes berserk!'],
-    [{ type: 'switched-weapon', who: orc, weapon: 'knife' }, null, 'The orc draws its knife.'],
-    [{ type: 'spotted', who: goblin }, null, 'The goblin spots the party!'],
+    [{ type: 'berserk', who: troll }, null, 'The troll A goes berserk!'],
+    [{ type: 'switched-weapon', who: orc, weapon: 'knife' }, null, 'The orc A draws its knife.'],
+    [{ type: 'spotted', who: goblin }, null, 'The goblin B spots the party!'],
     [{ type: 'picked-up', who: bob, item: 'potion' }, 'a', 'Bob picks up a potion.'],
     [{ type: 'drank', who: alice, healed: 7 }, 'a', 'You drink a potion (+7 HP).'],
     [{ type: 'joined', who: bob }, null, 'Bob joins the party.'],
     [{ type: 'left', who: bob }, 'b', 'You leave the dungeon.'],
     [{ type: 'waited', who: alice }, 'a', 'You wait.'],
-    [{ type: 'run-stopped', who: alice, steps: 3, reason: 'monster-in-view' }, 'a', 'You stop after 3 steps: a monster is in view.'],
-    [{ type: 'run-stopped', who: bob, steps: 1, reason: 'stairs' }, 'a', 'Bob stops after 1 step: the stairs are here.'],
+    [{ type: 'run-stopped', who: alice, steps: 3, reason: 'monster-in-view', run: 'move' }, 'a', 'You stop after 3 steps: a monster is in view.'],
+    [{ type: 'run-stopped', who: bob, steps: 1, reason: 'stairs', run: 'move' }, 'a', 'Bob stops after 1 step: the stairs are here.'],
     [{ type: 'descended', depth: 3 }, null, 'The party descends to depth 3.'],
     [{ type: 'round-ended', round: 4, passed: [] }, null, 'Round 4 ends.'],
     [{ type: 'round-ended', round: 4, passed: ['b'] }, 'a', 'Round 4 ends; 1 passed.'],
@@ -42,13 +52,13 @@ describe('describeEvent', () => {
 
   it('keeps names plain (no markdown escaping) but cut and on one line', () => {
     const long: ActorRef = { kind: 'player', id: 'z', name: '**Zed**\nthe extremely long-named hero' };
-    expect(describeEvent({ type: 'fled', who: long })).toBe('**Zed** the extremely l… flees.');
+    expect(describeEvent({ type: 'fled', who: long, toward: null })).toBe('**Zed** the extremely l… flees.');
   });
 
   it('leaves movement and monsters waiting out of the log', () => {
     expect(isLogWorthy({ type: 'moved', who: alice, x: 1, y: 1 })).toBe(false);
     expect(isLogWorthy({ type: 'waited', who: orc })).toBe(false);
     expect(isLogWorthy({ type: 'waited', who: alice })).toBe(true);
-    expect(isLogWorthy({ type: 'fled', who: goblin })).toBe(true);
+    expect(isLogWorthy({ type: 'fled', who: goblin, toward: null })).toBe(true);
   });
 });

@@ -82,12 +82,12 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   ];
   state.players = sh.names.map((nm, slot): Player => {
     const [x, y] = near(6);
-    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, potions: Math.floor(rnd() * 1000), kills: Math.floor(rnd() * 1000), alive: rnd() < 0.8 };
+    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, potions: Math.floor(rnd() * 1000), lures: Math.floor(rnd() * 1000), kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
   });
   for (let m = 0; m < sh.monsters; m++) {
     const [x, y] = near(12);
     const kind = kinds[m % 3]!;
-    state.monsters.push({ id: m + 1, kind, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1 });
+    state.monsters.push({ id: m + 1, kind, label: 'ZZ', maxHp: 40, power: 0, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1 });
   }
   for (let k = 0; k < 30; k++) {
     const [x, y] = near(10);
@@ -98,15 +98,15 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   state.depth = 1 + Math.floor(rnd() * 5);
   const actors: ActorRef[] = [
     ...state.players.map((p): ActorRef => ({ kind: 'player', id: p.id, name: p.name })),
-    { kind: 'monster', id: 1, monster: 'troll' },
+    { kind: 'monster', id: 1, monster: 'troll', label: 'ZZ' },
     { kind: 'player', id: 'ghost', name: 'x'.repeat(300) },
   ];
   const pick = (): ActorRef => actors[Math.floor(rnd() * actors.length)]!;
   const events: GameEvent[] = [];
   for (let e = 0; e < sh.events; e++) {
     const r = rnd();
-    if (r < 0.3) events.push({ type: 'attacked', attacker: pick(), target: pick(), damage: Math.floor(rnd() * 99), weapon: 'club' });
-    else if (r < 0.5) events.push({ type: 'run-stopped', who: pick(), steps: 9, reason: 'monster-in-view' });
+    if (r < 0.3) events.push({ type: 'attacked', attacker: pick(), target: pick(), damage: Math.floor(rnd() * 99), weapon: 'club', verb: 'thrusts its spear at', range: 2 });
+    else if (r < 0.5) events.push({ type: 'run-stopped', who: pick(), steps: 9, reason: 'monster-in-view', run: 'explore' });
     else if (r < 0.7) events.push({ type: 'drank', who: pick(), healed: 10 });
     else if (r < 0.8) events.push({ type: 'round-ended', round: e, passed: state.players.map((p) => p.id) });
     else events.push({ type: 'switched-weapon', who: pick(), weapon: 'berserk claws' });

@@ -86,12 +86,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                          #       ++    |
       |                        ...#     +···+  |
       |                       .....#    ··.··+ |
-      |                       !.....##  ·..··+ |
-      |                       ...g...###....·+ |
+      |                       ..g...##  ·..··+ |
+      |                       ..o....###....·+ |
       |                       ··............·+ |
       |                         ··..........·+ |
-      |                            #@.o..o...+ |
-      |                            ###o..!..·+ |
+      |                            #@...!....+ |
+      |                            ###......·+ |
       |                              +··....·++|
       |                             ++····..··+|
       |                            ++·········+|
@@ -105,12 +105,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       \`g\` goblin · \`o\` orc · \`!\` potion
       ## Party
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
-      \`o\` orc 10/10
-      \`o\` orc 10/10
-      \`g\` goblin 6/6
-      \`o\` orc 10/10
+      \`g\` goblin A 7/7 · unaware
+      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -120,12 +118,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲🔲🟫⬛|
       |⬛⬛⬛⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜🔲🔲🟫|
-      |⬛⬛⬛🧪⬜⬜⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜🔲🔲🟫|
-      |⬛⬛⬛⬜⬜⬜👺⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜🔲🟫|
+      |⬛⬛⬛⬜⬜👺⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜🔲🔲🟫|
+      |⬛⬛⬛⬜⬜👹⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜🔲🟫|
       |⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
       |⬛⬛⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜👹⬜⬜👹⬜⬜⬜🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱👹⬜⬜🧪⬜⬜🔲🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜⬜⬜🧪⬜⬜⬜⬜🟫|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱⬜⬜⬜⬜⬜⬜🔲🟫|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜⬜🔲🟫|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜⬜🔲🔲|
       |⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲🔲🔲🔲|
@@ -134,12 +132,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       👺 goblin · 👹 orc · 🧪 potion
       ## Party
-      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
-      👹 orc 10/10
-      👹 orc 10/10
-      👺 goblin 6/6
-      👹 orc 10/10
+      👺 goblin A 7/7 · unaware
+      👹 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -149,12 +145,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
       "|⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲|
       |⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜|
-      |🧪⬜⬜⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜|
-      |⬜⬜⬜👺⬜⬜⬜🧱🧱🧱⬜⬜⬜|
+      |⬜⬜👺⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜|
+      |⬜⬜👹⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜|
       |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
       |⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛⬛⬛🧱🧙⬜👹⬜⬜👹⬜|
-      |⬛⬛⬛⬛⬛🧱🧱🧱👹⬜⬜🧪⬜|
+      |⬛⬛⬛⬛⬛🧱🧙⬜⬜⬜🧪⬜⬜|
+      |⬛⬛⬛⬛⬛🧱🧱🧱⬜⬜⬜⬜⬜|
       |⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜|
       |⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜|
       |⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲|
@@ -163,12 +159,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       👺 goblin · 👹 orc · 🧪 potion
       ## Party
-      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
-      👹 orc 10/10
-      👹 orc 10/10
-      👺 goblin 6/6
-      👹 orc 10/10
+      👺 goblin A 7/7 · unaware
+      👹 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -176,12 +170,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       "|    #       ++ |
       |  ...#     +···|
       | .....#    ··.·|
-      | !.....##  ·..·|
-      | ...g...###....|
+      | ..g...##  ·..·|
+      | ..o....###....|
       | ··............|
       |   ··..........|
-      |      #@.o..o..|
-      |      ###o..!..|
+      |      #@...!...|
+      |      ###......|
       |        +··....|
       |       ++····..|
       |      ++·······|
@@ -191,12 +185,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       \`g\` goblin · \`o\` orc · \`!\` potion
       ## Party
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
-      \`o\` orc 10/10
-      \`o\` orc 10/10
-      \`g\` goblin 6/6
-      \`o\` orc 10/10
+      \`g\` goblin A 7/7 · unaware
+      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -212,15 +204,15 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##...!.#                |
+      |                ##.....#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4...###                |
+      |               #.4..!###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           ...T.........                |
+      |           ...!.........                |
       |            ...........                 |
       |              .......                   |
       |                 .                      |
@@ -229,14 +221,12 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`T\` troll · \`!\` potion
+      \`!\` potion
       ## Party · round 1: 1/4 acted · 17 s left
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1 · waiting
-      \`2\` **Bob** \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** \`[##########]\` 24/24 · potions 1 · acted
-      \`4\` **Dave** \`[##########]\` 24/24 · potions 1 · waiting
-      ## In sight
-      \`T\` troll 16/16 · unaware
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1 · waiting
+      \`2\` **Bob** L1 \`[##########]\` 24/24 · potions 1 · waiting
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potions 1 · acted
+      \`4\` **Dave** L1 \`[##########]\` 24/24 · potions 1 · waiting
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -248,24 +238,22 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧪⬜🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡⬜⬜⬜⬜🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟣⬜⬜⬜🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟣⬜⬜🧪🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |⬛⬛⬛⬜⬜⬜🧌⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |⬛⬛⬛⬜⬜⬜🧪⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
-      🧌 troll · 🧪 potion
+      🧪 potion
       ## Party · round 1: 1/4 acted · 17 s left
-      🔵 **Alice** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟢 **Bob** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟡 **Carol** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
-      🟣 **Dave** 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      ## In sight
-      🧌 troll 16/16 · unaware
+      🔵 **Alice** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      🟢 **Bob** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      🟡 **Carol** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
+      🟣 **Dave** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -278,39 +266,39 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                    ######+  ###        |
-      |                ++++#.....###..##       |
-      |                ····............#       |
-      |               ····........%T...#       |
-      |                ··  ##.....g.....#      |
-      |                     #............#     |
-      |                     #.............     |
-      |                     .............      |
-      |                    ·.............      |
-      |                   ···.........##       |
-      |                    ···+#####.#         |
+      "|                    +++++++    +        |
+      |               ++++++·····+++ ·+        |
+      |              ++················        |
+      |           ++++·················+       |
+      |          +·······.·++··········        |
+      |          +····.....#+··········        |
+      |          +··.......##..········        |
+      |          +·.............······         |
+      |          +·.............······         |
+      |           #.............······         |
+      |           #...........#+++++           |
+      |            #.......g.#+                |
+      |            #.....%g.#+                 |
+      |            ##...g..##                  |
+      |             #..#####                   |
+      |             #.                         |
+      |             #+                         |
       |                                        |
       |                                        |
       |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 16
-      \`g\` goblin · \`T\` troll · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 59
+      \`g\` goblin · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 16 turns.
-      Depth 1 · 16 turns
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 59 turns.
+      Depth 1 · 59 turns
+      **Alice** — 2 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You miss the troll.
-      The troll hits you for 5.
+      You hit the goblin E for 3.
+      The goblin E stabs you for 2.
       You die.
-      The party has fallen on depth 1 after 16 turns.
+      The party has fallen on depth 1 after 59 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -318,32 +306,32 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛🧱🧱🧱🧱🧱🧱🟫⬛⬛🧱🧱🧱⬛⬛⬛⬛⬛|
-      |🟫🟫🧱⬜⬜⬜⬜⬜🧱🧱🧱⬜⬜🧱🧱⬛⬛⬛⬛|
-      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛|
-      |🔲⬜⬜⬜⬜⬜⬜⬜⬜💀🧌⬜⬜⬜🧱⬛⬛⬛⬛|
-      |⬛⬛🧱🧱⬜⬜⬜⬜⬜👺⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛|
-      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |⬛⬛🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |⬛🔲🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛|
-      |⬛⬛🔲🔲🔲🟫🧱🧱🧱🧱🧱⬜🧱⬛⬛⬛⬛⬛⬛|
+      "|⬛🟫🔲🔲⬜⬜⬜⬜⬜⬜⬜🧱🧱⬜⬜🔲🔲🔲🔲|
+      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
+      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱🟫🟫🟫🟫|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜👺⬜🧱🟫⬛⬛⬛⬛|
+      |⬛⬛⬛🧱⬜⬜⬜⬜⬜💀👺⬜🧱🟫⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱⬜⬜⬜👺⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬜🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 16
-      👺 goblin · 🧌 troll · 💀 fallen
+      # 💀 Game over · Depth 1/5 · Turn 59
+      👺 goblin · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 16 turns.
-      Depth 1 · 16 turns
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 59 turns.
+      Depth 1 · 59 turns
+      **Alice** — 2 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You miss the troll.
-      The troll hits you for 5.
+      You hit the goblin E for 3.
+      The goblin E stabs you for 2.
       You die.
-      The party has fallen on depth 1 after 16 turns.
+      The party has fallen on depth 1 after 59 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -379,7 +367,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       \`%\` **Bob** — fallen
       -- Seed 1 · free mode · 4-way · normal
       color #fee75c"
@@ -396,7 +384,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      🧙 **Alice** (you) 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       💀 **Bob** — fallen
       -- Seed 1 · free mode · 4-way · normal
       color #fee75c"
@@ -408,11 +396,11 @@ describe('renderGame golden: a log that overflows', () => {
   const state = play({ seed: 3 }, ['Alice', 'Bob', 'Carol', 'Dave']);
   const alice = { kind: 'player', id: 'u1', name: 'Alice' } as const;
   const bob = { kind: 'player', id: 'u2', name: 'Bob' } as const;
-  const troll = { kind: 'monster', id: 99, monster: 'troll' } as const;
+  const troll = { kind: 'monster', id: 99, monster: 'troll', label: 'A' } as const;
   const events: GameEvent[] = [];
   for (let i = 1; i <= 10; i++) {
-    events.push({ type: 'attacked', attacker: i % 2 ? alice : bob, target: troll, damage: i, weapon: 'sword' });
-    events.push({ type: 'missed', attacker: troll, target: i % 2 ? bob : alice, weapon: 'club' });
+    events.push({ type: 'attacked', attacker: i % 2 ? alice : bob, target: troll, damage: i, weapon: 'sword', verb: 'hits', range: 1 });
+    events.push({ type: 'missed', attacker: troll, target: i % 2 ? bob : alice, weapon: 'club', range: 1 });
   }
   events.push({ type: 'berserk', who: troll });
 
@@ -421,18 +409,18 @@ describe('renderGame golden: a log that overflows', () => {
     const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
     expect(log).toMatchInlineSnapshot(`
       "… (9 earlier)
-      The troll misses Bob.
-      Bob hits the troll for 6.
-      The troll misses you.
-      You hit the troll for 7.
-      The troll misses Bob.
-      Bob hits the troll for 8.
-      The troll misses you.
-      You hit the troll for 9.
-      The troll misses Bob.
-      Bob hits the troll for 10.
-      The troll misses you.
-      The troll goes berserk!"
+      The troll A misses Bob with its club.
+      Bob hits the troll A for 6.
+      The troll A misses you with its club.
+      You hit the troll A for 7.
+      The troll A misses Bob with its club.
+      Bob hits the troll A for 8.
+      The troll A misses you with its club.
+      You hit the troll A for 9.
+      The troll A misses Bob with its club.
+      Bob hits the troll A for 10.
+      The troll A misses you with its club.
+      The troll A goes berserk!"
     `);
   });
 });
@@ -470,12 +458,12 @@ describe('renderGame golden: monsters in sight (drawn state)', () => {
       # Channel Crawler · Depth 1/5 · Turn 0
       \`g\` goblin · \`o\` orc · \`T\` troll
       ## Party
-      \`@\` **Alice \\*\\*the bold\\*\\*** (you) \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
-      \`o\` orc 10/10
-      \`g\` goblin 2/6 · bloodied, fleeing
-      \`T\` troll 16/16 · berserk
-      \`g\` goblin 6/6 · unaware
+      \`o\` orc A 10/10
+      \`g\` goblin A 2/6 · bloodied, fleeing
+      \`T\` troll A 16/16 · berserk
+      \`g\` goblin B 6/6 · unaware
       -- Seed 1 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -490,9 +478,10 @@ describe('renderStatus', () => {
       {
         "color": 5763719,
         "description": "HP 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24
+      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
       Attack 4 · Defence 2
       Weapon: sword (2-6 damage, reach 1)
-      Potions: 🧪 1
+      Potions: 🧪 1 · Lures: 🪤 0
       Kills: 0
       Depth 1/5 at (18, 6)
       This round: ✅ acted",

@@ -37,14 +37,15 @@ function around(state: GameState, id: string, walls: [number, number][]): GameSt
 const labels = (v: GameView) => gameControls(v).map((row) => row.map((b) => (b.spacer ? '.' : b.label)));
 
 describe('game message presenter', () => {
-  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle and a drink button', () => {
+  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle, and a drink button only when hurt', () => {
     const v = viewOf(joined({ topology: 8 }, ['a']));
     expect(labels(v)).toEqual([
       ['northwest', 'north', 'northeast'],
       ['west', 'wait', 'east'],
       ['southwest', 'south', 'southeast'],
-      ['drink potion'],
     ]);
+    v.state.players[0]!.hp -= 5;
+    expect(labels(v)[3]).toEqual(['drink potion']);
     expect(gameControls(v).flat().map((b) => b.emoji)).toEqual(['↖️', '⬆️', '↗️', '⬅️', '⏳', '➡️', '↙️', '⬇️', '↘️', '🧪']);
   });
 

@@ -2,7 +2,7 @@
  * Breadth-first helpers over a tile array (4-way, any non-wall tile is open); typed arrays, no per-cell
  * allocation. They require a solid wall border (every map has one), which lets the loops skip bounds checks.
  */
-import { Tile, hasSolidBorder } from '../engine/grid.js';
+import { Tile, hasSolidBorder } from './tiles.js';
 
 /** Throws a programmer error unless every border tile is a wall (the precondition of the flood helpers). */
 export function assertSolidBorder(tiles: Uint8Array, width: number, height: number): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng.js';
+import { Rng } from '../../src/grid/rng.js';
 
 describe('Rng', () => {
   it('GIVEN the same seed WHEN drawing THEN the sequence is the same, and pinned', () => {

@@ -1,0 +1,82 @@
+/** Plays one scripted game through the engine and reports what happened. */
+import { defaultConfig, newGame, step, type Action, type Difficulty, type GameState, type MapKind } from '../src/engine/index.js';
+import { Rng } from '../src/grid/rng.js';
+import { POLICIES, type PolicyName } from './policies.js';
+
+export const SIZES = { small: { width: 40, height: 20 }, medium: { width: 60, height: 30 }, large: { width: 120, height: 60 } } as const;
+export type SizeName = keyof typeof SIZES;
+
+export interface Scenario {
+  policy: PolicyName;
+  players: number;
+  mode: 'free' | 'rounds';
+  difficulty: Difficulty;
+  size: SizeName;
+}
+
+export interface GameResult {
+  won: boolean;
+  /** Still playing when the command budget ran out. */
+  stuck: boolean;
+  depth: number;
+  turns: number;
+  /** Commands the players issued (accepted ones; an explore that walks 12 steps is one). */
+  actions: number;
+  /** Of those, explore and travel commands (walking the level) and single moves (steps and attacks). */
+  walks: number;
+  moves: number;
+}
+
+/** Most commands per player one game may take before it counts as stuck (a loss). */
+const MAX_ACTIONS = 6000;
+
+/** The map kind a seed gets when the setting is "random" (half mazes, half caverns). */
+function kindFor(seed: number): MapKind {
+  return (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 31) === 1 ? 'maze' : 'cavern';
+}
+
+/** Plays seed `seed` of a scenario to the end. */
+export function playGame(sc: Scenario, seed: number): GameResult {
+  const size = SIZES[sc.size];
+  const config = defaultConfig({ seed, ...size, mapKind: kindFor(seed), turnMode: sc.mode, difficulty: sc.difficulty, maxPlayers: Math.max(4, sc.players) });
+  let s: GameState = newGame(config);
+  const rng = Rng.fromSeed(seed ^ 0x5bd1e995);
+  const policy = POLICIES[sc.policy];
+  const users = Array.from({ length: sc.players }, (_, i) => `u${i + 1}`);
+  for (const u of users) s = apply(s, { type: 'join', user: u, name: u }) ?? s;
+  const memory = new Map(users.map((u) => [u, { waits: 0 }]));
+  let actions = 0;
+  let walks = 0;
+  let moves = 0;
+  while (s.status === 'playing' && actions < MAX_ACTIONS * sc.players) {
+    let acted = false;
+    for (const u of users) {
+      if (s.status !== 'playing') break;
+      const me = s.players.find((p) => p.id === u);
+      if (!me || !me.alive) continue;
+      if (sc.mode === 'rounds' && s.acted.includes(u)) continue;
+      const mem = memory.get(u)!;
+      const action = policy(s, me, rng, mem);
+      let next = apply(s, action);
+      if (next && (action.type === 'explore' || action.type === 'travel')) walks++;
+      if (next && action.type === 'move') moves++;
+      // A refused command costs nothing in the game; the scripted player then waits, as a person would try again.
+      if (!next) {
+        mem.waits++;
+        next = apply(s, { type: 'wait', user: u });
+      }
+      if (next) {
+        s = next;
+        actions++;
+        acted = true;
+      }
+    }
+    if (!acted) break;
+  }
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves };
+}
+
+function apply(s: GameState, a: Action): GameState | null {
+  const r = step(s, a);
+  return r.ok ? r.state : null;
+}

@@ -1,0 +1,117 @@
+/**
+ * npm run balance [-- --seeds N] [-- --filter TEXT] [-- --json] [-- --workers N]
+ * Plays scripted policies through the engine on seeds 1..N per row and prints win rate, depth reached, median turns
+ * and median commands per level (all, explore + travel, single moves incl. attacks). Games are spread over child processes (one per core by default).
+ */
+import { availableParallelism } from 'node:os';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { playGame, type GameResult, type Scenario } from './play.js';
+
+interface Row extends Scenario {
+  name: string;
+}
+
+/** The rows: the issue's targets on the defaults (medium, random map kind), plus a small-map row per policy. */
+export const ROWS: Row[] = [
+  { name: 'random solo normal medium', policy: 'random', players: 1, mode: 'free', difficulty: 'normal', size: 'medium' },
+  { name: 'careful solo easy medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'easy', size: 'medium' },
+  { name: 'careful solo normal medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'normal', size: 'medium' },
+  { name: 'careful solo hard medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'hard', size: 'medium' },
+  { name: 'careful party4 rounds normal medium', policy: 'careful', players: 4, mode: 'rounds', difficulty: 'normal', size: 'medium' },
+  { name: 'careful solo normal small', policy: 'careful', players: 1, mode: 'free', difficulty: 'normal', size: 'small' },
+];
+
+interface Job {
+  row: number;
+  seed: number;
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function summarise(row: Row, results: GameResult[]) {
+  const wins = results.filter((r) => r.won).length;
+  const depths: Record<string, number> = {};
+  for (const r of results) {
+    const k = r.won ? 'won' : r.stuck ? 'stuck' : `d${r.depth}`;
+    depths[k] = (depths[k] ?? 0) + 1;
+  }
+  return {
+    row: row.name,
+    seeds: results.length,
+    winRate: wins / Math.max(1, results.length),
+    depths,
+    medianTurns: median(results.map((r) => r.turns)),
+    medianActionsPerLevel: median(results.map((r) => r.actions / r.depth)),
+    medianWalksPerLevel: median(results.map((r) => r.walks / r.depth)),
+    medianMovesPerLevel: median(results.map((r) => r.moves / r.depth)),
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const arg = (name: string): string | undefined => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const seeds = Number(arg('--seeds') ?? 50);
+  const filter = arg('--filter') ?? '';
+  const workers = Math.max(1, Number(arg('--workers') ?? availableParallelism()));
+  const rows = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => r.name.includes(filter));
+  const jobs: Job[] = [];
+  for (const { i } of rows) for (let seed = 1; seed <= seeds; seed++) jobs.push({ row: i, seed });
+  const started = performance.now();
+  const results = new Map<number, GameResult[]>();
+  const chunks: Job[][] = Array.from({ length: workers }, () => []);
+  jobs.forEach((j, k) => chunks[k % workers]!.push(j));
+  const self = fileURLToPath(import.meta.url);
+  await Promise.all(
+    chunks.map(
+      (chunk) =>
+        new Promise<void>((resolve, reject) => {
+          // Child processes (tsx's loader comes along in execArgv); each plays its share and sends the results back.
+          const w = fork(self, ['--child'], { execArgv: process.execArgv });
+          w.on('message', (done: { row: number; result: GameResult }[]) => {
+            for (const d of done) results.set(d.row, [...(results.get(d.row) ?? []), d.result]);
+            w.disconnect();
+          });
+          w.on('error', reject);
+          w.on('exit', () => resolve());
+          w.send(chunk);
+        }),
+    ),
+  );
+  const table = rows.map(({ r, i }) => summarise(r, results.get(i) ?? []));
+  const seconds = (performance.now() - started) / 1000;
+  if (args.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ seeds, seconds, rows: table }, null, 2)}\n`);
+    return;
+  }
+  const pad = (s: string, n: number): string => s.padEnd(n);
+  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands)`);
+  for (const t of table) {
+    const dist = Object.entries(t.depths)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
+    console.log(`${pad(t.row, 38)} ${pad(String(t.seeds), 6)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 11)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}`);
+  }
+  console.log(`${jobs.length} games in ${seconds.toFixed(1)} s on ${workers} workers`);
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', (chunk: Job[]) => {
+    const done = chunk.map((j) => ({ row: j.row, result: playGame(ROWS[j.row]!, j.seed) }));
+    process.send!(done);
+  });
+} else {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,44 @@
+/** The difficulty table: how many monsters, how strong, how fast characters recover. Schema enum and help text derive from it. */
+
+export interface DifficultyRule {
+  /** Monster count multiplier. */
+  count: number;
+  /** Monster max-hp multiplier. */
+  hp: number;
+  /** Added to every monster's attack roll. */
+  attack: number;
+  /** A resting or unthreatened player regains 1 hp every this many turns. */
+  regenEvery: number;
+  /** Potions per level multiplier. */
+  potions: number;
+}
+
+const TABLE = {
+  easy: { count: 0.7, hp: 0.85, attack: -1, regenEvery: 3, potions: 1.3 },
+  normal: { count: 1.1, hp: 1.1, attack: 0, regenEvery: 6, potions: 0.9 },
+  hard: { count: 1.5, hp: 1.3, attack: 2, regenEvery: 10, potions: 0.6 },
+} as const satisfies Record<string, DifficultyRule>;
+
+export type Difficulty = keyof typeof TABLE;
+export const DIFFICULTY: Readonly<Record<Difficulty, DifficultyRule>> = TABLE;
+export const DIFFICULTIES = Object.keys(TABLE) as [Difficulty, ...Difficulty[]];
+
+/** Extra monsters per living player beyond the first (a fraction of the solo count). */
+export const PARTY_COUNT_STEP = 0.35;
+/** Extra monster hp per living player beyond the first (fraction). */
+export const PARTY_HP_STEP = 0.05;
+/** Extra monster hp per depth below the first (fraction). */
+export const DEPTH_HP_STEP = 0.12;
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+
+/** One truthful line about a difficulty, for settings and help ("normal: monsters x1, hp x1, attack +0, regen 1 hp / 5 turns"). */
+export function describeDifficulty(d: Difficulty): string {
+  const r = DIFFICULTY[d];
+  return `${d}: monsters x${r.count}, monster hp x${r.hp}, monster attack ${signed(r.attack)}, potions x${r.potions}, regen 1 hp every ${r.regenEvery} turns out of sight of monsters`;
+}
+
+/** How levels scale with the party, for /rogue help. */
+export const SCALING_RULE =
+  `levels hold +${PARTY_COUNT_STEP * 100}% monsters and +${PARTY_HP_STEP * 100}% monster HP per extra living player (+${DEPTH_HP_STEP * 100}% HP per depth). ` +
+  `A mid-level joiner brings their share of monsters, out of sight, and starts with the XP of the party's least experienced member.`;
