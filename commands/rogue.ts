@@ -70,6 +70,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('status'),
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
+    plain('again'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
     plain('explore'),
@@ -105,20 +106,18 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 
 /** The text of /rogue help on Discord (the terminal game appends TERMINAL_HELP_TEXT). */
 export const HELP_TEXT = [
-  '**Channel Crawler**: a roguelike for the whole channel. Reach the stairs `>` on the deepest level to win.',
-  '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here (you join it).',
-  '`/rogue join` / `/rogue leave`: join or leave the party.',
-  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something interesting happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; refused at full health).',
-  '`/rogue explore`: walk to the nearest unexplored place or seen item until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
-  '`/rogue rest`: wait until healed (not with a monster in view). Out of sight of monsters you also heal slowly.',
-  `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it for a few turns.`,
-  'Kills and each new depth give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
+  '**Channel Crawler**: a roguelike for the whole channel. Take the stairs down from the deepest level to win.',
+  '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
+  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
+  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; not at full health).',
+  '`/rogue explore`: walk toward unexplored places until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
+  '`/rogue rest`: wait until healed (not with a monster in view); out of sight of monsters you heal slowly too.',
+  `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
+  'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue map`: repost the game at the bottom of the channel. `/rogue status`: your character sheet.',
-  '`/rogue prefs [style] [mobile]`: how YOUR private views look (image, emoji or ascii map; a phone layout), on every server.',
-  '`/rogue end`: end the game (its creator, or Manage Server); from anyone else in the party it is a vote, and more than half of the living party ends it.',
-  'Or use the buttons under the game message: arrows move, ⏳ waits, 🪜 descends, 🧪 drinks. In rounds mode everyone acts once per round; the round ends when all have acted or the timer runs out.',
+  '`/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
+  '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority of the living ends it. `/rogue again`: after the end, a new game with the same settings.',
+  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again. Rounds mode: everyone acts once per round; it ends when all have acted or time runs out.',
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
 ].join('\n');
 
@@ -182,6 +181,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
       if (!vote.ok) return { kind: 'failure', error: vote.error };
       return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally, vote.value.passed) };
     }
+    case 'again':
+      // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
+      return post(await ctx.games.playAgain(key(ctx), ctx.user, ctx.seenGame));
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -252,6 +254,7 @@ export default {
         .addStringOption((o) => o.setName('style').setDescription('Map style of your private views').addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
         .addBooleanOption((o) => o.setName('mobile').setDescription('Phone layout for your private views')),
     )
+    .addSubcommand((s) => s.setName('again').setDescription("Play again: a new game with the finished game's settings, its players invited"))
     .addSubcommand((s) => s.setName('help').setDescription('How to play')),
   options: rogueOptions,
   run,

@@ -66,8 +66,9 @@ describe('the bot against a fake Discord', () => {
 
     const ended = await h.command(ALICE, 'rogue', subcommand('end'));
     expect(ephemeralText(ended.callback)).toBe('The game is over.');
-    await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${second.id}` && (r.body as { components?: unknown[] }).components?.length === 0);
-    expect(buttons(h.fake.message(second.id)!)).toEqual([]);
+    // The final screen keeps one button: ▶ Play again.
+    await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${second.id}` && JSON.stringify((r.body as { components?: unknown[] }).components ?? []).includes('Play again'));
+    expect(buttons(h.fake.message(second.id)!).map((b) => b.label)).toEqual(['Play again']);
   });
 
   it("GIVEN a running game WHEN a stranger presses a button or a stale/foreign button is pressed THEN each gets a friendly private refusal and nothing changes", async () => {

@@ -33,15 +33,15 @@ describe('a whole solo game played through buttons', () => {
     let presses = 0;
     for (; presses < 200; presses++) {
       const current = h.fake.message(msg.id)!;
-      if (buttons(current).length === 0) break;
+      if (buttons(current).every((b) => b.label === 'Play again')) break;
       const button = await choose(current);
       const pressed = await h.press(ALICE, msg.id, button.custom_id!);
       expect(pressed.callback.type).toBe(7); // the same message, updated in place
       expect(pressed.ms).toBeLessThan(3000);
     }
-    // The game-over screen: the outcome, depth and turns, kills per player, and no buttons left to press.
+    // The game-over screen: the outcome, depth and turns, kills per player, and only ▶ Play again left to press.
     const end = h.fake.message(msg.id)!;
-    expect(buttons(end)).toEqual([]);
+    expect(buttons(end).map((b) => b.label)).toEqual(['Play again']);
     const embed = end.embeds[0]!;
     expect(embed.title).toBe('💀 Game over · Depth 1/5 · Turn 25');
     expect(JSON.stringify(embed)).toContain('The party has fallen on depth 1 after 25 turns.');
@@ -65,7 +65,7 @@ describe('a whole solo game played through buttons', () => {
     }).then((r) => r.json() as Promise<{ id: string }>);
     const late = await h.press(ALICE, leftover.id, buttons(msg).find((b) => b.label === 'wait')!.custom_id!);
     expect(late.callback.type).toBe(7);
-    expect(buttons(h.fake.message(leftover.id)!)).toEqual([]);
+    expect(buttons(h.fake.message(leftover.id)!).map((b) => b.label)).toEqual(['Play again']);
     const note = await h.fake.waitForRequest((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`) && JSON.stringify(r.body).includes('This game is over'));
     expect((note.body as { flags?: number }).flags! & 64).toBe(64);
 
@@ -78,5 +78,21 @@ describe('a whole solo game played through buttons', () => {
     expect(turnOf(fresh)).toBe(0);
     expect(buttons(fresh).some((b) => !b.disabled)).toBe(true);
     expect((await h.gameMessage()).id).toBe(fresh.id);
+  });
+
+  it('GIVEN a game its creator ended WHEN ▶ Play again is pressed THEN the same message shows a new game of the same settings with live buttons, and it is the channel\'s game message', async () => {
+    await h.command(ALICE, 'rogue', subcommand('end'));
+    const ended = await h.gameMessage();
+    const again = buttons(ended).find((b) => b.label === 'Play again');
+    expect(again).toBeDefined();
+    const pressed = await h.press(ALICE, ended.id, again!.custom_id!);
+    expect(pressed.callback.type).toBe(7);
+    const now = h.fake.message(ended.id)!;
+    expect(turnOf(now)).toBe(0);
+    expect(buttons(now).some((b) => b.label === 'explore' && !b.disabled)).toBe(true);
+    expect((await h.gameMessage()).id).toBe(ended.id);
+    const view = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+    expect(view.ok && view.value.state.status).toBe('playing');
+    expect(view.ok && view.value.state.config.width).toBe(40); // the small map of the game before
   });
 });

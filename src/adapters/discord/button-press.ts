@@ -6,7 +6,7 @@ import type { CommandModule, Invocation } from '../../../commands/types.js';
 import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import { failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
-import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
+import { gameCreatedAt, gameTag, type ButtonId, type SimpleVerb } from './custom-id.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on; `refused` says `text` privately,
@@ -29,16 +29,15 @@ export function buttonInvocation(id: ButtonId): Invocation | null {
   switch (id.verb) {
     case 'mv':
       return { command: 'rogue', group: null, subcommand: 'move', options: { direction: DIRECTION_TO_WORD[id.dir] } };
-    case 'wait':
-      return { command: 'rogue', group: null, subcommand: 'wait', options: {} };
-    case 'desc':
-      return { command: 'rogue', group: null, subcommand: 'descend', options: {} };
-    case 'use':
-      return { command: 'rogue', group: null, subcommand: 'use', options: {} };
     case 'nop':
       return null;
+    default:
+      return { command: 'rogue', group: null, subcommand: SIMPLE_SUBCOMMAND[id.verb], options: {} };
   }
 }
+
+/** The /rogue subcommand each argument-less button runs. */
+const SIMPLE_SUBCOMMAND: Record<SimpleVerb, string> = { wait: 'wait', desc: 'descend', use: 'use', exp: 'explore', trv: 'travel', rest: 'rest', end: 'end', again: 'again', join: 'join' };
 
 const refused = (text: string, view: GameView | null, failure: ServiceFailure | null = null): ButtonOutcome => ({ kind: 'refused', text, view, failure });
 

@@ -11,8 +11,12 @@ const PREFIX = 'cc1';
 /** A decoded button: move (arg = direction), wait, descend, drink, or nothing (a d-pad spacer, arg = its index). */
 export type ButtonId =
   | { verb: 'mv'; dir: Direction; version: number; game: string }
-  | { verb: 'wait' | 'desc' | 'use'; version: number; game: string }
+  | { verb: SimpleVerb; version: number; game: string }
   | { verb: 'nop'; index: number; version: number; game: string };
+
+/** Buttons without an argument: wait, descend, drink, explore, travel, rest, end (or vote), play again, join. */
+export const SIMPLE_VERBS = ['wait', 'desc', 'use', 'exp', 'trv', 'rest', 'end', 'again', 'join'] as const;
+export type SimpleVerb = (typeof SIMPLE_VERBS)[number];
 
 const version = z.string().regex(/^\d{1,15}$/).transform(Number);
 const game = z.string().regex(/^[0-9a-z]{1,16}$/);
@@ -20,7 +24,7 @@ const dir = z.enum(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']);
 
 const schema = z.union([
   z.tuple([z.literal(PREFIX), z.literal('mv'), dir, version, game]).transform(([, verb, d, v, g]) => ({ verb, dir: d, version: v, game: g }) as const),
-  z.tuple([z.literal(PREFIX), z.enum(['wait', 'desc', 'use']), z.literal(''), version, game]).transform(([, verb, , v, g]) => ({ verb, version: v, game: g }) as const),
+  z.tuple([z.literal(PREFIX), z.enum(SIMPLE_VERBS), z.literal(''), version, game]).transform(([, verb, , v, g]) => ({ verb, version: v, game: g }) as const),
   z.tuple([z.literal(PREFIX), z.literal('nop'), z.string().regex(/^\d{1,2}$/).transform(Number), version, game]).transform(([, verb, i, v, g]) => ({ verb, index: i, version: v, game: g }) as const),
 ]);
 

@@ -13,7 +13,8 @@ import type { Direction } from '../../engine/types.js';
 import { renderGame } from '../../render/index.js';
 import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
-import { encodeButtonId, gameTag } from './custom-id.js';
+import { endTally } from '../../app/end-vote.js';
+import { encodeButtonId, gameTag, type SimpleVerb } from './custom-id.js';
 
 /** One button, transport-neutral: what the terminal prints and what Discord gets. */
 export interface ButtonSpec {
@@ -49,11 +50,14 @@ const PAD_4: (Direction | 'wait' | null)[][] = [
 ];
 
 /** The union of what the party can do right now (see the module comment). */
-function partyMoves(view: GameView): { any: boolean; moves: Map<Direction, 'move' | 'attack'>; canDescend: boolean; canUse: boolean } {
+function partyMoves(view: GameView): { any: boolean; moves: Map<Direction, 'move' | 'attack'>; canDescend: boolean; canUse: boolean; canExplore: boolean; canTravel: boolean; canRest: boolean } {
   const moves = new Map<Direction, 'move' | 'attack'>();
   let any = false;
   let canDescend = false;
   let canUse = false;
+  let canExplore = false;
+  let canTravel = false;
+  let canRest = false;
   for (const p of view.state.players) {
     if (!p.alive) continue;
     const legal = legalMoves(view.state, p.id);
@@ -61,18 +65,21 @@ function partyMoves(view: GameView): { any: boolean; moves: Map<Direction, 'move
     any = true;
     canDescend ||= legal.canDescend;
     canUse ||= legal.canUse;
+    canExplore ||= legal.canExplore;
+    canTravel ||= legal.canTravel;
+    canRest ||= legal.canRest;
     for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) {
       if (what === 'attack') moves.set(dir, 'attack');
       else if (what === 'move' && !moves.has(dir)) moves.set(dir, 'move');
     }
   }
-  return { any, moves, canDescend, canUse };
+  return { any, moves, canDescend, canUse, canExplore, canTravel, canRest };
 }
 
 /** The button rows for a view: empty when the game is over or nobody can act (a retired message has none either). */
 export function gameControls(view: GameView): ButtonSpec[][] {
   const { state, meta } = view;
-  if (state.status !== 'playing') return [];
+  if (state.status !== 'playing') return [[action('again', '▶️', 'Play again', ButtonStyle.Success, state.version, gameTag(meta.createdAt))]];
   const party = partyMoves(view);
   if (!party.any && state.players.every((p) => !p.alive)) return [];
   const version = state.version;
@@ -99,11 +106,24 @@ export function gameControls(view: GameView): ButtonSpec[][] {
       };
     }),
   );
+  // Actions only when someone can take them (a row holds at most 5 buttons: these are 5 at the most).
   const extra: ButtonSpec[] = [];
-  if (party.canDescend) extra.push({ customId: encodeButtonId({ verb: 'desc', version, game }), emoji: '🪜', label: 'descend', disabled: false, style: ButtonStyle.Success, spacer: false });
-  if (party.canUse) extra.push({ customId: encodeButtonId({ verb: 'use', version, game }), emoji: '🧪', label: 'drink potion', disabled: false, style: ButtonStyle.Primary, spacer: false });
+  if (party.canExplore) extra.push(action('exp', '🧭', 'explore', ButtonStyle.Secondary, version, game));
+  if (party.canTravel) extra.push(action('trv', '🏃', 'to stairs', ButtonStyle.Secondary, version, game));
+  if (party.canRest) extra.push(action('rest', '💤', 'rest', ButtonStyle.Secondary, version, game));
+  if (party.canDescend) extra.push(action('desc', '🪜', 'descend', ButtonStyle.Success, version, game));
+  if (party.canUse) extra.push(action('use', '🧪', 'drink potion', ButtonStyle.Primary, version, game));
   if (extra.length > 0) rows.push(extra);
+  const tally = endTally(state, meta);
+  const last = [action('end', '🏳️', tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end', ButtonStyle.Secondary, version, game)];
+  if (state.players.length < state.config.maxPlayers) last.push(action('join', '➕', 'join', ButtonStyle.Primary, version, game));
+  rows.push(last);
   return rows;
+}
+
+/** An argument-less action button. */
+function action(verb: SimpleVerb, emoji: string, label: string, style: ButtonStyle, version: number, game: string): ButtonSpec {
+  return { customId: encodeButtonId({ verb, version, game }), emoji, label, disabled: false, style, spacer: false };
 }
 
 /** Seconds left in the current round (rounds mode), from the stored deadline and the current time. */
@@ -148,7 +168,15 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
-  return { content: rendered.content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };
+  const invite = inviteLine(view);
+  const content = invite && [...rendered.content].length + [...invite].length + 1 <= 2000 ? (rendered.content ? `${invite}\n${rendered.content}` : invite) : rendered.content;
+  return { content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };
+}
+
+/** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */
+export function inviteLine(view: GameView): string {
+  const invited = view.state.status === 'playing' ? (view.meta.invited ?? []).filter((u) => !view.state.players.some((p) => p.id === u.id)) : [];
+  return invited.length === 0 ? '' : `Play again! ${invited.map((u) => `<@${u.id}>`).join(' ')}: press ➕ join.`;
 }
 
 /** The edit that retires an old game message: same picture, no buttons. */

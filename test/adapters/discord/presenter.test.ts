@@ -37,16 +37,25 @@ function around(state: GameState, id: string, walls: [number, number][]): GameSt
 const labels = (v: GameView) => gameControls(v).map((row) => row.map((b) => (b.spacer ? '.' : b.label)));
 
 describe('game message presenter', () => {
-  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle, and a drink button only when hurt', () => {
+  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle, explore and end below, and a drink button only when hurt', () => {
     const v = viewOf(joined({ topology: 8 }, ['a']));
     expect(labels(v)).toEqual([
       ['northwest', 'north', 'northeast'],
       ['west', 'wait', 'east'],
       ['southwest', 'south', 'southeast'],
+      ['explore'],
+      ['end', 'join'],
     ]);
     v.state.players[0]!.hp -= 5;
-    expect(labels(v)[3]).toEqual(['drink potion']);
-    expect(gameControls(v).flat().map((b) => b.emoji)).toEqual(['↖️', '⬆️', '↗️', '⬅️', '⏳', '➡️', '↙️', '⬇️', '↘️', '🧪']);
+    expect(labels(v)[3]).toContain('drink potion');
+    expect(gameControls(v).flat().map((b) => b.emoji).slice(0, 9)).toEqual(['↖️', '⬆️', '↗️', '⬅️', '⏳', '➡️', '↙️', '⬇️', '↘️']);
+    expect(gameControls(v).flat().map((b) => b.emoji)).toContain('🧪');
+  });
+
+  it('GIVEN one of three living players voted to end WHEN presented THEN the end button shows the tally', () => {
+    const v = viewOf(joined({ topology: 4 }, ['a', 'b', 'c']));
+    v.meta.endVotes = [v.state.players[0]!.id];
+    expect(labels(v).at(-1)).toEqual(['end (1/2)', 'join']);
   });
 
   it('GIVEN a 4-way game WHEN presented THEN there are no diagonal buttons and disabled spacers keep the cross shape', () => {
@@ -91,9 +100,18 @@ describe('game message presenter', () => {
     expect(east.disabled).toBe(false);
   });
 
-  it('GIVEN a game that is over WHEN presented THEN the message has no buttons', () => {
+  it('GIVEN a new game started with Play again WHEN presented THEN the previous players not yet back are mentioned, and there is a join button', () => {
+    const v = viewOf(joined({ topology: 4 }, ['a']));
+    v.meta.invited = [{ id: '900', name: 'Bo' }, { id: v.state.players[0]!.id, name: 'a' }];
+    expect(gamePayload(v, 0).content.startsWith('Play again! <@900>: press ➕ join.')).toBe(true);
+    expect(labels(v).at(-1)).toEqual(['end', 'join']);
+  });
+
+  it('GIVEN a game that is over WHEN presented THEN its only button is Play again', () => {
     const s = { ...joined({}, ['a']), status: 'over' } as GameState;
-    expect(gamePayload(viewOf(s), 0).components).toEqual([]);
+    const rows = gameControls(viewOf(s));
+    expect(rows.map((r) => r.map((b) => b.label))).toEqual([['Play again']]);
+    expect(decodeButtonId(rows[0]![0]!.customId)).toMatchObject({ ok: true, value: { verb: 'again' } });
   });
 
   it('GIVEN any game WHEN presented THEN custom ids are unique, carry the version and game, and rows fit Discord (<=5 rows of <=5)', () => {
