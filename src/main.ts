@@ -52,7 +52,7 @@ const service = new GameService({ games, settings: settingsStore, clock: systemC
 const settings = new SettingsService(settingsStore, app, prefs);
 
 try {
-  const bot = await startBot({ token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log });
+  const bot = await startBot({ token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log, ...(config.shards ? { shards: config.shards } : {}) });
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
     if (shuttingDown) return;

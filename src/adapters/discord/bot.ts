@@ -26,6 +26,8 @@ export interface BotOptions {
   editIntervalMs?: number;
   rateLimit?: { capacity: number; refillMs: number };
   deferAfterMs?: number;
+  /** The gateway shards this process holds (SHARD_COUNT / SHARD_IDS); absent: every shard. */
+  shards?: { count: number; ids: number[] };
 }
 
 /** A running bot. */
@@ -39,7 +41,7 @@ export interface Bot {
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const now = o.now ?? Date.now;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase } });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
   const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
