@@ -5,6 +5,9 @@ import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import { seededRandom } from './stats.js';
 import type { LoadChannel } from './world.js';
 
+/** Custom ids of buttons that take no turn (end vote, join, play again). */
+const NOT_A_TURN = /^cc1:(end|join|again):/;
+
 /** One button press and what came of it. */
 export interface Press {
   channel: LoadChannel;
@@ -80,7 +83,8 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         wait = -Math.log(1 - random()) * meanMs;
         if (performance.now() >= end) return;
         const message = ch.messageId ? fake.message(ch.messageId) : undefined;
-        const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id) : [];
+        // Buttons that take a turn: a player at play does not keep ending, joining or restarting the game.
+        const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id && !NOT_A_TURN.test(b.custom_id)) : [];
         if (!enabled.length) continue;
         const pick = enabled[Math.floor(random() * enabled.length)]!;
         const t0 = performance.now();
