@@ -2,7 +2,7 @@
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, tileCost, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, tileCost, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
@@ -54,10 +54,7 @@ function legend(style: RenderStyle, cells: number): string {
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX: Readonly<Record<RenderStyle, number>> = {
-  ascii: codePoints(legend('ascii', -1)),
-  emoji: codePoints(legend('emoji', -1)),
-};
+const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, -1))])) as Record<RenderStyle, number>;
 
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
 export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {

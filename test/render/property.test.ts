@@ -128,7 +128,7 @@ function assertFits(m: RenderedMessage, sh: Shape): void {
   const caps = viewCaps(sh.style, sh.mobile);
   expect(width).toBeLessThanOrEqual(Math.min(caps.width, sh.width));
   expect(rows.length).toBeLessThanOrEqual(Math.min(caps.height, sh.height));
-  if (sh.mobile) expect(width).toBeLessThanOrEqual(15);
+  if (sh.mobile) expect(width).toBeLessThanOrEqual(sh.style === 'emoji' ? 11 : 30);
 }
 
 describe('render budgets (property)', () => {
