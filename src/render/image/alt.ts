@@ -1,10 +1,11 @@
 /** The image map's alt text: who is where, what is near whom, which way the stairs are; what a sighted player sees, in at most 1,024 characters. */
 import type { GameState } from '../../engine/types.js';
+import { LIMITS } from '../limits.js';
 import { cleanName, truncate } from '../text.js';
 import { knownStairs, monsterLabels, slotIndex } from '../view-model.js';
 
 /** Discord's limit on an attachment's description. */
-export const ALT_MAX = 1024;
+export const ALT_MAX = LIMITS.attachmentDescription;
 
 /** Monsters this close (in steps, diagonals counting one) are "near" a player. */
 export const NEAR = 5;
