@@ -91,6 +91,16 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
   }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
+  return withMap(state, options, visible, mark, embed, target);
+}
+
+/**
+ * Puts the map into a message whose embed already holds its text: the picture (image style), the embed's description
+ * (emoji) or a code block in the content (ASCII), the largest view that fits what the embed leaves, centred on target.
+ */
+export function withMap(state: GameState, options: RenderOptions, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }): RenderedMessage {
+  const style = options.style;
+  const viewerId = options.viewerId ?? null;
   const cost = tileCost(style);
   const caps = viewCaps(style, options.mobile === true);
   // Whatever the embed already holds counts against its 6,000 total.
