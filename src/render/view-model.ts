@@ -37,8 +37,9 @@ export interface ViewItem {
 
 /**
  * Everything drawn in a viewport. `terrain` holds one terrain cell code per viewport cell, row-major (Cell.Unknown,
- * Wall, Floor, Stairs seen now, or their Dim* twins when only remembered); players, monsters and items are listed in
- * map coordinates, only when they stand on a cell seen now, in drawing order (later ones are drawn on top).
+ * Wall, Floor, Stairs seen now, or their Dim* twins when only remembered); monsters and items are listed in map
+ * coordinates when they stand on a cell seen now, players whenever they are in the view (the party knows where its
+ * members are), in drawing order (later ones are drawn on top).
  */
 export interface ViewModel {
   view: Viewport;
@@ -99,8 +100,8 @@ export function buildViewModel(state: GameState, visible: Uint8Array, mark: numb
       else if (state.explored[i] !== 0) terrain[v] = DIMMED[t] ?? Cell.DimWall;
     }
   }
-  const shown = (x: number, y: number): boolean =>
-    x >= view.x && y >= view.y && x < view.x + vw && y < view.y + vh && visible[y * W + x] === mark;
+  const inView = (x: number, y: number): boolean => x >= view.x && y >= view.y && x < view.x + vw && y < view.y + vh;
+  const shown = (x: number, y: number): boolean => inView(x, y) && visible[y * W + x] === mark;
   const items: ViewItem[] = state.items.filter((it) => shown(it.x, it.y)).map((it) => ({ kind: it.kind, x: it.x, y: it.y }));
   const labels = monsterLabels(state);
   const monsters: ViewMonster[] = [];
@@ -111,8 +112,9 @@ export function buildViewModel(state: GameState, visible: Uint8Array, mark: numb
   }
   const players: ViewPlayer[] = [];
   const rank = (alive: boolean, isViewer: boolean): number => (!alive ? 0 : isViewer ? 2 : 1);
+  // The party always knows where its members are, seen now or not.
   for (const p of state.players) {
-    if (!shown(p.x, p.y)) continue;
+    if (!inView(p.x, p.y)) continue;
     players.push({
       id: p.id,
       name: cleanName(p.name),
