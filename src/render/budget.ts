@@ -1,5 +1,5 @@
 /** The budget chooser: the largest viewport a style allows that still fits the code points left after the HUD and log. */
-import type { RenderStyle } from './glyphs.js';
+import { STYLES, type RenderStyle } from './glyphs.js';
 
 /** Width and height of a view, in tiles. */
 export interface ViewSize {
@@ -7,20 +7,9 @@ export interface ViewSize {
   height: number;
 }
 
-/*
- * Display caps, in tiles. Emoji render about 22 px wide in an embed, whose text column is about 430-480 px on desktop:
- * 19 fit without wrapping. On a phone (360-412 dp) about 13 fit. A code block holds 61 ASCII columns comfortably on
- * desktop; the mobile layout is 15 wide in both styles' spirit (13 for emoji, whose tiles are wider). Odd sizes put
- * the viewer exactly in the middle.
- */
-const CAPS: Readonly<Record<RenderStyle, { desktop: ViewSize; mobile: ViewSize }>> = {
-  ascii: { desktop: { width: 61, height: 25 }, mobile: { width: 15, height: 15 } },
-  emoji: { desktop: { width: 19, height: 13 }, mobile: { width: 13, height: 13 } },
-};
-
-/** The largest view a style shows, before budgets and map size. */
+/** The largest view a style shows, before budgets and map size (from the style table). */
 export function viewCaps(style: RenderStyle, mobile: boolean): ViewSize {
-  return mobile ? CAPS[style].mobile : CAPS[style].desktop;
+  return mobile ? STYLES[style].caps.mobile : STYLES[style].caps.desktop;
 }
 
 /** Code points a map of w x h tiles costs: tiles times their cost, plus one newline between rows. */

@@ -26,7 +26,8 @@ function verb(ref: ActorRef, viewerId: string | null | undefined, base: string, 
   return isYou(ref, viewerId) ? base : third;
 }
 
-const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
+/** Why a run stopped, as the end of a sentence. */
+export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   'monster-in-view': 'a monster is in view',
   attacked: 'under attack',
   blocked: 'the way is blocked',

@@ -2,7 +2,7 @@
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, tileCost, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, tileCost, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
@@ -17,7 +17,9 @@ import {
   titleText,
 } from './hud.js';
 import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
+import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
+import { countdownLine } from './timer.js';
 import { codePoints } from './text.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
@@ -32,6 +34,14 @@ export interface RenderOptions {
   roundSecondsLeft?: number | null;
   /** Rounds mode: the round timer is paused (an idle party) until someone acts. */
   roundTimerPaused?: boolean;
+  /** Rounds mode: when the round ends, in epoch ms; shown as a live Discord countdown (`<t:UNIX:R>`) instead of frozen seconds. */
+  roundDeadlineMs?: number | null;
+  /** The rolling log (see mergeLog): shown in the Log field instead of this turn's events. */
+  log?: readonly string[];
+  /** Image style: compresses the PNG (node:zlib's deflate, passed in by the adapter); without it no picture is drawn. */
+  deflate?: Deflate;
+  /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
+  privateView?: boolean;
 }
 
 const FENCE_OPEN = '```\n';
@@ -54,10 +64,7 @@ function legend(style: RenderStyle, cells: number): string {
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX: Readonly<Record<RenderStyle, number>> = {
-  ascii: codePoints(legend('ascii', -1)),
-  emoji: codePoints(legend('emoji', -1)),
-};
+const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, -1))])) as Record<RenderStyle, number>;
 
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
 export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
@@ -70,18 +77,42 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
     if (f) fields.push(f);
   };
   if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
-  push(field(partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true), partyLines(state, viewerId, style), 'first'));
+  const rounds = state.config.turnMode === 'rounds' && state.status === 'playing';
+  const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
+  // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
+  const title = live ? partyTitle(state, null, false) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true);
+  const party = partyLines(state, viewerId, style);
+  push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
-  push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+  if (options.log) push(field('Log', options.log, 'last', LOG_LINES));
+  else {
+    const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
+    push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+  }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
+  return withMap(state, options, visible, mark, embed, target);
+}
+
+/**
+ * Puts the map into a message whose embed already holds its text: the picture (image style), the embed's description
+ * (emoji) or a code block in the content (ASCII), the largest view that fits what the embed leaves, centred on target.
+ */
+export function withMap(state: GameState, options: RenderOptions, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }): RenderedMessage {
+  const style = options.style;
+  const viewerId = options.viewerId ?? null;
   const cost = tileCost(style);
   const caps = viewCaps(style, options.mobile === true);
   // Whatever the embed already holds counts against its 6,000 total.
   const embedLeft = LIMITS.embedTotal - embedCost(embed);
   const legendRoom = LEGEND_MAX[style] + 2;
 
+  if (style === 'image') {
+    if (!options.deflate) return { content: '', embed };
+    const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate);
+    embed.image = `attachment://${IMAGE_NAME}`;
+    return { content: '', embed, image };
+  }
   if (style === 'ascii') {
     const budget = LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length;
     const size = chooseViewSize(state.width, state.height, caps, budget, cost);

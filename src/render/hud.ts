@@ -30,6 +30,8 @@ export function hpBar(hp: number, maxHp: number, style: RenderStyle): string {
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
 export function mapMarker(p: Player, viewerId: string | null, style: RenderStyle): string {
   const table = glyphTable(style);
+  // The image map rings each player in their slot colour and writes their slot number on them.
+  if (style === 'image') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
   const g = !p.alive ? table[Cell.Corpse]! : p.id === viewerId ? table[Cell.Viewer]! : playerMarker(p.slot, style);
   return style === 'ascii' ? `\`${g}\`` : g;
 }

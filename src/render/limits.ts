@@ -1,4 +1,5 @@
 /** Discord's message limits, counted in code points, and a checker that lists every violation of a rendered message. */
+import type { ImageMap } from './image/index.js';
 import { codePoints } from './text.js';
 
 /** Text of one embed, as the Discord layer will send it. */
@@ -8,12 +9,16 @@ export interface EmbedText {
   fields: { name: string; value: string; inline?: boolean }[];
   footer: string;
   color: number;
+  /** The embed's image, `attachment://map.png` in the image style (not counted in the 6,000). */
+  image?: string;
 }
 
-/** The game message: for 'ascii', content holds the map in a ``` code block and the embed holds HUD/log; for 'emoji', content is '' and the map is in embed.description. */
+/** The game message: for 'ascii', content holds the map in a ``` code block and the embed holds HUD/log; for 'emoji', content is '' and the map is in embed.description; for 'image', the map is the attached picture. */
 export interface RenderedMessage {
   content: string;
   embed: EmbedText;
+  /** Image style: the map picture to attach (file `map.png`, description = alt text). */
+  image?: ImageMap;
 }
 
 /** Discord's hard limits (developers/resources/message.md, and the code-point counting confirmed in discord-api-docs#1315). */
@@ -26,6 +31,7 @@ export const LIMITS = {
   fieldValue: 1024,
   footer: 2048,
   embedTotal: 6000,
+  attachmentDescription: 1024,
 } as const;
 
 /** Code points an embed counts towards the 6,000 total: title, description, field names and values, footer. */
@@ -56,5 +62,6 @@ export function checkLimits(message: RenderedMessage): string[] {
   });
   over('embed total', embedCost(e), LIMITS.embedTotal);
   if (!Number.isInteger(e.color) || e.color < 0 || e.color > 0xffffff) out.push(`embed color ${e.color} is not a 24-bit RGB value`);
+  if (message.image) over('attachment description', codePoints(message.image.alt), LIMITS.attachmentDescription);
   return out;
 }

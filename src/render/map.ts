@@ -1,13 +1,11 @@
-/** Draws the cells inside a viewport into one string (rows joined by '\n'), with fog of war, in either style. */
+/** Draws a view model into one string (rows joined by '\n'), with fog of war, in a text style (emoji or ASCII). */
 import type { GameState } from '../engine/types.js';
 import type { Viewport } from './camera.js';
-import { Cell, glyphTable, monsterCell, SLOT_COUNT, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, itemCell, monsterCell, RENDER_STYLES, type RenderStyle } from './glyphs.js';
+import { buildViewModel, slotIndex, type ViewModel } from './view-model.js';
 
 /** UTF-16 code units of every glyph, per style: tiles are written straight into a code-unit buffer (no per-tile string concatenation). */
-const UNITS: Readonly<Record<RenderStyle, readonly (readonly number[])[]>> = {
-  ascii: unitsOf(glyphTable('ascii')),
-  emoji: unitsOf(glyphTable('emoji')),
-};
+const UNITS = Object.fromEntries(RENDER_STYLES.map((s) => [s, unitsOf(glyphTable(s))])) as Record<RenderStyle, number[][]>;
 
 function unitsOf(table: readonly string[]): number[][] {
   return table.map((g) => {
@@ -17,36 +15,21 @@ function unitsOf(table: readonly string[]): number[][] {
   });
 }
 
-// Terrain tile code (Tile.Wall 0, Floor 1, Stairs 2) -> cell code when seen now, and when only remembered.
-const SEEN = [Cell.Wall, Cell.Floor, Cell.Stairs];
-const DIMMED = [Cell.DimWall, Cell.DimFloor, Cell.DimStairs];
-
-// Reused scratch buffers (rendering is synchronous, so one set per module is safe); grown on demand.
-let overlay = new Uint8Array(0);
+// Reused scratch buffer (rendering is synchronous, so one per module is safe); grown on demand.
 let units = new Uint16Array(0);
 
-/** What is drawn over visible floor at each cell of the viewport (0 = nothing): items < corpses < monsters < players < the viewer. */
-function fillOverlay(state: GameState, visible: Uint8Array, mark: number, view: Viewport, viewerId: string | null): Uint8Array {
-  const size = view.width * view.height;
-  if (overlay.length < size) overlay = new Uint8Array(size);
-  overlay.fill(0, 0, size);
-  const W = state.width;
+/** The cell codes of a view model: terrain, then items < corpses < monsters < players < the viewer drawn over it. */
+export function viewCells(model: ViewModel): Uint8Array {
+  const { view } = model;
+  const cells = model.terrain.slice();
   const put = (x: number, y: number, cell: number): void => {
-    const vx = x - view.x;
-    const vy = y - view.y;
-    if (vx < 0 || vy < 0 || vx >= view.width || vy >= view.height) return;
-    if (visible[y * W + x] !== mark) return;
-    overlay[vy * view.width + vx] = cell;
+    cells[(y - view.y) * view.width + (x - view.x)] = cell;
   };
-  for (const it of state.items) put(it.x, it.y, Cell.Potion);
-  for (const p of state.players) if (!p.alive) put(p.x, p.y, Cell.Corpse);
-  for (const m of state.monsters) if (m.hp > 0) put(m.x, m.y, monsterCell(m.kind));
-  for (const p of state.players) {
-    if (!p.alive || p.id === viewerId) continue;
-    put(p.x, p.y, Cell.Slot0 + (((p.slot % SLOT_COUNT) + SLOT_COUNT) % SLOT_COUNT));
-  }
-  for (const p of state.players) if (p.alive && p.id === viewerId) put(p.x, p.y, Cell.Viewer);
-  return overlay;
+  for (const it of model.items) put(it.x, it.y, itemCell(it.kind));
+  for (const m of model.monsters) put(m.x, m.y, monsterCell(m.kind));
+  // Players are listed fallen first, the viewer last.
+  for (const p of model.players) put(p.x, p.y, !p.alive ? Cell.Corpse : p.isViewer ? Cell.Viewer : Cell.Slot0 + slotIndex(p.slot));
+  return cells;
 }
 
 /** A drawn map: its text (rows joined by '\n') and a bit set of the cell codes that appear in it (for the legend). */
@@ -55,32 +38,21 @@ export interface DrawnMap {
   cells: number;
 }
 
-/** The map inside `view` as text: cells where visible[i] === mark fully, explored ones dimmed (terrain only), the rest blank. */
-export function drawMap(state: GameState, visible: Uint8Array, mark: number, view: Viewport, style: RenderStyle, viewerId: string | null): DrawnMap {
-  const { width: vw, height: vh } = view;
+/** A view model as text in a style's glyphs. */
+export function drawModel(model: ViewModel, style: RenderStyle): DrawnMap {
+  const { width: vw, height: vh } = model.view;
   if (vw <= 0 || vh <= 0) return { text: '', cells: 0 };
-  const over = fillOverlay(state, visible, mark, view, viewerId);
+  const over = viewCells(model);
   const table = UNITS[style];
   const need = vw * vh * 2 + vh;
   if (units.length < need) units = new Uint16Array(need);
   const buf = units;
-  const W = state.width;
-  const tiles = state.tiles;
-  const explored = state.explored;
   let o = 0;
   let cells = 0;
   for (let y = 0; y < vh; y++) {
     if (y > 0) buf[o++] = 10;
-    let i = (view.y + y) * W + view.x;
-    let v = y * vw;
-    for (let x = 0; x < vw; x++, i++, v++) {
-      let cell = over[v]!;
-      if (cell === 0) {
-        const t = tiles[i]!;
-        if (visible[i] === mark) cell = SEEN[t] ?? Cell.Wall;
-        else if (explored[i] !== 0) cell = DIMMED[t] ?? Cell.DimWall;
-        // else stays Cell.Unknown (0)
-      }
+    for (let x = 0, v = y * vw; x < vw; x++, v++) {
+      const cell = over[v]!;
       cells |= 1 << cell;
       const g = table[cell]!;
       buf[o++] = g[0]!;
@@ -88,6 +60,11 @@ export function drawMap(state: GameState, visible: Uint8Array, mark: number, vie
     }
   }
   return { text: fromUnits(buf, o), cells };
+}
+
+/** The map inside `view` as text: cells where visible[i] === mark fully, explored ones dimmed (terrain only), the rest blank. */
+export function drawMap(state: GameState, visible: Uint8Array, mark: number, view: Viewport, style: RenderStyle, viewerId: string | null): DrawnMap {
+  return drawModel(buildViewModel(state, visible, mark, view, viewerId), style);
 }
 
 /** Decodes code units to a string in chunks (fromCharCode.apply has an argument-count limit). */

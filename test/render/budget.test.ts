@@ -10,9 +10,10 @@ describe('mapCost', () => {
 });
 
 describe('viewCaps', () => {
-  it('keeps the mobile layout at most 15 tiles wide in both styles', () => {
-    expect(viewCaps('ascii', true).width).toBeLessThanOrEqual(15);
-    expect(viewCaps('emoji', true).width).toBeLessThanOrEqual(15);
+  it('fits a 360 px phone: at most 11 emoji, 28 to 30 ASCII columns', () => {
+    expect(viewCaps('emoji', true).width).toBeLessThanOrEqual(11);
+    expect(viewCaps('ascii', true).width).toBeGreaterThanOrEqual(28);
+    expect(viewCaps('ascii', true).width).toBeLessThanOrEqual(30);
   });
 
   it('lets the desktop ASCII map use most of a 2,000 code-point message', () => {

@@ -48,11 +48,11 @@ describe('drawMap', () => {
   it('draws the same view in emoji', () => {
     const map = drawMap(state, visible, 1, whole(12, 5), 'emoji', 'p1');
     expect(map.text.split('\n')).toEqual([
-      '🧱🧱🧱🧱🧱🧱🟫🟫🟫🟫🟫⬛',
-      '🧱🧙⬜⬜🧱⬜🔲🔲🔲🔲🔲⬛',
-      '🧱⬜👺⬜⬜⬜🔲🔲🔲🔲🔲⬛',
-      '🧱⬜⬜🟢🧱⬜🔲🔲🔲🔽🔲⬛',
-      '🧱🧱🧱🧱🧱🧱🟫🟫🟫🟫🟫⬛',
+      '🧱🧱🧱🧱🧱🧱🪨🪨🪨🪨🪨⬛',
+      '🧱🧙🟫🟫🧱🟫🔲🔲🔲🔲🔲⬛',
+      '🧱🟫👺🟫🟫🟫🔲🔲🔲🔲🔲⬛',
+      '🧱🟫🟫🟢🧱🟫🔲🔲🔲🔽🔲⬛',
+      '🧱🧱🧱🧱🧱🧱🪨🪨🪨🪨🪨⬛',
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('drawMap', () => {
     const s = drawState(['#####', '#1.2#', '#3!.#', '#####'], { dead: ['3'] });
     const all = mask(['xxxxx', 'xxxxx', 'xxxxx', 'xxxxx']);
     expect(drawMap(s, all, 1, whole(5, 4), 'ascii', null).text).toBe('#####\n#1.2#\n#%!.#\n#####');
-    expect(drawMap(s, all, 1, whole(5, 4), 'emoji', null).text).toBe('🧱🧱🧱🧱🧱\n🧱🔵⬜🟢🧱\n🧱💀🧪⬜🧱\n🧱🧱🧱🧱🧱');
+    expect(drawMap(s, all, 1, whole(5, 4), 'emoji', null).text).toBe('🧱🧱🧱🧱🧱\n🧱🔵🟫🟢🧱\n🧱💀🧪🟫🧱\n🧱🧱🧱🧱🧱');
   });
 
   it('draws only the viewport, with rows of equal width', () => {

@@ -5,6 +5,8 @@ import type { ActorRef, GameEvent, GameState, MonsterKind, Player } from '../../
 import { viewCaps } from '../../src/render/budget.js';
 import { renderGameWith } from '../../src/render/game.js';
 import { checkLimits, codePoints, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
+import { renderPrivateWith } from '../../src/render/private.js';
+import { zlibDeflate } from '../../src/adapters/render/image.js';
 import { drawState, mapRows } from './fixtures.js';
 
 /** A tiny seeded generator, so that a 200x200 map costs one fast-check draw instead of 40,000. */
@@ -128,7 +130,7 @@ function assertFits(m: RenderedMessage, sh: Shape): void {
   const caps = viewCaps(sh.style, sh.mobile);
   expect(width).toBeLessThanOrEqual(Math.min(caps.width, sh.width));
   expect(rows.length).toBeLessThanOrEqual(Math.min(caps.height, sh.height));
-  if (sh.mobile) expect(width).toBeLessThanOrEqual(15);
+  if (sh.mobile) expect(width).toBeLessThanOrEqual(sh.style === 'emoji' ? 11 : 30);
 }
 
 describe('render budgets (property)', () => {
@@ -145,6 +147,30 @@ describe('render budgets (property)', () => {
         }
       }),
       { seed: 42, numRuns: 1500 },
+    );
+  });
+});
+
+describe('image and private views (property)', () => {
+  it('the public picture holds every living player, its alt text fits, and private views fit Discord on desktop and phone', () => {
+    fc.assert(
+      fc.property(shape, fc.option(fc.integer({ min: 0, max: 2 ** 41 })), (sh, deadline) => {
+        const { state, visible } = build(sh);
+        const m = renderGameWith(state, { style: 'image', deflate: zlibDeflate, roundDeadlineMs: deadline, log: ['x'.repeat(300)] }, visible);
+        expect(checkLimits(m)).toEqual([]);
+        const img = m.image!;
+        expect([...img.png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+        expect(img.markers.map((k) => k.playerId).sort()).toEqual(state.players.filter((p) => p.alive).map((p) => p.id).sort());
+        for (const k of img.markers) expect(k.x >= 0 && k.y >= 0 && k.x < img.width && k.y < img.height).toBe(true);
+        expect(Math.max(img.width, img.height)).toBeLessThanOrEqual(1600);
+        for (const p of state.players.slice(0, 2)) {
+          for (const style of ['ascii', 'emoji'] as const) {
+            const v = renderPrivateWith(state, p.id, { style, mobile: sh.mobile }, visible, 1);
+            assertFits(v, { ...sh, style });
+          }
+        }
+      }),
+      { seed: 43, numRuns: 150 },
     );
   });
 });

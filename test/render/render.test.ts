@@ -90,7 +90,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                       ..o....###....·+ |
       |                       ··............·+ |
       |                         ··..........·+ |
-      |                            #@...!....+ |
+      |                            #@...&....+ |
       |                            ###......·+ |
       |                              +··....·++|
       |                             ++····..··+|
@@ -103,7 +103,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                           +       +++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`!\` potion
+      \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
@@ -116,74 +116,74 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
 
   it('in emoji shows the same view through a 19x13 camera', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲🔲🟫⬛|
-      |⬛⬛⬛⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜🔲🔲🟫|
-      |⬛⬛⬛⬜⬜👺⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜🔲🔲🟫|
-      |⬛⬛⬛⬜⬜👹⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙⬜⬜⬜🧪⬜⬜⬜⬜🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱⬜⬜⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜⬜🔲🟫|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜⬜🔲🔲|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲🔲🔲🔲|
+      "|⬛⬛⬛⬛🟫🟫🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
+      |⬛⬛⬛🟫🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
+      |⬛⬛⬛🟫🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫🟫🟫🟫🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🟫🟫🔲🔲|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
-      |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🟫🟫🔲🔲🔲🔲🔲🟫|
+      |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 👹 orc · 🧪 potion
+      👺 goblin · 🐗 orc · 🏮 lure
       ## Party
       🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
       👺 goblin A 7/7 · unaware
-      👹 orc B 11/11 · unaware
+      🐗 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
   });
 
-  it('in the mobile layout is at most 13 emoji or 15 characters wide', () => {
+  it('in the mobile layout fits a 360 px phone: at most 11 emoji or 29 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|⬛⬜⬜⬜🧱⬛⬛⬛⬛⬛🟫🔲🔲|
-      |⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛🔲🔲⬜|
-      |⬜⬜👺⬜⬜⬜🧱🧱⬛⬛🔲⬜⬜|
-      |⬜⬜👹⬜⬜⬜⬜🧱🧱🧱⬜⬜⬜|
-      |🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛🔲🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜|
-      |⬛⬛⬛⬛⬛🧱🧙⬜⬜⬜🧪⬜⬜|
-      |⬛⬛⬛⬛⬛🧱🧱🧱⬜⬜⬜⬜⬜|
-      |⬛⬛⬛⬛⬛⬛⬛🟫🔲🔲⬜⬜⬜|
-      |⬛⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲⬜|
-      |⬛⬛⬛⬛⬛🟫🟫🔲🔲🔲🔲🔲🔲|
-      |⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
-      |⬛⬛🔲🔲🔲🔲🔲🔲🟫🟫🔲🔲🔲|
+      "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
+      |🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫|
+      |🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫|
+      |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
+      |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
+      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫|
+      |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
+      |⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫|
+      |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲|
+      |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
+      |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 👹 orc · 🧪 potion
+      👺 goblin · 🐗 orc · 🏮 lure
       ## Party
       🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
       ## In sight
       👺 goblin A 7/7 · unaware
-      👹 orc B 11/11 · unaware
+      🐗 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
-      "|    #       ++ |
-      |  ...#     +···|
-      | .....#    ··.·|
-      | ..g...##  ·..·|
-      | ..o....###....|
-      | ··............|
-      |   ··..........|
-      |      #@...!...|
-      |      ###......|
-      |        +··....|
-      |       ++····..|
-      |      ++·······|
-      |  ·············|
-      |   ······++····|
-      |   ·····+  +···|
+      "|                             |
+      |               #       ++    |
+      |             ...#     +···+  |
+      |            .....#    ··.··+ |
+      |            ..g...##  ·..··+ |
+      |            ..o....###....·+ |
+      |            ··............·+ |
+      |              ··..........·+ |
+      |                 #@...&....+ |
+      |                 ###......·+ |
+      |                   +··....·++|
+      |                  ++····..··+|
+      |                 ++·········+|
+      |             ···············+|
+      |              ······++·····++|
+      |              ·····+  +····+ |
+      |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`!\` potion
+      \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
       ## In sight
@@ -207,7 +207,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                ##.....#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4..!###                |
+      |               #.4..&###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
@@ -221,7 +221,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion
+      \`!\` potion · \`&\` lure
       ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potions 1 · waiting
@@ -236,19 +236,19 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: null, roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜🧱🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵⬜⬜⬜⬜⬜🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱⬜🟣⬜⬜🧪🧱🧱🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜🧱🧱⬛⬛⬛⬛⬛|
-      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱⬛⬛⬛⬛⬛|
-      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
-      |⬛⬛⬛⬜⬜⬜🧪⬜⬜⬜⬜⬜⬜⬜⬜⬜⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🏮🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
+      |⬛⬛⬛🟫🟫🟫🧪🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion
+      🧪 potion · 🏮 lure
       ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
       🟢 **Bob** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
@@ -306,17 +306,17 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛🟫🔲🔲⬜⬜⬜⬜⬜⬜⬜🧱🧱⬜⬜🔲🔲🔲🔲|
-      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛🟫🔲⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🔲🔲🔲|
-      |⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜🧱🟫🟫🟫🟫|
-      |⬛⬛⬛🧱⬜⬜⬜⬜⬜⬜⬜👺⬜🧱🟫⬛⬛⬛⬛|
-      |⬛⬛⬛🧱⬜⬜⬜⬜⬜💀👺⬜🧱🟫⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱⬜⬜⬜👺⬜⬜🧱🧱⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱⬜⬜🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱⬜⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      "|⬛🪨🔲🔲🟫🟫🟫🟫🟫🟫🟫🧱🧱🟫🟫🔲🔲🔲🔲|
+      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
+      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨🪨🪨🪨|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫👺🟫🧱🪨⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫💀👺🟫🧱🪨⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱🟫🟫🟫👺🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱🟫🟫🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       # 💀 Game over · Depth 1/5 · Turn 59
@@ -374,7 +374,7 @@ describe('renderGame golden: victory (drawn state)', () => {
     `);
     expect(show(renderGameWith(state, { style: 'emoji', viewerId: 'p1', events: [] }, seen))).toMatchInlineSnapshot(`
       "|🧱🧱🧱🧱🧱🧱🧱|
-      |🧱🧙⬜💀⬜🔽🧱|
+      |🧱🧙🟫💀🟫🔽🧱|
       |🧱🧱🧱🧱🧱🧱🧱|
       # 🏆 Victory · Depth 5/5 · Turn 412
       🔽 stairs · 💀 fallen

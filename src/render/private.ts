@@ -1,0 +1,46 @@
+/** A player's private view (the ephemeral controller's message): the map from their own position in their style, their HP, depth and items, and the monsters they see. */
+import { PLAYER_WEAPON } from '../engine/monsters.js';
+import type { GameState } from '../engine/types.js';
+import { cameraTarget } from './camera.js';
+import { withMap, type RenderOptions } from './game.js';
+import { colorOf, field, footerText, hpBar, hudName, mapMarker, SIGHT_LINES, sightLines } from './hud.js';
+import type { EmbedText, RenderedMessage } from './limits.js';
+
+/** How to draw a private view: the viewer's style and phone layout, and for the image style the deflate to use. */
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate'>;
+
+/** The lines about the viewer: HP, depth, potions, weapon and kills (or that they have fallen, or are not in the game). */
+export function privateLines(state: GameState, viewerId: string, style: RenderOptions['style']): string[] {
+  const p = state.players.find((q) => q.id === viewerId);
+  if (!p) return ['You are not in this run: use `/rogue join`.'];
+  const depth = `Depth ${state.depth}/${state.config.maxDepth}`;
+  if (!p.alive) return ['💀 You have fallen.', depth];
+  const text = style === 'ascii';
+  return [
+    `HP ${hpBar(p.hp, p.maxHp, text ? 'ascii' : 'emoji')}`,
+    `${depth} · ${text ? 'potions' : '🧪'} ${p.potions} · kills ${p.kills}`,
+    `Weapon: ${PLAYER_WEAPON.name} (${PLAYER_WEAPON.damage[0]}-${PLAYER_WEAPON.damage[1]})`,
+  ];
+}
+
+/** The private view of `viewerId`, with cell i seen now when visible[i] === mark: the map centred on them (the image style draws their private picture). */
+export function renderPrivateWith(state: GameState, viewerId: string, options: PrivateOptions, visible: Uint8Array, mark: number): RenderedMessage {
+  const p = state.players.find((q) => q.id === viewerId);
+  const target = cameraTarget(state, viewerId);
+  const fields: EmbedText['fields'] = [];
+  const you = field('You', privateLines(state, viewerId, options.style), 'first');
+  if (you) fields.push(you);
+  if (state.status === 'playing') {
+    const sight = field('In sight', sightLines(state, visible, mark, target.x, target.y, options.style), 'first', SIGHT_LINES);
+    if (sight) fields.push(sight);
+  }
+  const marker = p ? `${mapMarker(p, viewerId, options.style)} ` : '';
+  const embed: EmbedText = {
+    title: `${marker}${p ? hudName(p.name) : 'Not in this run'} · your view`,
+    description: '',
+    fields,
+    footer: footerText(state),
+    color: colorOf(state),
+  };
+  return withMap(state, { ...options, viewerId, privateView: true }, visible, mark, embed, target);
+}

@@ -1,0 +1,216 @@
+/** The private view and the spread-out party's public message, in every style, desktop and mobile. */
+import { decode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { zlibDeflate } from '../../src/adapters/render/image.js';
+import type { GameState } from '../../src/engine/types.js';
+import { renderGameWith } from '../../src/render/game.js';
+import { checkLimits, type RenderedMessage } from '../../src/render/index.js';
+import { renderPrivateWith } from '../../src/render/private.js';
+import { codePoints } from '../../src/render/text.js';
+import { drawState, mapRows } from './fixtures.js';
+
+/** Four players far apart in a 48 x 16 hall: 1 and 3 in the west, 2 and 4 in the east; a goblin next to 4. */
+function spread(): GameState {
+  const W = 48;
+  const H = 16;
+  const rows: string[][] = Array.from({ length: H }, (_, y) => [...Array(W)].map((_, x) => (x === 0 || y === 0 || x === W - 1 || y === H - 1 ? '#' : '.')));
+  rows[2]![2] = '1';
+  rows[2]![W - 3] = '2';
+  rows[H - 3]![2] = '3';
+  rows[H - 3]![W - 3] = '4';
+  rows[H - 3]![W - 5] = 'g';
+  rows[8]![24] = '>';
+  const s = drawState(rows.map((r) => r.join('')), { names: ['Alice', 'Bob', 'Carol', 'Dave'] });
+  s.players[3]!.hp = 9;
+  return s;
+}
+const state = spread();
+const seen = new Uint8Array(state.width * state.height).fill(1);
+
+function mapOf(m: RenderedMessage): string[] {
+  expect(checkLimits(m)).toEqual([]);
+  return mapRows(m.content || m.embed.description);
+}
+
+describe('private view', () => {
+  it('centres the emoji map on the viewer and lists their HP, depth and items', () => {
+    const m = renderPrivateWith(state, 'p4', { style: 'emoji' }, seen, 1);
+    expect(m.embed.title).toBe('🧙 Dave · your view');
+    expect(m.embed.fields[0]).toMatchInlineSnapshot(`
+      {
+        "name": "You",
+        "value": "HP 🟨🟨🟨🟨⬛⬛⬛⬛⬛⬛ 9/24
+      Depth 1/5 · 🧪 1 · kills 0
+      Weapon: sword (2-6)",
+      }
+    `);
+    expect(mapOf(m)).toMatchInlineSnapshot(`
+      [
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺🟫🧙🟫🧱",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱",
+        "🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱🧱",
+      ]
+    `);
+  });
+
+  it('fits a phone: 11 emoji wide, the viewer in view', () => {
+    const rows = mapOf(renderPrivateWith(state, 'p4', { style: 'emoji', mobile: true }, seen, 1));
+    expect(Math.max(...rows.map(codePoints))).toBeLessThanOrEqual(11);
+    expect(rows.join('\n')).toContain('🧙');
+  });
+
+  it('draws ASCII on a phone in 29 columns with the viewer as @', () => {
+    const rows = mapOf(renderPrivateWith(state, 'p1', { style: 'ascii', mobile: true }, seen, 1));
+    expect(rows).toMatchInlineSnapshot(`
+      [
+        "#############################",
+        "#............................",
+        "#.@..........................",
+        "#............................",
+        "#............................",
+        "#............................",
+        "#............................",
+        "#............................",
+        "#.......................>....",
+        "#............................",
+        "#............................",
+        "#............................",
+        "#............................",
+        "#.3..........................",
+        "#............................",
+        "#############################",
+      ]
+    `);
+    expect(Math.max(...rows.map(codePoints))).toBeLessThanOrEqual(30);
+  });
+
+  it('draws the viewer\'s own picture in the image style', () => {
+    const m = renderPrivateWith(state, 'p2', { style: 'image', deflate: zlibDeflate }, seen, 1);
+    expect(m.embed.image).toBe('attachment://map.png');
+    const img = m.image!;
+    expect([img.width, img.height]).toEqual([21 * 16, 15 * 16]);
+    expect(decode(img.png).width).toBe(img.width);
+    // Bob is in view (the east side), Alice and Carol are not.
+    expect(img.markers.map((k) => k.playerId).sort()).toEqual(['p2', 'p4']);
+  });
+
+  it('tells a fallen player and a stranger what they are', () => {
+    const s = spread();
+    s.players[0]!.alive = false;
+    expect(renderPrivateWith(s, 'p1', { style: 'ascii' }, seen, 1).embed.fields[0]!.value).toContain('You have fallen.');
+    expect(renderPrivateWith(s, 'nobody', { style: 'ascii' }, seen, 1).embed.fields[0]!.value).toContain('not in this run');
+  });
+});
+
+describe('public message of a spread-out party of 4', () => {
+  it('emoji desktop: 19 x 13 around the party centre (a spread party falls outside it; the image style shows everyone)', () => {
+    expect(mapOf(renderGameWith(state, { style: 'emoji' }, seen))).toMatchInlineSnapshot(`
+      [
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🔽🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+      ]
+    `);
+  });
+
+  it('emoji mobile (at most 11 wide)', () => {
+    expect(mapOf(renderGameWith(state, { style: 'emoji', mobile: true }, seen))).toMatchInlineSnapshot(`
+      [
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🔽🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+        "🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫",
+      ]
+    `);
+  });
+
+  it('ASCII desktop: the whole hall, every player on it', () => {
+    const rows = mapOf(renderGameWith(state, { style: 'ascii' }, seen));
+    for (const d of ['1', '2', '3', '4']) expect(rows.join('\n')).toContain(d);
+    expect(rows).toMatchInlineSnapshot(`
+      [
+        "################################################",
+        "#..............................................#",
+        "#.1..........................................2.#",
+        "#..............................................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#.......................>......................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#..............................................#",
+        "#.3........................................g.4.#",
+        "#..............................................#",
+        "################################################",
+      ]
+    `);
+  });
+
+  it('ASCII mobile (29 columns)', () => {
+    expect(mapOf(renderGameWith(state, { style: 'ascii', mobile: true }, seen))).toMatchInlineSnapshot(`
+      [
+        "#############################",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        "..............>..............",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        ".............................",
+        "#############################",
+      ]
+    `);
+  });
+
+  it('image: every living player is in the picture, the embed points at the attachment, the party list numbers match', () => {
+    const m = renderGameWith(state, { style: 'image', deflate: zlibDeflate }, seen);
+    expect(checkLimits(m)).toEqual([]);
+    expect(m.embed.image).toBe('attachment://map.png');
+    expect(m.image!.markers.map((k) => k.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(m.embed.fields[0]!.value.split('\n').map((l) => l.split(' ')[0])).toEqual(['🔵1', '🟢2', '🟡3', '🟣4']);
+    expect(m.image!.alt).toContain('4 Dave, 9/24 HP, in the south-east: goblin A 2 tiles west.');
+  });
+
+  it('image without a deflate draws no picture but still the HUD', () => {
+    const m = renderGameWith(state, { style: 'image' }, seen);
+    expect(m.image).toBeUndefined();
+    expect(m.embed.fields.length).toBeGreaterThan(0);
+  });
+});
