@@ -95,8 +95,9 @@ export class PlaySession {
     const settingsStore = new MemorySettingsStore(silentLogger);
     this.games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock, rounds: new MemoryRoundQueue(), logger: silentLogger });
     this.settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
-    const patch = { ...(options.render ? { render: options.render } : {}), ...(options.mobile ? { mobile: true } : {}) };
-    this.ready = Object.keys(patch).length > 0 ? this.settings.update(PLAY_GUILD_ID, patch).then(() => undefined) : Promise.resolve();
+    // A terminal shows no pictures: the image style (the servers' default) is drawn as emoji here.
+    const patch = { render: options.render ?? 'emoji', ...(options.mobile ? { mobile: true } : {}) };
+    this.ready = this.settings.update(PLAY_GUILD_ID, patch).then(() => undefined);
   }
 
   /** Handles one input line; returns what to print (may be empty). */

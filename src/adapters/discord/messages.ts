@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
-import { gamePayload } from './presenter.js';
+import { gamePayload, type GamePayload } from './presenter.js';
 
 /** A message body for PATCH /channels/:c/messages/:m. */
 export type MessageEdit = object;
@@ -55,7 +55,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     return p;
   };
   const editNow = (ref: MessageRef, body: MessageEdit): Promise<void> =>
-    track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), { body }).then(() => undefined));
+    track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body)).then(() => undefined));
 
   const refresh = async (key: ChannelKey): Promise<void> => {
     const current = await deps.games.view(key);
@@ -91,5 +91,18 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
       await Promise.allSettled([...inflight]);
     },
     close: () => coalescer.close(),
+  };
+}
+
+/**
+ * The REST request of a channel-API edit. A body with `files` (a game payload) is sent as multipart, its `attachments`
+ * naming exactly the new files: Discord then drops the message's old ones, so pictures are replaced, not piled up.
+ */
+function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
+  if (!('files' in body) || !Array.isArray(body.files)) return { body };
+  const { files, ...rest } = body as { files: GamePayload['files'] };
+  return {
+    body: { ...rest, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
+    files: files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` })),
   };
 }

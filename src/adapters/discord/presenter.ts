@@ -14,6 +14,7 @@ import { renderGame } from '../../render/index.js';
 import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { endTally } from '../../app/end-vote.js';
+import { mapAttachment, zlibDeflate } from '../render/image.js';
 import { encodeButtonId, gameTag, type SimpleVerb } from './custom-id.js';
 
 /** One button, transport-neutral: what the terminal prints and what Discord gets. */
@@ -32,6 +33,15 @@ export interface GamePayload {
   content: string;
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  /** The image style's map picture (the embed shows it as attachment://map.png); empty in the text styles. Edits replace the message's files with these. */
+  files: MapFile[];
+}
+
+/** A file to attach: name, bytes and alt text (the attachment's description). */
+export interface MapFile {
+  name: string;
+  data: Uint8Array;
+  description: string;
 }
 
 /** Emoji of each direction button; its label is the direction's word, as /rogue move takes it. */
@@ -159,18 +169,27 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
 export function gamePayload(view: GameView, now: number): GamePayload {
   const seconds = roundSecondsLeft(view, now);
   const rendered = renderGame(view.state, {
-    // Until the image renderer lands, 'image' is drawn as emoji (the one place that falls back).
-    style: view.meta.render === 'image' ? 'emoji' : view.meta.render,
+    style: view.meta.render,
     mobile: view.meta.mobile,
+    deflate: zlibDeflate,
     // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
     events: view.events.length > 0 ? view.events : view.state.recent,
-    ...(seconds !== undefined ? { roundSecondsLeft: seconds } : {}),
+    // The rolling log kept across actions, so a member hit while others clicked still reads it.
+    ...(view.meta.recentLog && view.meta.recentLog.length > 0 ? { log: view.meta.recentLog } : {}),
+    ...(seconds !== undefined ? { roundSecondsLeft: seconds, roundDeadlineMs: view.meta.roundDeadline } : {}),
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
   const invite = inviteLine(view);
   const content = invite && [...rendered.content].length + [...invite].length + 1 <= 2000 ? (rendered.content ? `${invite}\n${rendered.content}` : invite) : rendered.content;
-  return { content, embeds: [toApiEmbed(rendered.embed)], components: toApiRows(gameControls(view)) };
+  const embed = toApiEmbed(rendered.embed);
+  const files: MapFile[] = [];
+  if (rendered.image) {
+    const a = mapAttachment(rendered.image);
+    embed.image = { url: a.url };
+    files.push({ name: a.name, data: a.file, description: a.description });
+  }
+  return { content, embeds: [embed], components: toApiRows(gameControls(view)), files };
 }
 
 /** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */

@@ -19,7 +19,7 @@ import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, 
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
 import { isGone, type GameMessages } from './messages.js';
-import { gamePayload, retiredPayload, textPayload } from './presenter.js';
+import { gamePayload, retiredPayload, textPayload, type GamePayload } from './presenter.js';
 import type { RateLimiter } from './rate-limit.js';
 
 /** What the router needs. */
@@ -160,7 +160,7 @@ export function createRouter(deps: RouterDeps): Router {
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
   async function postGame(interaction: ChatInputCommandInteraction, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
     const { view, retire } = outcome;
-    const payload = gamePayload(view, deps.now());
+    const payload = discordGameMessage(gamePayload(view, deps.now()));
     let messageId: string;
     if (deferred) {
       // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
@@ -227,7 +227,7 @@ export function createRouter(deps: RouterDeps): Router {
     const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => interaction.deferUpdate());
     // The message that carries the button is redrawn in place: type 7, or after a deferral (type 6) an edit of @original.
     const show = async (view: GameView): Promise<void> => {
-      const payload = gamePayload(view, deps.now());
+      const payload = discordGameMessage(gamePayload(view, deps.now()));
       if (deferred) await interaction.editReply(payload);
       else await interaction.update(payload);
     };
@@ -271,4 +271,12 @@ export function createRouter(deps: RouterDeps): Router {
       await Promise.allSettled([...inflight]);
     },
   };
+}
+
+/**
+ * A game payload as discord.js sends it: the map picture as a file, and `attachments: []` so that an edit keeps only
+ * the files it sends (discord.js appends the new ones): old pictures never pile up, and a text style drops them.
+ */
+export function discordGameMessage(p: GamePayload): Omit<GamePayload, 'files'> & { files: { attachment: Buffer; name: string; description: string }[]; attachments: [] } {
+  return { ...p, files: p.files.map((f) => ({ attachment: Buffer.from(f.data), name: f.name, description: f.description })), attachments: [] };
 }

@@ -248,6 +248,8 @@ export function validateMessage(body: unknown, base: string[] = []): DiscordErro
     checkEmbeds(c, base, body.embeds);
     const flags = typeof body.flags === 'number' ? body.flags : 0;
     checkComponents(c, base, body.components, flags);
+    // An attachment's description is its alt text: at most 1,024 characters.
+    if (Array.isArray(body.attachments)) body.attachments.forEach((a: unknown, i) => isRecord(a) && c.maxLength([...base, 'attachments', i, 'description'], a.description, 1024));
   }
   return c.count === 0 ? null : { code: 50035, message: 'Invalid Form Body', errors: c.tree };
 }

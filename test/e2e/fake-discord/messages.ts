@@ -126,6 +126,7 @@ export class MessageStore {
         proxy_url: `${this.attachmentBase}/${id}/${encodeURIComponent(filename)}`,
       };
       if (f.contentType) att.content_type = f.contentType;
+      if (meta?.description !== undefined) att.description = meta.description;
       return att;
     });
   }

@@ -53,6 +53,8 @@ export interface FakeAttachment {
   url: string;
   proxy_url: string;
   content_type?: string;
+  /** Alt text, as the body's `attachments[n].description` gave it. */
+  description?: string;
 }
 
 /** A message the fake stores, in the shape Discord's API returns it. */
