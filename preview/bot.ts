@@ -2,6 +2,7 @@
  * The preview's one door into the bot: everything the scripted games need from `src/` and `commands/` comes through
  * here, so re-pointing the preview after the presenter or the controls move is an edit of this file only.
  */
+import { renderImageMap } from '../src/adapters/render/image.js';
 import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord.js';
 import { commands } from '../commands/index.js';
 import { failureText } from '../commands/replies.js';
@@ -62,7 +63,11 @@ export interface RenderChoice {
 /** The game message for a view drawn in `style`: the real presenter, with the game's render settings replaced. */
 export function presentGame(view: GameView, style: RenderChoice, now: number): PreviewMessage {
   const styled: GameView = { ...view, meta: { ...view.meta, render: style.render, mobile: style.mobile } };
-  return { payload: gamePayload(styled, now) };
+  const { files, ...payload } = gamePayload(styled, now);
+  if (files.length === 0) return { payload };
+  // The image style: the attached map, with where each living player's marker is (for the browser test's check).
+  const markers = renderImageMap(styled.state).markers.map((m) => ({ x: m.x, y: m.y, label: m.playerId }));
+  return { payload, files: files.map((f) => ({ name: f.name, data: f.data, description: f.description, markers })) };
 }
 
 /** The one server and channel the scripted games play in. */
