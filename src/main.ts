@@ -32,7 +32,7 @@ let prefs: UserPrefsStore;
 if (config.redisUrl) {
   redis = createRedis(config.redisUrl, { logger: app });
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
-  games = new RedisGameStore(redis, prefix);
+  games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);

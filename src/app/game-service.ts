@@ -25,7 +25,7 @@ import { endTally, partyChanged, withVote } from './end-vote.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
 import { rollLog } from './rolling-log.js';
-import { StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
+import { DamagedSaveError, StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
   ChannelKey,
   EndVoteResult,
@@ -513,6 +513,10 @@ export class GameService implements GameServiceApi {
       if (err instanceof StorageUnavailableError) {
         this.logger.warn('storage unavailable', { ...key, err: err.message });
         return fail({ kind: 'storage-unavailable' });
+      }
+      if (err instanceof DamagedSaveError) {
+        this.logger.warn('damaged save refused', { ...key, reason: err.reason });
+        return fail({ kind: 'corrupt-save', channelId: key.channelId, reason: err.reason });
       }
       this.logger.error('unexpected error in game service', { ...key, err: String(err) });
       throw err;

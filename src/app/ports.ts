@@ -37,6 +37,17 @@ export interface GameSummaryRecord {
 export const SUMMARIES_PER_CHANNEL = 100;
 
 /** Thrown by adapters when the backing store cannot be reached in time; the service maps it to `storage-unavailable`. */
+/**
+ * A save found one of the channel's keys damaged (another Redis type under the log or summaries key, say) and wrote
+ * nothing: the player gets the damaged-game refusal, which `/rogue-config reset-game` repairs.
+ */
+export class DamagedSaveError extends Error {
+  override readonly name = 'DamagedSaveError';
+  constructor(readonly reason: string) {
+    super(`damaged save: ${reason}`);
+  }
+}
+
 export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';
   constructor(message: string, options?: { cause?: unknown }) {

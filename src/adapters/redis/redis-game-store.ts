@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { decodeAction, decodeGame, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
-import { StorageUnavailableError, SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
+import { DamagedSaveError, StorageUnavailableError, SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 import type { Action } from '../../engine/types.js';
 import { guard, isWrongType } from './client.js';
@@ -26,12 +26,23 @@ const NOW_MS = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
+ * Checked before the first write: Redis does not undo a script's earlier writes when a later command fails, so a key of
+ * the wrong type (a damaged game, log or summaries key) must be found before anything is written. Replies {-2, now, key}.
+ */
+const TYPES = `local want = {'hash', 'list', 'list'}
+for i = 1, 3 do
+  local t = redis.call('TYPE', KEYS[i]).ok
+  if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
+end`;
+
+/**
  * Shared head of SAVE and CREATE: ARGV[8] is a deadline on the server's clock ('' for none). A write that reaches
  * Redis after it (Redis hung, then answered again) is refused with -1: its caller has timed out and told the user
  * nothing changed, so it must not land late. Every reply carries the server's clock: {1 | 0 | -1, now}.
  */
 const DEADLINE = `${NOW_MS}
-if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end`;
+if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end
+${TYPES}`;
 
 /**
  * Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none): it joins the channel's newest
@@ -96,6 +107,8 @@ export interface RedisStoreOptions {
    * timeout (createRedis: 800 ms), so that a write whose caller gave up can never land afterwards.
    */
   writeWindowMs?: number;
+  /** Told when a damaged guild index was dropped (main logs it with the key). */
+  onDamagedIndex?: (key: string) => void;
 }
 
 /**
@@ -115,6 +128,7 @@ export class RedisGameStore implements GameStore {
   private readonly ttlMs: number;
   private readonly cacheSize: number;
   private readonly writeWindowMs: number;
+  private readonly onDamagedIndex: (key: string) => void;
   /** Most recently used last (Map keeps insertion order). */
   private readonly cache = new Map<string, CacheEntry>();
   /**
@@ -132,6 +146,7 @@ export class RedisGameStore implements GameStore {
     this.ttlMs = opts.ttlMs ?? GAME_TTL_MS;
     this.cacheSize = opts.cacheSize ?? 1000;
     this.writeWindowMs = opts.writeWindowMs ?? 700;
+    this.onDamagedIndex = opts.onDamagedIndex ?? (() => {});
   }
 
   async load(key: ChannelKey): Promise<LoadResult> {
@@ -186,20 +201,24 @@ export class RedisGameStore implements GameStore {
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
-    const { game, log } = channelKeys(this.prefix, key);
+    const { game, log, summaries } = channelKeys(this.prefix, key);
     this.cache.delete(game);
     const n = await guard(this.redis, () => this.redis.del(game, log));
-    await guard(this.redis, () => this.redis.srem(guildKeys(this.prefix, key.guildId).games, key.channelId));
+    // Summaries are history and stay; a summaries key of another type is damage, which reset-game repairs too.
+    const t = await guard(this.redis, () => this.redis.type(summaries));
+    if (t !== 'none' && t !== 'list') await guard(this.redis, () => this.redis.del(summaries));
+    const index = guildKeys(this.prefix, key.guildId).games;
+    await this.indexOp(index, () => this.redis.srem(index, key.channelId));
     return n > 0;
   }
 
   async listActive(guildId: string): Promise<ChannelKey[]> {
     const index = guildKeys(this.prefix, guildId).games;
-    const members = await guard(this.redis, () => this.redis.smembers(index));
+    const members = (await this.indexOp(index, () => this.redis.smembers(index))) ?? [];
     const keys = members.map((channelId) => ({ guildId, channelId }));
     const statuses = await Promise.all(keys.map((k) => guard(this.redis, () => this.redis.hget(channelKeys(this.prefix, k).game, 'status')).catch((err: unknown) => (isWrongType(err) ? 'corrupt' : Promise.reject(err)))));
     const gone = keys.filter((_, i) => statuses[i] === null).map((k) => k.channelId);
-    if (gone.length > 0) await guard(this.redis, () => this.redis.srem(index, ...gone));
+    if (gone.length > 0) await this.indexOp(index, () => this.redis.srem(index, ...gone));
     return keys.filter((_, i) => statuses[i] === 'playing');
   }
 
@@ -210,14 +229,30 @@ export class RedisGameStore implements GameStore {
   }
 
   async summaries(guildId: string): Promise<GameSummaryRecord[]> {
-    const channels = await guard(this.redis, () => this.redis.smembers(guildKeys(this.prefix, guildId).summarized));
+    const summarized = guildKeys(this.prefix, guildId).summarized;
+    const channels = (await this.indexOp(summarized, () => this.redis.smembers(summarized))) ?? [];
     const lists = await Promise.all(channels.map((channelId) => guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, { guildId, channelId }).summaries, 0, -1))));
     return lists.flat().map((text) => JSON.parse(text) as GameSummaryRecord);
   }
 
   /** Adds `member` to the guild index set `setKey` and sets the set to expire `ttlMs` from now. */
   private async index(setKey: string, member: string, ttlMs: number): Promise<void> {
-    await guard(this.redis, () => INDEX.run(this.redis, [setKey], [member, ttlMs]));
+    await this.indexOp(setKey, () => INDEX.run(this.redis, [setKey], [member, ttlMs]));
+  }
+
+  /**
+   * Runs a command on a guild index. Indexes are best-effort: one of another Redis type (damaged, and with no expiry)
+   * must never block a game, so it is dropped and the command tried once more on a fresh set; null if that fails too.
+   */
+  private async indexOp<T>(setKey: string, op: () => Promise<T>): Promise<T | null> {
+    try {
+      return await guard(this.redis, op);
+    } catch (err) {
+      if (!isWrongType(err)) throw err;
+      this.onDamagedIndex(setKey);
+      await guard(this.redis, () => this.redis.del(setKey));
+      return guard(this.redis, op).catch((again: unknown) => (isWrongType(again) ? null : Promise.reject(again)));
+    }
   }
 
   /** Updates the clock offset from the server time in a reply that has just arrived. */
@@ -244,6 +279,7 @@ export class RedisGameStore implements GameStore {
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
+    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
     if (result !== 1) return null;
     this.remember(gameKey, entry(rev, game));
     return rev;
