@@ -17,6 +17,11 @@ export const REDACT_PATHS = [
   // discord.js REST errors carry the request body (whole messages, attachments): noise at best.
   'err.requestBody',
   '*.requestBody',
+  // ioredis errors carry the command's arguments: whole game states with user ids and names (see scrubRedisCommand).
+  'err.command.args',
+  'err.args',
+  'err.cause.command.args',
+  '*.command.args',
 ];
 
 /**

@@ -43,15 +43,41 @@ export function createRedis(url: string, opts: RedisClientOptions = {}): Redis {
   return client;
 }
 
-/** Reply errors that mean "not available right now" rather than a bug. */
-const TRANSIENT_REPLY = /^(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)/;
+/**
+ * Reply errors that mean Redis can't take the command now rather than a bug: loading, a replica, busy, a cluster
+ * moving or down, out of memory (maxmemory), or refusing writes after a failed disk save. Inside a script the code may
+ * follow "ERR Error running script ...: ".
+ */
+const TRANSIENT_REPLY = /^(?:ERR [^\n]*?: )?-?(LOADING|READONLY|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|OOM|MISCONF|MOVED|ASK)\b/;
+
+/** The transient reply code of an error ('OOM', 'READONLY', ...), or null when it is not one. */
+export function transientCode(message: string): string | null {
+  return TRANSIENT_REPLY.exec(message)?.[1] ?? null;
+}
+
+/**
+ * ioredis attaches the failed command with all of its arguments (a whole saved state, user ids and names) to its
+ * errors; keep only the command's name, its first key and the arguments' total size, so no log can carry them.
+ */
+export function scrubRedisCommand(err: Error): Error {
+  const e = err as Error & { command?: { name?: unknown; args?: unknown }; args?: unknown };
+  if (e.command && typeof e.command === 'object') {
+    const args = Array.isArray(e.command.args) ? (e.command.args as unknown[]) : [];
+    const isScript = e.command.name === 'evalsha' || e.command.name === 'eval';
+    const key = args[isScript ? 2 : 0];
+    e.command = { name: e.command.name, ...(typeof key === 'string' && key.length <= 200 ? { key } : {}), argCount: args.length, argBytes: args.reduce<number>((n, a) => n + String(a).length, 0) } as typeof e.command;
+  }
+  if ('args' in e) delete e.args;
+  return err;
+}
 
 /** Maps connection failures, timeouts and transient server states to StorageUnavailableError; other errors pass through. */
 export function toStorageError(err: unknown): unknown {
   if (err instanceof StorageUnavailableError) return err;
   if (!(err instanceof Error)) return err;
+  scrubRedisCommand(err);
   // Server replies (ReplyError) are bugs or bad data unless the server is only temporarily unable to answer.
-  if (err.name === 'ReplyError') return TRANSIENT_REPLY.test(err.message) ? new StorageUnavailableError(`redis: ${err.message}`, { cause: err }) : err;
+  if (err.name === 'ReplyError') return transientCode(err.message) ? new StorageUnavailableError(`redis: ${err.message.slice(0, 200)}`, { cause: err }) : err;
   // Everything else from the client (timeouts, closed connection, offline queue disabled) means unreachable.
   return new StorageUnavailableError(`redis: ${err.message}`, { cause: err });
 }
