@@ -39,7 +39,10 @@ describe('the real bot process (npm start)', () => {
     await command(subcommand('new', { seed: 4, size: 'small' }));
     await command(subcommand('wait'));
     await command(subcommand('wait'));
-    const before = turnOf(fake.messages(CHANNEL).filter((m) => m.embeds.length > 0 && (m.flags & 64) === 0).at(-1)!);
+    // The answers come first; the game message follows through the per-channel coalescer (at most about 1 s later).
+    const shown = (): number => turnOf(fake.messages(CHANNEL).filter((m) => m.embeds.length > 0 && (m.flags & 64) === 0).at(-1)!);
+    for (let i = 0; i < 60 && shown() !== 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const before = shown();
     expect(before).toBe(2);
     first.child.kill('SIGKILL');
     await first.exited;

@@ -125,7 +125,10 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     const t0 = Date.now();
     const { id } = await start;
     const callback = await fake.waitForResponse(id, 3000);
-    return { id, callback, ms: Date.now() - t0 };
+    const ms = Date.now() - t0;
+    // Answers never wait on the game message's edit (it goes through the coalescer): let it land before the test looks.
+    await bot.flushEdits();
+    return { id, callback, ms };
   };
   return {
     fake,

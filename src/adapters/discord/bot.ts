@@ -6,7 +6,7 @@ import type { CommandModule } from '../../../commands/types.js';
 import { startRoundTimer } from '../../app/round-timer.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
-import { restGameMessages } from './messages.js';
+import { rejectGameMessageEdits, restGameMessages } from './messages.js';
 import { RateLimiter } from './rate-limit.js';
 import { createRouter } from './router.js';
 
@@ -35,13 +35,15 @@ export interface Bot {
   client: Client;
   /** Stops taking interactions, finishes the ones in flight, stops the timer, flushes edits, destroys the client. */
   stop(): Promise<void>;
+  /** Sends the game-message edits waiting in the coalescer now and waits for every edit in flight. */
+  flushEdits(): Promise<void>;
 }
 
 /** Logs in and resolves once the client is ready (all guilds received). */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const now = o.now ?? Date.now;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
   const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
@@ -77,6 +79,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   let stopping: Promise<void> | null = null;
   return {
     client,
+    flushEdits: () => messages.drain(),
     stop() {
       stopping ??= (async () => {
         const timerStopped = stopTimer();

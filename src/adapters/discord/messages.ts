@@ -1,5 +1,5 @@
 /** Editing the channel's game message with the bot token (the channel API), for when no interaction token is at hand. */
-import { DiscordAPIError, Routes, type REST } from 'discord.js';
+import { DiscordAPIError, RateLimitError, Routes, type REST } from 'discord.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
@@ -68,6 +68,14 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     try {
       await editNow(ref, gamePayload(current.value, deps.now()));
     } catch (err) {
+      if (err instanceof RateLimitError) {
+        // Rejected instead of queued (see GAME_MESSAGE_ROUTE): try again once the limit has passed, with the newest
+        // state then, so superseded frames are dropped rather than sent one after another.
+        log.info({ ...key, retryAfterMs: err.retryAfter }, 'game message edit rate-limited; will redraw after the limit');
+        const retry = setTimeout(() => coalescer.edit(encodeChannelKey(key), key), err.retryAfter);
+        retry.unref();
+        return;
+      }
       if (!isGone(err)) throw err;
       // The message was deleted or the bot can't reach it any more: forget it, so the next command posts a fresh
       // one (as its interaction reply, which needs no channel permission) instead of failing on every round.
@@ -105,4 +113,12 @@ function withFiles(body: MessageEdit): { body: object; files?: { name: string; d
     body: { ...rest, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
     files: files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` })),
   };
+}
+
+/**
+ * discord.js's REST option `rejectOnRateLimit`: edits of a message (the game message) are rejected rather than queued
+ * behind a rate limit, so no waiting edit holds anything up and the coalescer redraws the newest state afterwards.
+ */
+export function rejectGameMessageEdits(info: { method: string; route: string }): boolean {
+  return info.method.toUpperCase() === 'PATCH' && /^\/channels\/[^/]+\/messages\/[^/]+$/.test(info.route);
 }

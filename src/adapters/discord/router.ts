@@ -18,7 +18,7 @@ import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText 
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
-import { isGone, type GameMessages } from './messages.js';
+import type { GameMessages } from './messages.js';
 import { gamePayload, retiredPayload, textPayload, type GamePayload } from './presenter.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -144,15 +144,11 @@ export function createRouter(deps: RouterDeps): Router {
         const ref = reply.view.meta.message;
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
         if (!ref) return { kind: 'post', view: reply.view, retire: null };
-        try {
-          await deps.messages.editNow(ref, gamePayload(reply.view, deps.now()));
-          return { kind: 'private', text: reply.note ?? 'Done.' };
-        } catch (err) {
-          // Post a fresh message instead. Unless the old one is gone (deleted, or out of the bot's reach), take its
-          // buttons away too, so the channel is not left with two live game messages.
-          log.info({ err, channelId: ref.channelId, messageId: ref.messageId }, 'game message edit failed; reposting');
-          return { kind: 'post', view: reply.view, retire: isGone(err) ? null : ref };
-        }
+        // The answer never waits on the edit (a rate-limited PATCH could hold it for many seconds): the game message
+        // is refreshed through the per-channel coalescer, which draws the newest state when it sends. One the bot can
+        // no longer edit is forgotten there, and the next command posts a fresh one.
+        deps.messages.refreshSoon(reply.view.key);
+        return { kind: 'private', text: reply.note ?? 'Done.' };
       }
     }
   }

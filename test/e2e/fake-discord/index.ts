@@ -73,6 +73,7 @@ interface ResponseWaiter {
 
 /** The fake Discord server. */
 export class FakeDiscord {
+  private readonly faults: { match: (method: string, path: string) => boolean; status: number; retryAfterSec?: number; times: number }[] = [];
   /** Every HTTP request received, in arrival order. */
   readonly requests: RecordedRequest[] = [];
   private readonly waiters = new Map<string, ResponseWaiter[]>();
@@ -143,6 +144,14 @@ export class FakeDiscord {
   }
 
   /** Resolves when a client has IDENTIFIED and been sent READY + GUILD_CREATEs (at once if one is connected; also after a RESUME). */
+  /**
+   * The next `times` requests that `match` fail: with `status` (e.g. 500), or with a 429 and Retry-After when
+   * `retryAfterSec` is given.
+   */
+  failRequests(match: (method: string, path: string) => boolean, fault: { status?: number; retryAfterSec?: number }, times = 1): void {
+    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), times });
+  }
+
   waitForClient(timeoutMs = 5000): Promise<void> {
     return this.gateway.waitForClient(timeoutMs);
   }
@@ -371,6 +380,14 @@ export class FakeDiscord {
     } catch (e) {
       result = { status: 500, body: { message: `fake-discord internal error: ${(e as Error).message}`, code: 0 } };
     }
+    // An injected fault (failRequests) answers instead of the route, the way Discord fails: 5xx, or 429 with Retry-After.
+    const fault = this.faults.find((f) => f.times > 0 && f.match(method, path));
+    let retryAfterSec: number | undefined;
+    if (fault) {
+      fault.times--;
+      retryAfterSec = fault.retryAfterSec;
+      result = retryAfterSec !== undefined ? { status: 429, body: { message: 'You are being rate limited.', retry_after: retryAfterSec, global: false } } : { status: fault.status, body: { message: 'injected failure', code: 0 } };
+    }
     const rec: RecordedRequest = { method, path, query, headers, body, status: result.status, at };
     if (result.body !== undefined) rec.response = result.body;
     this.requests.push(rec);
@@ -380,6 +397,12 @@ export class FakeDiscord {
     res.setHeader('X-RateLimit-Reset', (nowSec + 1).toFixed(3));
     res.setHeader('X-RateLimit-Reset-After', '1.000');
     res.setHeader('X-RateLimit-Bucket', createHash('sha1').update(this.rest.bucketOf(method, path)).digest('hex').slice(0, 32));
+    if (retryAfterSec !== undefined) {
+      res.setHeader('Retry-After', String(retryAfterSec));
+      res.setHeader('X-RateLimit-Remaining', '0');
+      res.setHeader('X-RateLimit-Reset-After', retryAfterSec.toFixed(3));
+      res.setHeader('X-RateLimit-Scope', 'user');
+    }
     if (result.body === undefined) {
       res.writeHead(result.status).end();
     } else {
