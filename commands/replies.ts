@@ -93,3 +93,8 @@ export function prefsText(prefs: UserPrefs, changed: boolean): string {
   const head = changed ? `Saved. Your preferences are now: ${now}.` : `Your preferences: ${now}. Change them with \`/rogue prefs style: mobile:\`.`;
   return `${head}\nThey apply to your private views of the game, on every server; the public game message follows the server's settings.`;
 }
+
+/** A press on a game message that was replaced (by /rogue map or a repost): nothing happens; where the live one is. */
+export function retiredText(liveUrl: string): string {
+  return `This game message was replaced, so that button does nothing now. The live game is here: ${liveUrl}`;
+}

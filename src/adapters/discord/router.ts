@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, Invocation, OptionValue, ReplyEmbed } from '../../../commands/types.js';
-import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import { retiredText, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
@@ -219,8 +219,20 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     const key: ChannelKey = { guildId: interaction.guildId, channelId: interaction.channelId };
-    const work = pressButton({ key, user, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings, commands: deps.commands }, decoded.value, invocation);
+    const work = (async () => {
+      // A retired game message stays retired: a press on it changes nothing and points to the live one.
+      const current = await deps.games.view(key);
+      const live = current.ok ? current.value.meta.message : null;
+      if (live && live.messageId !== interaction.message.id) return { kind: 'retired' as const, live };
+      return pressButton({ key, user, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings, commands: deps.commands }, decoded.value, invocation);
+    })();
     const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => interaction.deferUpdate());
+    if (outcome.kind === 'retired') {
+      const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
+      if (deferred) await interaction.followUp(ephemeral(text));
+      else await interaction.reply(ephemeral(text));
+      return;
+    }
     // The message that carries the button is redrawn in place: type 7, or after a deferral (type 6) an edit of @original.
     const show = async (view: GameView): Promise<void> => {
       const payload = discordGameMessage(gamePayload(view, deps.now()));
@@ -231,6 +243,10 @@ export function createRouter(deps: RouterDeps): Router {
       await show(outcome.view);
       const stored = outcome.view.meta.message;
       if (!stored || stored.messageId !== interaction.message.id) await deps.games.setMessage(key, { channelId: key.channelId, messageId: interaction.message.id });
+      // Presses answered at once can reach Discord out of order: if another action landed meanwhile, redraw the newest
+      // state through the coalescer, so the message settles on it instead of keeping an older picture.
+      const after = await deps.games.view(key);
+      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key);
       return;
     }
     if (outcome.failure) logFailure(outcome.failure, interaction);

@@ -152,6 +152,11 @@ export class FakeDiscord {
     this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), times });
   }
 
+  /** Forgets every injected fault. */
+  clearFaults(): void {
+    this.faults.length = 0;
+  }
+
   waitForClient(timeoutMs = 5000): Promise<void> {
     return this.gateway.waitForClient(timeoutMs);
   }
