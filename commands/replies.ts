@@ -98,3 +98,6 @@ export function prefsText(prefs: UserPrefs, changed: boolean): string {
 export function retiredText(liveUrl: string): string {
   return `This game message was replaced, so that button does nothing now. The live game is here: ${liveUrl}`;
 }
+
+/** Said to interactions Channel Crawler does not serve (modals, menus, context-menu commands, unknown kinds). */
+export const UNSUPPORTED_TEXT = "That isn't supported here. Channel Crawler is played with /rogue and the buttons on its game message.";

@@ -1,5 +1,6 @@
 /** The Discord side wired together: discord.js Client (Guilds intent only) -> router, plus the rounds-mode timer that edits game messages. */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, MessageFlags, Routes } from 'discord.js';
+import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
 import type { Logger as PinoLogger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
@@ -9,6 +10,9 @@ import { appLogger } from '../../config/logger.js';
 import { rejectGameMessageEdits, restGameMessages } from './messages.js';
 import { RateLimiter } from './rate-limit.js';
 import { createRouter } from './router.js';
+
+/** Interaction types discord.js turns into Interaction objects (ping, command, component, autocomplete, modal submit). */
+const KNOWN_INTERACTION_TYPES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5]);
 
 /** What the bot needs; main builds it from the config. */
 export interface BotOptions {
@@ -56,6 +60,15 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  // Interaction types discord.js does not know never reach InteractionCreate: answer those from the raw dispatch.
+  client.on(Events.Raw, (packet: { t?: string; d?: { id?: unknown; token?: unknown; type?: unknown } }) => {
+    const d = packet.t === 'INTERACTION_CREATE' ? packet.d : undefined;
+    if (!d || KNOWN_INTERACTION_TYPES.has(d.type as number) || typeof d.id !== 'string' || typeof d.token !== 'string') return;
+    log.warn({ interactionId: d.id, type: d.type }, 'unknown interaction type; answered as not supported');
+    client.rest
+      .post(Routes.interactionCallback(d.id, d.token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
+      .catch((err: unknown) => log.warn({ err, interactionId: d.id }, 'could not answer an unknown interaction'));
+  });
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

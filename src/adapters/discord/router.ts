@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, Invocation, OptionValue, ReplyEmbed } from '../../../commands/types.js';
-import { retiredText, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
@@ -258,7 +258,11 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   async function handleOne(interaction: Interaction): Promise<void> {
-    if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+    if (!interaction.isChatInputCommand() && !interaction.isButton()) {
+      // Everything else still gets an answer, so Discord never shows "This interaction failed".
+      await answerUnsupported(interaction).catch((err: unknown) => log.warn({ err, interactionId: interaction.id, type: interaction.type }, 'could not answer an unsupported interaction'));
+      return;
+    }
     if (!accepting) {
       await interaction.reply(ephemeral(RESTARTING_TEXT)).catch(() => {});
       return;
@@ -291,4 +295,10 @@ export function createRouter(deps: RouterDeps): Router {
  */
 export function discordGameMessage(p: GamePayload): Omit<GamePayload, 'files'> & { files: { attachment: Buffer; name: string; description: string }[]; attachments: [] } {
   return { ...p, files: p.files.map((f) => ({ attachment: Buffer.from(f.data), name: f.name, description: f.description })), attachments: [] };
+}
+
+/** Autocomplete gets no suggestions; modals, selects, context-menu commands and the like get a private "not supported". */
+async function answerUnsupported(interaction: Interaction): Promise<void> {
+  if (interaction.isAutocomplete()) await interaction.respond([]);
+  else if (interaction.isRepliable()) await interaction.reply(ephemeral(UNSUPPORTED_TEXT));
 }

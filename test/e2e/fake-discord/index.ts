@@ -188,6 +188,31 @@ export class FakeDiscord {
     return this.dispatchInteraction(3, guild, input, { custom_id: input.customId, component_type: 2 }, { messageId: message.id, message });
   }
 
+  /**
+   * Sends an interaction of a kind the bot does not serve: autocomplete (4), a modal submit (5), a select menu (3,
+   * component 3), a user or message context-menu command (2, command type 2 or 3), or an unknown type (99).
+   */
+  async sendOther(kind: 'autocomplete' | 'modal' | 'select' | 'user-menu' | 'message-menu' | 'unknown', input: { guildId: string; channelId: string; user: FakeActor; messageId?: string }): Promise<{ id: string; token: string }> {
+    const guild = this.guild(input.guildId, input.channelId);
+    const message = input.messageId ? this.store.get(input.messageId) : undefined;
+    switch (kind) {
+      case 'autocomplete':
+        return this.dispatchInteraction(4, guild, input, { id: this.ids.next(), name: 'rogue', type: 1, options: [{ type: 1, name: 'move', options: [{ type: 3, name: 'direction', value: 'n', focused: true }] }] }, { commandName: 'rogue' });
+      case 'modal':
+        return this.dispatchInteraction(5, guild, input, { custom_id: 'some-modal', components: [] }, {});
+      case 'select':
+        if (!message) throw new Error('fake-discord: sendOther(select) needs a message');
+        return this.dispatchInteraction(3, guild, input, { custom_id: 'some-select', component_type: 3, values: ['a'] }, { messageId: message.id, message });
+      case 'user-menu':
+        return this.dispatchInteraction(2, guild, input, { id: this.ids.next(), name: 'Inspect', type: 2, target_id: input.user.id, resolved: { users: { [input.user.id]: { id: input.user.id, username: input.user.username, discriminator: '0', global_name: null, avatar: null } } } }, { commandName: 'Inspect' });
+      case 'message-menu':
+        if (!message) throw new Error('fake-discord: sendOther(message-menu) needs a message');
+        return this.dispatchInteraction(2, guild, input, { id: this.ids.next(), name: 'Quote', type: 3, target_id: message.id, resolved: { messages: { [message.id]: message } } }, { commandName: 'Quote' });
+      case 'unknown':
+        return this.dispatchInteraction(99, guild, input, {}, {});
+    }
+  }
+
   /** Waits until the bot has answered the interaction (callback accepted); returns the callback body {type, data}. */
   waitForResponse(interactionId: string, timeoutMs = 4000): Promise<InteractionCallback> {
     const rec = this.rest.interactions.get(interactionId);
@@ -290,7 +315,7 @@ export class FakeDiscord {
   }
 
   private dispatchInteraction(
-    type: 2 | 3,
+    type: number,
     guild: FakeGuild,
     input: { channelId: string; user: FakeActor; permissions?: string },
     data: Record<string, unknown>,
