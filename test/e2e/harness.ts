@@ -54,6 +54,8 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
+  /** How long the gateway keeps answering newcomers with the restarting note on shutdown (default 50 ms in tests). */
+  shutdownGraceMs?: number;
   redisUrl?: string;
   clock?: TestClock;
   roundTimerMs?: number;
@@ -117,6 +119,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     now,
     roundTimerMs: o.roundTimerMs ?? 0,
     editIntervalMs: o.editIntervalMs ?? 1000,
+    shutdownGraceMs: o.shutdownGraceMs ?? 50,
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
   });

@@ -30,6 +30,8 @@ export interface BotOptions {
   editIntervalMs?: number;
   rateLimit?: { capacity: number; refillMs: number };
   deferAfterMs?: number;
+  /** After the last interaction in flight, how long the gateway stays open answering newcomers with the restarting note (ms). */
+  shutdownGraceMs?: number;
   /** The gateway shards this process holds (SHARD_COUNT / SHARD_IDS); absent: every shard. */
   shards?: { count: number; ids: number[] };
 }
@@ -99,6 +101,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         await router.drain();
         await timerStopped;
         await messages.drain();
+        // The gateway stays open a moment longer: interactions already on their way get the restarting note instead
+        // of vanishing with the socket.
+        await new Promise((r) => setTimeout(r, o.shutdownGraceMs ?? 1000));
+        await router.drain();
         messages.close();
         await client.destroy();
       })();
