@@ -1,5 +1,5 @@
 /** The Discord side wired together: discord.js Client (Guilds intent only) -> router, plus the rounds-mode timer that edits game messages. */
-import { Client, Events, GatewayIntentBits, MessageFlags, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits, MessageFlags, Options, Routes, type ClientOptions } from 'discord.js';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
 import type { Logger as PinoLogger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
@@ -45,11 +45,34 @@ export interface Bot {
   flushEdits(): Promise<void>;
 }
 
+/** Users and members kept beyond the interaction that brought them: the bot needs none, so the caches stay small. */
+export const USER_CACHE_LIMIT = 200;
+
+/**
+ * The Client's intents and caches: only the Guilds intent, and user and member caches bounded (discord.js adds every
+ * interaction's user and member, which otherwise grows without limit), plus sweepers for what slips past the limit.
+ */
+export function clientOptions(): ClientOptions {
+  return {
+    intents: [GatewayIntentBits.Guilds],
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      UserManager: { maxSize: USER_CACHE_LIMIT, keepOverLimit: (user) => user.id === user.client.user?.id },
+      GuildMemberManager: { maxSize: USER_CACHE_LIMIT, keepOverLimit: (member) => member.id === member.client.user?.id },
+    }),
+    sweepers: {
+      ...Options.DefaultSweeperSettings,
+      users: { interval: 600, filter: () => (user) => user.id !== user.client.user?.id },
+      guildMembers: { interval: 600, filter: () => (member) => member.id !== member.client.user?.id },
+    },
+  };
+}
+
 /** Logs in and resolves once the client is ready (all guilds received). */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const now = o.now ?? Date.now;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
+  const client = new Client({ ...clientOptions(), rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
   const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
