@@ -1,4 +1,5 @@
 /** Issue 11 item 6: every interaction gets an answer within 3 s, whatever its kind. */
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, CHANNEL, GUILD, ephemeralText, startHarness, subcommand, type Harness } from './harness.js';
 
@@ -28,5 +29,23 @@ describe('interactions the bot does not serve', () => {
     const cb = await h.fake.waitForResponse(sent.id, 3000);
     expect(cb.type).toBe(4);
     expect(ephemeralText(cb)).toMatch(/isn't supported here/);
+  });
+});
+
+describe('a malformed interaction', () => {
+  it('GIVEN a command whose member has no user WHEN discord.js cannot build it THEN the bot stays up, answers privately, logs it once without the token, and serves the next one', async () => {
+    const lines: string[] = [];
+    const logged = await startHarness({ logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
+    try {
+      const bad = await logged.fake.sendMalformed({ guildId: GUILD, channelId: CHANNEL, user: ALICE });
+      expect(ephemeralText(await logged.fake.waitForResponse(bad.id, 3000))).toMatch(/isn't supported here/);
+      const mentions = lines.filter((l) => l.includes(bad.id));
+      expect(mentions).toHaveLength(1);
+      expect(mentions[0]).not.toContain(bad.token);
+      const ok = await logged.command(ALICE, 'rogue', subcommand('help'));
+      expect(ok.callback.type).toBe(4);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -85,6 +85,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  guardInteractionAction(client, log);
   // Interaction types discord.js does not know never reach InteractionCreate: answer those from the raw dispatch.
   client.on(Events.Raw, (packet: { t?: string; d?: { id?: unknown; token?: unknown; type?: unknown } }) => {
     const d = packet.t === 'INTERACTION_CREATE' ? packet.d : undefined;
@@ -133,5 +134,31 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       })();
       return stopping;
     },
+  };
+}
+
+/**
+ * discord.js builds an Interaction from the gateway payload before any listener runs, and a payload missing a field it
+ * needs (a member without a user, say) makes that throw, so the router never sees it and nothing answers. Its
+ * INTERACTION_CREATE action is wrapped here: a payload it can't build is logged once (ids only, never the token) and
+ * answered privately through the callback route, which needs only the id and token.
+ */
+function guardInteractionAction(client: Client, log: PinoLogger): void {
+  const action = (client as unknown as { actions?: { InteractionCreate?: { handle(data: unknown): unknown } } }).actions?.InteractionCreate;
+  if (!action) return;
+  const handle = action.handle.bind(action);
+  action.handle = (data: unknown) => {
+    try {
+      return handle(data);
+    } catch (err) {
+      const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; token?: unknown; type?: unknown };
+      log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, err: err instanceof Error ? err.message : String(err) }, 'malformed interaction; answered as not supported');
+      if (typeof d.id === 'string' && typeof d.token === 'string') {
+        client.rest
+          .post(Routes.interactionCallback(d.id, d.token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
+          .catch((again: unknown) => log.warn({ err: again, interactionId: d.id }, 'could not answer a malformed interaction'));
+      }
+      return undefined;
+    }
   };
 }

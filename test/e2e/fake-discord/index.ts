@@ -213,6 +213,12 @@ export class FakeDiscord {
     }
   }
 
+  /** Sends a slash command whose payload lacks what discord.js needs to build it: a member without its user. */
+  async sendMalformed(input: { guildId: string; channelId: string; user: FakeActor }): Promise<{ id: string; token: string }> {
+    const guild = this.guild(input.guildId, input.channelId);
+    return this.dispatchInteraction(2, guild, input, { id: this.ids.next(), name: 'rogue', type: 1, options: [{ type: 1, name: 'help' }] }, { commandName: 'rogue', malformed: true });
+  }
+
   /** Waits until the bot has answered the interaction (callback accepted); returns the callback body {type, data}. */
   waitForResponse(interactionId: string, timeoutMs = 4000): Promise<InteractionCallback> {
     const rec = this.rest.interactions.get(interactionId);
@@ -319,7 +325,7 @@ export class FakeDiscord {
     guild: FakeGuild,
     input: { channelId: string; user: FakeActor; permissions?: string },
     data: Record<string, unknown>,
-    extra: { commandName?: string; messageId?: string; message?: FakeMessage },
+    extra: { commandName?: string; messageId?: string; message?: FakeMessage; malformed?: boolean },
   ): { id: string; token: string } {
     const id = this.ids.next();
     const token = this.ids.token();
@@ -362,6 +368,7 @@ export class FakeDiscord {
       data,
     };
     if (extra.message) payload.message = extra.message;
+    if (extra.malformed) payload.member = { roles: [], permissions: input.permissions ?? MEMBER_PERMS };
     const rec: InteractionRecord = { id, token, type, guildId: guild.id, channelId: channel.id, user, sentAt: now(), followupIds: [] };
     if (extra.commandName !== undefined) rec.commandName = extra.commandName;
     if (extra.messageId !== undefined) rec.messageId = extra.messageId;
