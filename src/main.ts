@@ -17,6 +17,12 @@ import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
 const config = loadConfigOrExit();
+// The HTTP interactions endpoint and the metrics server are built (src/adapters/http, src/adapters/metrics) but not yet
+// served by this entry point: say so plainly instead of silently running in another mode.
+if (config.http || config.metricsPort !== undefined) {
+  process.stderr.write(`${config.http ? 'INTERACTIONS=http' : 'METRICS_PORT'} is not served by this version of the bot yet. Unset it (the bot runs in gateway mode).\n`);
+  process.exit(1);
+}
 // The token is scrubbed from every line, whichever library error happens to quote it.
 const log = createLogger(config.logLevel, undefined, [config.discordToken]);
 const app = appLogger(log);
