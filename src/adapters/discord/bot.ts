@@ -91,9 +91,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const d = packet.t === 'INTERACTION_CREATE' ? packet.d : undefined;
     if (!d || KNOWN_INTERACTION_TYPES.has(d.type as number) || typeof d.id !== 'string' || typeof d.token !== 'string') return;
     log.warn({ interactionId: d.id, type: d.type }, 'unknown interaction type; answered as not supported');
-    client.rest
-      .post(Routes.interactionCallback(d.id, d.token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
-      .catch((err: unknown) => log.warn({ err, interactionId: d.id }, 'could not answer an unknown interaction'));
+    answerRawUnsupported(client, log, d.id, d.token);
   });
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
@@ -153,12 +151,15 @@ function guardInteractionAction(client: Client, log: PinoLogger): void {
     } catch (err) {
       const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; token?: unknown; type?: unknown };
       log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, err: err instanceof Error ? err.message : String(err) }, 'malformed interaction; answered as not supported');
-      if (typeof d.id === 'string' && typeof d.token === 'string') {
-        client.rest
-          .post(Routes.interactionCallback(d.id, d.token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
-          .catch((again: unknown) => log.warn({ err: again, interactionId: d.id }, 'could not answer a malformed interaction'));
-      }
+      if (typeof d.id === 'string' && typeof d.token === 'string') answerRawUnsupported(client, log, d.id, d.token);
       return undefined;
     }
   };
+}
+
+/** Answers an interaction that never became a discord.js object with the private "not supported", by id and token alone. */
+function answerRawUnsupported(client: Client, log: PinoLogger, id: string, token: string): void {
+  client.rest
+    .post(Routes.interactionCallback(id, token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
+    .catch((err: unknown) => log.warn({ err, interactionId: id }, 'could not answer an interaction discord.js could not build'));
 }
