@@ -71,6 +71,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    plain('me'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
     plain('explore'),
@@ -115,7 +116,7 @@ export const HELP_TEXT = [
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
+  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority of the living ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again. Rounds mode: everyone acts once per round; it ends when all have acted or time runs out.',
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
@@ -180,6 +181,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const vote = await ctx.games.voteEnd(key(ctx), ctx.user);
       if (!vote.ok) return { kind: 'failure', error: vote.error };
       return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally, vote.value.passed) };
+    }
+    case 'me': {
+      const result = await ctx.games.view(key(ctx));
+      return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
     case 'again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
@@ -254,6 +259,7 @@ export default {
         .addStringOption((o) => o.setName('style').setDescription('Map style of your private views').addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
         .addBooleanOption((o) => o.setName('mobile').setDescription('Phone layout for your private views')),
     )
+    .addSubcommand((s) => s.setName('me').setDescription('Your own view and controls, only for you'))
     .addSubcommand((s) => s.setName('again').setDescription("Play again: a new game with the finished game's settings, its players invited"))
     .addSubcommand((s) => s.setName('help').setDescription('How to play')),
   options: rogueOptions,

@@ -47,6 +47,8 @@ export type Reply =
   | { kind: 'game'; view: GameView; mode: 'update'; note: string | null }
   | { kind: 'game'; view: GameView; mode: 'post' }
   | { kind: 'text'; text: string; embed?: ReplyEmbed }
+  /** The caller's private controller (ephemeral on Discord): the map from their position, their own d-pad. */
+  | { kind: 'controller'; view: GameView }
   | { kind: 'failure'; error: ServiceFailure };
 
 /** Something with a name that serialises to a Discord application command (a SlashCommandBuilder). */

@@ -7,7 +7,7 @@ import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } 
 import { commands } from '../commands/index.js';
 import { failureText } from '../commands/replies.js';
 import type { Reply } from '../commands/types.js';
-import { gamePayload, textPayload } from '../src/adapters/discord/presenter.js';
+import { controllerPayload, gamePayload, textPayload } from '../src/adapters/discord/presenter.js';
 import { MemoryGameStore } from '../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../src/adapters/memory/memory-settings-store.js';
@@ -116,6 +116,14 @@ export class ScriptedBot {
 export function privateMessage(reply: Reply): PreviewMessage | null {
   if (reply.kind === 'failure') return { payload: textPayload(failureText(reply.error)), ephemeral: true };
   if (reply.kind === 'text') return { payload: textPayload(reply.text, reply.embed), ephemeral: true };
+  if (reply.kind === 'controller') return { ...controllerPayloadFor(reply.view), ephemeral: true };
   if (reply.mode === 'update' && reply.note) return { payload: textPayload(reply.note), ephemeral: true };
   return null;
+}
+
+/** The private controller of the first player, as `/rogue me` shows it (emoji style, phone layout off). */
+function controllerPayloadFor(view: GameView): PreviewMessage {
+  const viewer = view.state.players[0]?.id ?? '';
+  const { files, ...payload } = controllerPayload(view, viewer, { style: 'emoji', mobile: false }, 0);
+  return files.length ? { payload, files } : { payload };
 }

@@ -156,6 +156,7 @@ export class PlaySession {
     // The very code the Discord router runs for a press.
     const outcome = await pressButton({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, commands }, decoded.value, inv);
     if (outcome.kind === 'game') return this.gameMessage(outcome.view, 'updated');
+    if (outcome.kind === 'controller') return this.print({ kind: 'controller', view: outcome.view });
     return [...(outcome.view ? this.gameMessage(outcome.view, 'updated') : []), `(only you) ${outcome.text}`];
   }
 
@@ -182,6 +183,8 @@ export class PlaySession {
         return [`(only you) ${failureText(reply.error)}`];
       case 'text':
         return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
+      case 'controller':
+        return ['(only you) your controller:', ...this.gameMessage(reply.view, 'updated')];
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');

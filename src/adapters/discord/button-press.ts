@@ -12,7 +12,7 @@ import { gameCreatedAt, gameTag, type ButtonId, type SimpleVerb } from './custom
  * The outcome of a press: `game` shows the view on the message the button sits on; `refused` says `text` privately,
  * after first redrawing that message with `view` when it is set (a stale or finished game's message catches up).
  */
-export type ButtonOutcome = { kind: 'game'; view: GameView } | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
+export type ButtonOutcome = { kind: 'game'; view: GameView } | { kind: 'controller'; view: GameView } | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
 
 /** Who pressed, where, and the services to run the press with. */
 export interface PressContext {
@@ -37,7 +37,7 @@ export function buttonInvocation(id: ButtonId): Invocation | null {
 }
 
 /** The /rogue subcommand each argument-less button runs. */
-const SIMPLE_SUBCOMMAND: Record<SimpleVerb, string> = { wait: 'wait', desc: 'descend', use: 'use', exp: 'explore', trv: 'travel', rest: 'rest', end: 'end', again: 'again', join: 'join' };
+const SIMPLE_SUBCOMMAND: Record<SimpleVerb, string> = { wait: 'wait', desc: 'descend', use: 'use', exp: 'explore', trv: 'travel', rest: 'rest', end: 'end', again: 'again', join: 'join', me: 'me' };
 
 const refused = (text: string, view: GameView | null, failure: ServiceFailure | null = null): ButtonOutcome => ({ kind: 'refused', text, view, failure });
 
@@ -67,6 +67,8 @@ export async function pressButton(ctx: PressContext, id: ButtonId, invocation: I
   switch (reply.kind) {
     case 'game':
       return { kind: 'game', view: reply.view };
+    case 'controller':
+      return { kind: 'controller', view: reply.view };
     case 'text':
       return refused(reply.text, null);
     case 'failure': {

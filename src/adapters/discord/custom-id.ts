@@ -15,7 +15,7 @@ export type ButtonId =
   | { verb: 'nop'; index: number; version: number; game: string };
 
 /** Buttons without an argument: wait, descend, drink, explore, travel, rest, end (or vote), play again, join. */
-export const SIMPLE_VERBS = ['wait', 'desc', 'use', 'exp', 'trv', 'rest', 'end', 'again', 'join'] as const;
+export const SIMPLE_VERBS = ['wait', 'desc', 'use', 'exp', 'trv', 'rest', 'end', 'again', 'join', 'me'] as const;
 export type SimpleVerb = (typeof SIMPLE_VERBS)[number];
 
 const version = z.string().regex(/^\d{1,15}$/).transform(Number);

@@ -10,7 +10,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonC
 import type { GameView } from '../../app/service-types.js';
 import { legalMoves } from '../../engine/index.js';
 import type { Direction } from '../../engine/types.js';
-import { renderGame } from '../../render/index.js';
+import { renderGame, renderPrivate } from '../../render/index.js';
 import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { endTally } from '../../app/end-vote.js';
@@ -125,7 +125,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   if (party.canUse) extra.push(action('use', '🧪', 'drink potion', ButtonStyle.Primary, version, game));
   if (extra.length > 0) rows.push(extra);
   const tally = endTally(state, meta);
-  const last = [action('end', '🏳️', tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end', ButtonStyle.Secondary, version, game)];
+  const last = [action('me', '🎮', 'my view', ButtonStyle.Primary, version, game), action('end', '🏳️', tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end', ButtonStyle.Secondary, version, game)];
   if (state.players.length < state.config.maxPlayers) last.push(action('join', '➕', 'join', ButtonStyle.Primary, version, game));
   rows.push(last);
   return rows;
@@ -206,4 +206,55 @@ export function retiredPayload(): { components: [] } {
 /** A private text reply (with an optional embed) as Discord API JSON. */
 export function textPayload(text: string, embed?: ReplyEmbed): { content: string; embeds: APIEmbed[] } {
   return { content: text.slice(0, 2000), embeds: embed ? [toApiEmbed(embed)] : [] };
+}
+
+/** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
+export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
+  const { state, meta } = view;
+  if (state.status !== 'playing') return [];
+  const legal = legalMoves(state, userId);
+  const version = state.version;
+  const game = gameTag(meta.createdAt);
+  const pad = state.config.topology === 8 ? PAD_8 : PAD_4;
+  let spacers = 0;
+  const rows: ButtonSpec[][] = pad.map((row) =>
+    row.map((cell): ButtonSpec => {
+      if (cell === null) {
+        const index = spacers++;
+        return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, style: ButtonStyle.Secondary, spacer: true };
+      }
+      if (cell === 'wait') return { ...action('wait', '⏳', 'wait', ButtonStyle.Secondary, version, game), disabled: !legal.canAct };
+      const what = legal.moves[cell];
+      return {
+        customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
+        emoji: DIRECTION_EMOJI[cell],
+        label: DIRECTION_TO_WORD[cell],
+        disabled: what !== 'move' && what !== 'attack',
+        style: what === 'attack' ? ButtonStyle.Danger : ButtonStyle.Secondary,
+        spacer: false,
+      };
+    }),
+  );
+  const extra: ButtonSpec[] = [];
+  if (legal.canExplore) extra.push(action('exp', '🧭', 'explore', ButtonStyle.Secondary, version, game));
+  if (legal.canTravel) extra.push(action('trv', '🏃', 'to stairs', ButtonStyle.Secondary, version, game));
+  if (legal.canRest) extra.push(action('rest', '💤', 'rest', ButtonStyle.Secondary, version, game));
+  if (legal.canDescend) extra.push(action('desc', '🪜', 'descend', ButtonStyle.Success, version, game));
+  if (legal.canUse) extra.push(action('use', '🧪', 'drink potion', ButtonStyle.Primary, version, game));
+  if (extra.length > 0) rows.push(extra);
+  return rows;
+}
+
+/** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
+export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }, now: number): GamePayload {
+  void now;
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate });
+  const embed = toApiEmbed(rendered.embed);
+  const files: MapFile[] = [];
+  if (rendered.image) {
+    const a = mapAttachment(rendered.image);
+    embed.image = { url: a.url };
+    files.push({ name: a.name, data: a.file, description: a.description });
+  }
+  return { content: rendered.content, embeds: [embed], components: toApiRows(playerControls(view, userId)), files };
 }

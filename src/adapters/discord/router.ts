@@ -19,7 +19,7 @@ import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, 
 import { buttonInvocation, pressButton } from './button-press.js';
 import { decodeButtonId } from './custom-id.js';
 import type { GameMessages } from './messages.js';
-import { gamePayload, retiredPayload, textPayload, type GamePayload } from './presenter.js';
+import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from './presenter.js';
 import type { RateLimiter } from './rate-limit.js';
 
 /** What the router needs. */
@@ -101,6 +101,7 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
  */
 type CommandOutcome =
   | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'controller'; view: GameView }
   | { kind: 'post'; view: GameView; retire: MessageRef | null };
 
 /**
@@ -140,6 +141,8 @@ export function createRouter(deps: RouterDeps): Router {
       case 'failure':
         logFailure(reply.error, interaction);
         return { kind: 'private', text: failureText(reply.error) };
+      case 'controller':
+        return { kind: 'controller', view: reply.view };
       case 'game': {
         const ref = reply.view.meta.message;
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
@@ -151,6 +154,13 @@ export function createRouter(deps: RouterDeps): Router {
         return { kind: 'private', text: reply.note ?? 'Done.' };
       }
     }
+  }
+
+  /** A player's controller drawn in their own preferences (image, emoji or ASCII; phone layout), defaults when none are stored. */
+  async function controllerFor(view: GameView, userId: string): Promise<GamePayload> {
+    const prefs = deps.settings.prefs ? await deps.settings.prefs.get(userId) : null;
+    const chosen = prefs?.ok ? prefs.value : { style: 'image' as const, mobile: false };
+    return controllerPayload(view, userId, chosen, deps.now());
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
@@ -196,6 +206,12 @@ export function createRouter(deps: RouterDeps): Router {
       await postGame(interaction, outcome, deferred);
       return;
     }
+    if (outcome.kind === 'controller') {
+      const payload = discordGameMessage(await controllerFor(outcome.view, user.id));
+      if (deferred) await interaction.editReply(payload);
+      else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
+      return;
+    }
     const payload = textPayload(outcome.text, outcome.embed);
     if (deferred) await interaction.editReply(payload);
     else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
@@ -219,10 +235,12 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     const key: ChannelKey = { guildId: interaction.guildId, channelId: interaction.channelId };
+    // A press on a player's private controller (an ephemeral message) redraws that controller, not the public message.
+    const onController = interaction.message.flags.has(MessageFlags.Ephemeral);
     const work = (async () => {
       // A retired game message stays retired: a press on it changes nothing and points to the live one.
-      const current = await deps.games.view(key);
-      const live = current.ok ? current.value.meta.message : null;
+      const current = onController ? null : await deps.games.view(key);
+      const live = current?.ok ? current.value.meta.message : null;
       if (live && live.messageId !== interaction.message.id) return { kind: 'retired' as const, live };
       return pressButton({ key, user, memberIsAdmin: isAdmin(interaction), games: deps.games, settings: deps.settings, commands: deps.commands }, decoded.value, invocation);
     })();
@@ -235,10 +253,22 @@ export function createRouter(deps: RouterDeps): Router {
     }
     // The message that carries the button is redrawn in place: type 7, or after a deferral (type 6) an edit of @original.
     const show = async (view: GameView): Promise<void> => {
-      const payload = discordGameMessage(gamePayload(view, deps.now()));
+      const payload = discordGameMessage(onController ? await controllerFor(view, user.id) : gamePayload(view, deps.now()));
       if (deferred) await interaction.editReply(payload);
       else await interaction.update(payload);
     };
+    if (outcome.kind === 'controller') {
+      // 🎮 on the public message: the presser's own controller, privately.
+      const payload = { ...discordGameMessage(await controllerFor(outcome.view, user.id)), flags: MessageFlags.Ephemeral as const };
+      if (deferred) await interaction.followUp(payload);
+      else await interaction.reply(payload);
+      return;
+    }
+    if (outcome.kind === 'game' && onController) {
+      await show(outcome.view);
+      deps.messages.refreshSoon(key);
+      return;
+    }
     if (outcome.kind === 'game') {
       await show(outcome.view);
       const stored = outcome.view.meta.message;

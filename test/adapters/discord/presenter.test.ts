@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ButtonStyle } from 'discord.js';
 import type { GameView } from '../../../src/app/service-types.js';
 import { decodeButtonId, gameTag } from '../../../src/adapters/discord/custom-id.js';
-import { gameControls, gamePayload, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
+import { controllerPayload, gameControls, gamePayload, playerControls, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
 import { defaultConfig, newGame, step, Tile, type GameConfig, type GameState } from '../../../src/engine/index.js';
 import { checkLimits } from '../../../src/render/index.js';
 
@@ -44,7 +44,7 @@ describe('game message presenter', () => {
       ['west', 'wait', 'east'],
       ['southwest', 'south', 'southeast'],
       ['explore'],
-      ['end', 'join'],
+      ['my view', 'end', 'join'],
     ]);
     v.state.players[0]!.hp -= 5;
     expect(labels(v)[3]).toContain('drink potion');
@@ -55,7 +55,7 @@ describe('game message presenter', () => {
   it('GIVEN one of three living players voted to end WHEN presented THEN the end button shows the tally', () => {
     const v = viewOf(joined({ topology: 4 }, ['a', 'b', 'c']));
     v.meta.endVotes = [v.state.players[0]!.id];
-    expect(labels(v).at(-1)).toEqual(['end (1/2)', 'join']);
+    expect(labels(v).at(-1)).toEqual(['my view', 'end (1/2)', 'join']);
   });
 
   it('GIVEN a 4-way game WHEN presented THEN there are no diagonal buttons and disabled spacers keep the cross shape', () => {
@@ -104,7 +104,21 @@ describe('game message presenter', () => {
     const v = viewOf(joined({ topology: 4 }, ['a']));
     v.meta.invited = [{ id: '900', name: 'Bo' }, { id: v.state.players[0]!.id, name: 'a' }];
     expect(gamePayload(v, 0).content.startsWith('Play again! <@900>: press ➕ join.')).toBe(true);
-    expect(labels(v).at(-1)).toEqual(['end', 'join']);
+    expect(labels(v).at(-1)).toEqual(['my view', 'end', 'join']);
+  });
+
+  it('GIVEN a wall north of one player and open floor north of another WHEN each opens their controller THEN north is off for the first only, while the shared d-pad keeps it on', () => {
+    const v = viewOf(around(joined({ topology: 4 }, ['a', 'b']), 'a', [[0, -1]]));
+    const [a, b] = v.state.players;
+    const north = (rows: ReturnType<typeof playerControls>) => rows.flat().find((x) => x.label === 'north')!;
+    const bNorth = v.state.tiles[(b!.y - 1) * v.state.width + b!.x] !== Tile.Wall && !(a!.x === b!.x && a!.y === b!.y - 1);
+    expect(north(playerControls(v, a!.id)).disabled).toBe(true);
+    expect(north(playerControls(v, b!.id)).disabled).toBe(!bNorth);
+    if (bNorth) expect(north(gameControls(v)).disabled).toBe(false);
+    const payload = controllerPayload(v, a!.id, { style: 'emoji', mobile: true }, 0);
+    expect(payload.embeds[0]!.title).toContain('your view');
+    expect(payload.files).toEqual([]);
+    expect(controllerPayload(v, a!.id, { style: 'image', mobile: false }, 0).files[0]!.name).toBe('map.png');
   });
 
   it('GIVEN a game that is over WHEN presented THEN its only button is Play again', () => {
