@@ -121,9 +121,9 @@ export function privateMessage(reply: Reply): PreviewMessage | null {
   return null;
 }
 
-/** The private controller of the first player, as `/rogue me` shows it (emoji style, phone layout off). */
+/** The private controller of the first player, as `/rogue me` shows it to a phone player (emoji style, phone layout). */
 function controllerPayloadFor(view: GameView): PreviewMessage {
   const viewer = view.state.players[0]?.id ?? '';
-  const { files, ...payload } = controllerPayload(view, viewer, { style: 'emoji', mobile: false }, 0);
+  const { files, ...payload } = controllerPayload(view, viewer, { style: 'emoji', mobile: true }, 0);
   return files.length ? { payload, files } : { payload };
 }

@@ -97,6 +97,7 @@ async function soloGame(start: number): Promise<Step[]> {
   const blocked = ['n', 'e', 's', 'w'].find((d) => (legalMoves(view.state, ME.id).moves as Record<string, string | undefined>)[d] === 'blocked');
   if (blocked) await run(bot, steps, ME, 'move', { direction: WORD[blocked]! });
   await run(bot, steps, ME, 'status');
+  await run(bot, steps, ME, 'me');
   return steps;
 }
 
