@@ -154,7 +154,11 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const opts = parsed.data;
   const action = toAction(opts);
   if (action) {
-    const result = await ctx.games.act(key(ctx), ctx.user, action, ctx.seenVersion, ctx.seenGame);
+    const result = await ctx.games.act(key(ctx), ctx.user, action, {
+      ...(ctx.seenVersion !== undefined ? { seenVersion: ctx.seenVersion } : {}),
+      ...(ctx.seenGame !== undefined ? { expectedGame: ctx.seenGame } : {}),
+      ...(ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {}),
+    });
     return update(result, (v) => eventsNote(v, ctx.user.id));
   }
   switch (opts.subcommand) {

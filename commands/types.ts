@@ -24,6 +24,8 @@ export interface CommandContext extends Invocation {
   seenVersion?: number;
   /** Set when a button was pressed: the createdAt of the game the button was drawn for. */
   seenGame?: number;
+  /** The Discord interaction id (absent in the terminal game): an interaction delivered twice is applied once. */
+  interactionId?: string;
   games: GameServiceApi;
   settings: SettingsServiceApi;
 }

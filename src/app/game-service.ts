@@ -27,6 +27,7 @@ import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
 import { rollLog } from './rolling-log.js';
 import { DamagedSaveError, StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
 import type {
+  ActOptions,
   ChannelKey,
   EndVoteResult,
   GameMeta,
@@ -188,7 +189,8 @@ export class GameService implements GameServiceApi {
     );
   }
 
-  async act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number, expectedGame?: number): Promise<Result<GameView>> {
+  async act(key: ChannelKey, user: UserRef, action: PlayerAction, opts: ActOptions = {}): Promise<Result<GameView>> {
+    const { seenVersion, expectedGame } = opts;
     const engineAction = toEngineAction(action, user.id);
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {

@@ -131,6 +131,20 @@ export type PlayerAction =
   | { type: 'travel' }
   | { type: 'throw'; dir: Direction; distance?: number };
 
+/** Where an action came from: a button's drawing (version and game), and the Discord interaction that carried it. */
+export interface ActOptions {
+  /** A button: the state version it was drawn for. */
+  seenVersion?: number;
+  /** A button: the createdAt of the game it belongs to (a button of a replaced game is refused as `old-game`). */
+  expectedGame?: number;
+  /**
+   * The interaction id that carried the action. It is recorded in the same atomic save that applies the action, so
+   * an interaction delivered twice (to one process or to two at once) is applied once; the second delivery gets the
+   * current view and no second turn.
+   */
+  interactionId?: string;
+}
+
 export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;
   join(key: ChannelKey, user: UserRef): Promise<Result<GameView>>;
@@ -140,7 +154,7 @@ export interface GameServiceApi {
    * `createdAt` of the game it belongs to (a button of a replaced game is refused as `old-game`); slash commands
    * pass neither.
    */
-  act(key: ChannelKey, user: UserRef, action: PlayerAction, seenVersion?: number, expectedGame?: number): Promise<Result<GameView>>;
+  act(key: ChannelKey, user: UserRef, action: PlayerAction, opts?: ActOptions): Promise<Result<GameView>>;
   view(key: ChannelKey): Promise<Result<GameView>>;
   /** Ends the game: allowed for its creator or when `isAdmin` (Manage Server). */
   end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>>;

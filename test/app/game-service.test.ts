@@ -142,8 +142,8 @@ describe.each([
 
     it('refuses a second press of the same button (same user, same rendered version) as stale', async () => {
       const seen = value(await service.view(key)).state.version;
-      value(await service.act(key, ann, { type: 'wait' }, seen));
-      expect(await service.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      value(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen }));
+      expect(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'stale' } });
       expect(await kit.games.readLog(key)).toHaveLength(seen + 1);
     });
 
@@ -153,7 +153,7 @@ describe.each([
       const seen = value(await service.view(key)).state.version;
       // Both processes hold the game in their caches: only the revision check in storage can tell them apart.
       expect(value(await twin.view(key)).state.version).toBe(seen);
-      const results = await Promise.all([service.act(key, ann, { type: 'wait' }, seen), twin.act(key, ann, { type: 'wait' }, seen)]);
+      const results = await Promise.all([service.act(key, ann, { type: 'wait' }, { seenVersion: seen }), twin.act(key, ann, { type: 'wait' }, { seenVersion: seen })]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error.kind)).toEqual(['stale']);
       expect(await kit.games.readLog(key)).toHaveLength(seen + 1);
@@ -164,9 +164,9 @@ describe.each([
       const other = await kit.connect();
       const twin = new GameService({ games: other.games, settings: other.settings, clock, rounds: other.rounds, logger: other.logger });
       const seen = value(await twin.view(key)).state.version;
-      value(await service.act(key, ann, { type: 'wait' }, seen));
+      value(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen }));
       // twin's cached copy is now one version behind; its load must return the current state, where Ann already acted.
-      expect(await twin.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await twin.act(key, ann, { type: 'wait' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'stale' } });
       expect(value(await twin.act(key, ann, { type: 'wait' })).state.version).toBe(seen + 2);
       expect(await kit.games.readLog(key)).toHaveLength(seen + 2);
       if (other !== kit) await other.close();
@@ -204,17 +204,17 @@ describe.each([
     it('accepts a button drawn before another player acted, when it is still legal', async () => {
       value(await service.join(key, bo));
       const seen = value(await service.view(key)).state.version;
-      value(await service.act(key, bo, { type: 'wait' }, seen));
-      const v = value(await service.act(key, ann, { type: 'wait' }, seen));
+      value(await service.act(key, bo, { type: 'wait' }, { seenVersion: seen }));
+      const v = value(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen }));
       expect(v.state.version).toBe(seen + 2);
     });
 
     it('refuses an old button that is no longer legal as stale, and a button from the future too', async () => {
       value(await service.join(key, bo));
       const seen = value(await service.view(key)).state.version;
-      value(await service.act(key, bo, { type: 'wait' }, seen));
-      expect(await service.act(key, ann, { type: 'descend' }, seen)).toEqual({ ok: false, error: { kind: 'stale' } });
-      expect(await service.act(key, ann, { type: 'wait' }, seen + 50)).toEqual({ ok: false, error: { kind: 'stale' } });
+      value(await service.act(key, bo, { type: 'wait' }, { seenVersion: seen }));
+      expect(await service.act(key, ann, { type: 'descend' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen + 50 })).toEqual({ ok: false, error: { kind: 'stale' } });
     });
 
     it('hands out states that cannot be changed in place, so a careless caller cannot corrupt the next turn', async () => {
@@ -242,14 +242,14 @@ describe.each([
       expect(users).not.toContain('1');
       expect(users.length).toBeLessThanOrEqual(STALE_WINDOW / 2 + 1);
       // A button Ann drew before all of that is out of the window: stale.
-      expect(await service.act(key, ann, { type: 'wait' }, 1)).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await service.act(key, ann, { type: 'wait' }, { seenVersion: 1 })).toEqual({ ok: false, error: { kind: 'stale' } });
     });
 
     it('says why an old button was refused when the reason does not depend on the drawing (full health), not just stale', async () => {
       value(await service.join(key, bo));
       const seen = value(await service.view(key)).state.version;
-      value(await service.act(key, bo, { type: 'wait' }, seen));
-      expect(await service.act(key, ann, { type: 'use' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'full-health' } });
+      value(await service.act(key, bo, { type: 'wait' }, { seenVersion: seen }));
+      expect(await service.act(key, ann, { type: 'use' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'rejected', code: 'full-health' } });
     });
 
     it('lets a player leave; the last one leaving ends the game', async () => {
@@ -360,7 +360,7 @@ describe.each([
       value(await service.act(key, ann, { type: 'wait' }));
       const seen = value(await service.view(key)).state.version;
       value(await service.join(key, cy));
-      expect(await service.act(key, ann, { type: 'wait' }, seen)).toEqual({ ok: false, error: { kind: 'rejected', code: 'not-your-turn' } });
+      expect(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'rejected', code: 'not-your-turn' } });
     });
 
     it('refuses a second action in the same round', async () => {

@@ -79,7 +79,7 @@ describe('two service instances on one channel (real Redis)', () => {
     await services[1]!.view(key);
     const seen = drawn.ok ? drawn.value.state.version : -1;
 
-    const presses = users.flatMap((u) => [0, 1, 2].map((i) => ({ user: u.id, result: services[(Number(u.id) + i) % 2]!.act(key, u, { type: 'wait' }, seen) })));
+    const presses = users.flatMap((u) => [0, 1, 2].map((i) => ({ user: u.id, result: services[(Number(u.id) + i) % 2]!.act(key, u, { type: 'wait' }, { seenVersion: seen }) })));
     const results = await Promise.all(presses.map((p) => p.result));
     for (const r of results) if (!r.ok) expect(r.error.kind).toBe('stale');
     const acceptedBy = presses.filter((_, i) => results[i]!.ok).map((p) => p.user);
