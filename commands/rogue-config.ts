@@ -1,9 +1,9 @@
 /** /rogue-config: per-server settings, the allowed-channel list and resets (Manage Server only). */
-import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { describeDifficulty } from '../src/engine/difficulty.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
 import { IDLE_END_HOURS, RENDER_STYLES, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, MANAGE_GUILD, subcommand, subcommandGroup, textChannelOpt } from './definitions.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
@@ -141,36 +141,32 @@ async function run(ctx: CommandContext): Promise<Reply> {
 
 /** The /rogue-config command module. */
 export default {
-  data: new SlashCommandBuilder()
-    .setName('rogue-config')
-    .setDescription('Channel Crawler settings for this server')
-    .setContexts(InteractionContextType.Guild)
-    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-    .addSubcommand((s) => s.setName('show').setDescription('Show the current settings'))
-    .addSubcommand((s) =>
-      s
-        .setName('set')
-        .setDescription('Change one or more settings')
-        .addStringOption((o) => o.setName('render').setDescription(SETTING_DESCRIPTIONS.render).addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
-        .addStringOption((o) => o.setName('turn_mode').setDescription('free or rounds').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))
-        .addIntegerOption((o) => o.setName('round_seconds').setDescription('Seconds per round in rounds mode').setMinValue(10).setMaxValue(600))
-        .addIntegerOption((o) => o.setName('max_players').setDescription('Party size limit').setMinValue(1).setMaxValue(8))
-        .addStringOption((o) => o.setName('map_size').setDescription('Default map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
-        .addStringOption((o) => o.setName('map_kind').setDescription('Default map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }, { name: 'random', value: 'random' }))
-        .addStringOption((o) => o.setName('difficulty').setDescription('Monster strength').addChoices({ name: 'easy', value: 'easy' }, { name: 'normal', value: 'normal' }, { name: 'hard', value: 'hard' }))
-        .addBooleanOption((o) => o.setName('mobile').setDescription('Narrower map view for phones'))
-        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way) in new games'))
-        .addIntegerOption((o) => o.setName('idle_end_hours').setDescription('Hours without an action before a game ends by itself').setMinValue(IDLE_END_HOURS.min).setMaxValue(IDLE_END_HOURS.max)),
-    )
-    .addSubcommandGroup((g) =>
-      g
-        .setName('channel')
-        .setDescription('The channels where games may be played (empty = all)')
-        .addSubcommand((s) => s.setName('add').setDescription('Allow games in a channel').addChannelOption((o) => o.setName('channel').setDescription('The channel').setRequired(true).addChannelTypes(ChannelType.GuildText)))
-        .addSubcommand((s) => s.setName('remove').setDescription('Remove a channel from the list').addChannelOption((o) => o.setName('channel').setDescription('The channel').setRequired(true).addChannelTypes(ChannelType.GuildText))),
-    )
-    .addSubcommand((s) => s.setName('reset-game').setDescription("Delete this channel's game (stuck or damaged saves)"))
-    .addSubcommand((s) => s.setName('reset').setDescription('Restore the default settings')),
+  data: chatCommand({
+    name: 'rogue-config',
+    description: 'Channel Crawler settings for this server',
+    defaultMemberPermissions: MANAGE_GUILD,
+    options: [
+      subcommand('show', 'Show the current settings'),
+      subcommand('set', 'Change one or more settings', [
+        choiceOpt('render', SETTING_DESCRIPTIONS.render, RENDER_STYLES),
+        choiceOpt('turn_mode', 'free or rounds', ['free', 'rounds']),
+        intOpt('round_seconds', 'Seconds per round in rounds mode', 10, 600),
+        intOpt('max_players', 'Party size limit', 1, 8),
+        choiceOpt('map_size', 'Default map size', ['small', 'medium', 'large']),
+        choiceOpt('map_kind', 'Default map kind', ['maze', 'cavern', 'random']),
+        choiceOpt('difficulty', 'Monster strength', ['easy', 'normal', 'hard']),
+        boolOpt('mobile', 'Narrower map view for phones'),
+        boolOpt('diagonals', 'Allow diagonal moves (8-way) in new games'),
+        intOpt('idle_end_hours', 'Hours without an action before a game ends by itself', IDLE_END_HOURS.min, IDLE_END_HOURS.max),
+      ]),
+      subcommandGroup('channel', 'The channels where games may be played (empty = all)', [
+        subcommand('add', 'Allow games in a channel', [textChannelOpt('channel', 'The channel')]),
+        subcommand('remove', 'Remove a channel from the list', [textChannelOpt('channel', 'The channel')]),
+      ]),
+      subcommand('reset-game', "Delete this channel's game (stuck or damaged saves)"),
+      subcommand('reset', 'Restore the default settings'),
+    ],
+  }),
   options: rogueConfigOptions,
   run,
 } satisfies CommandModule;

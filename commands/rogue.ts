@@ -1,8 +1,8 @@
 /** /rogue: start, join and play a game in this channel. */
-import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { z } from 'zod';
-import type { PlayerAction, Result, GameView } from '../src/app/service-types.js';
-import type { Direction } from '../src/engine/types.js';
+import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
+import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
 import { SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
@@ -10,36 +10,7 @@ import { RENDER_STYLES } from '../src/app/settings.js';
 import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
-/** Direction words as players type them, in d-pad order. */
-export const DIRECTION_WORDS = ['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest'] as const;
-export type DirectionWord = (typeof DIRECTION_WORDS)[number];
-
-/** Word -> engine direction. */
-export const WORD_TO_DIRECTION: Record<DirectionWord, Direction> = {
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-  northeast: 'ne',
-  northwest: 'nw',
-  southeast: 'se',
-  southwest: 'sw',
-};
-
-/** Engine direction -> word (for buttons and the terminal). */
-export const DIRECTION_TO_WORD: Record<Direction, DirectionWord> = {
-  n: 'north',
-  s: 'south',
-  e: 'east',
-  w: 'west',
-  ne: 'northeast',
-  nw: 'northwest',
-  se: 'southeast',
-  sw: 'southwest',
-};
-
-/** Short words accepted for a direction (`direction:n`, `up`), also by the terminal's button presses. */
-export const DIRECTION_ALIASES: Readonly<Record<string, DirectionWord>> = { ...DIRECTION_TO_WORD, up: 'north', down: 'south', left: 'west', right: 'east' };
+export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
 
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
@@ -148,6 +119,19 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
   return text.length > 1800 ? `${text.slice(0, 1797)}...` : text;
 }
 
+/**
+ * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
+ * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
+ */
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number): Promise<Result<{ view: GameView; note: string }>> {
+  const result = await games.end(where, user, isAdmin);
+  if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.' } };
+  if (result.error.kind !== 'forbidden') return result;
+  const vote = await games.voteEnd(where, user, expectedGame !== undefined ? { expectedGame } : {});
+  if (!vote.ok) return vote;
+  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed) } };
+}
+
 async function run(ctx: CommandContext): Promise<Reply> {
   const parsed = rogueOptions.safeParse(schemaInput(ctx));
   if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
@@ -179,12 +163,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
-      const result = await ctx.games.end(key(ctx), ctx.user, ctx.memberIsAdmin);
-      if (result.ok || result.error.kind !== 'forbidden') return update(result, () => 'The game is over.');
-      // Neither its creator nor an admin: the command casts the player's vote to end it instead.
-      const vote = await ctx.games.voteEnd(key(ctx), ctx.user);
-      if (!vote.ok) return { kind: 'failure', error: vote.error };
-      return { kind: 'game', view: vote.value.view, mode: 'update', note: endVoteText(vote.value.tally, vote.value.passed) };
+      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin);
+      return result.ok ? { kind: 'game', view: result.value.view, mode: 'update', note: result.value.note } : { kind: 'failure', error: result.error };
     }
     case 'me': {
       const result = await ctx.games.view(key(ctx));
@@ -213,59 +193,44 @@ async function run(ctx: CommandContext): Promise<Reply> {
   }
 }
 
-const directionChoices = DIRECTION_WORDS.map((d) => ({ name: d, value: d }));
-
 /** The /rogue command module. */
 export default {
-  data: new SlashCommandBuilder()
-    .setName('rogue')
-    .setDescription('Play Channel Crawler, a roguelike for this channel')
-    .setContexts(InteractionContextType.Guild)
-    .addSubcommand((s) =>
-      s
-        .setName('new')
-        .setDescription('Start a game in this channel and join it')
-        .addIntegerOption((o) => o.setName('seed').setDescription('Dungeon seed: the same seed gives the same dungeon').setMinValue(0).setMaxValue(MAX_SEED))
-        .addStringOption((o) => o.setName('map').setDescription('Map kind').addChoices({ name: 'maze', value: 'maze' }, { name: 'cavern', value: 'cavern' }))
-        .addStringOption((o) => o.setName('size').setDescription('Map size').addChoices({ name: 'small', value: 'small' }, { name: 'medium', value: 'medium' }, { name: 'large', value: 'large' }))
-        .addStringOption((o) => o.setName('mode').setDescription('Turn mode').addChoices({ name: 'free', value: 'free' }, { name: 'rounds', value: 'rounds' }))
-        .addBooleanOption((o) => o.setName('diagonals').setDescription('Allow diagonal moves (8-way)')),
-    )
-    .addSubcommand((s) => s.setName('join').setDescription('Join the game in this channel'))
-    .addSubcommand((s) => s.setName('leave').setDescription('Leave the game in this channel'))
-    .addSubcommand((s) =>
-      s
-        .setName('move')
-        .setDescription('Move (or attack by moving into a monster)')
-        .addStringOption((o) => o.setName('direction').setDescription('Where to go').setRequired(true).addChoices(...directionChoices))
-        .addIntegerOption((o) => o.setName('steps').setDescription('Run up to this many steps (stops when something happens)').setMinValue(1).setMaxValue(9)),
-    )
-    .addSubcommand((s) => s.setName('wait').setDescription('Wait a turn'))
-    .addSubcommand((s) => s.setName('descend').setDescription('Take the stairs down'))
-    .addSubcommand((s) => s.setName('use').setDescription('Drink a potion'))
-    .addSubcommand((s) => s.setName('map').setDescription('Repost the game message at the bottom of the channel'))
-    .addSubcommand((s) => s.setName('status').setDescription('Your character sheet (only you see it)'))
-    .addSubcommand((s) => s.setName('end').setDescription('End the game (creator or Manage Server), or vote to end it'))
-    .addSubcommand((s) => s.setName('explore').setDescription('Walk toward the nearest unexplored place until something happens'))
-    .addSubcommand((s) => s.setName('travel').setDescription('Walk to the stairs once the party has seen them'))
-    .addSubcommand((s) => s.setName('rest').setDescription('Rest until healed (not with a monster in view)'))
-    .addSubcommand((s) =>
-      s
-        .setName('throw')
-        .setDescription('Throw a lure: monsters that cannot see you go to it')
-        .addStringOption((o) => o.setName('direction').setDescription('Where to throw').setRequired(true).addChoices(...directionChoices))
-        .addIntegerOption((o) => o.setName('distance').setDescription('How far (default: as far as it flies)').setMinValue(1).setMaxValue(THROW_RANGE)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('prefs')
-        .setDescription('Your own view preferences, on every server')
-        .addStringOption((o) => o.setName('style').setDescription('Map style of your private views').addChoices(...RENDER_STYLES.map((v) => ({ name: v, value: v }))))
-        .addBooleanOption((o) => o.setName('mobile').setDescription('Phone layout for your private views')),
-    )
-    .addSubcommand((s) => s.setName('me').setDescription('Your own view and controls, only for you'))
-    .addSubcommand((s) => s.setName('again').setDescription("Play again: a new game with the finished game's settings, its players invited"))
-    .addSubcommand((s) => s.setName('help').setDescription('How to play')),
+  data: chatCommand({
+    name: 'rogue',
+    description: 'Play Channel Crawler, a roguelike for this channel',
+    options: [
+      subcommand('new', 'Start a game in this channel and join it', [
+        intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
+        choiceOpt('map', 'Map kind', ['maze', 'cavern']),
+        choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
+        choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
+        boolOpt('diagonals', 'Allow diagonal moves (8-way)'),
+      ]),
+      subcommand('join', 'Join the game in this channel'),
+      subcommand('leave', 'Leave the game in this channel'),
+      subcommand('move', 'Move (or attack by moving into a monster)', [
+        choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
+        intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
+      ]),
+      subcommand('wait', 'Wait a turn'),
+      subcommand('descend', 'Take the stairs down'),
+      subcommand('use', 'Drink a potion'),
+      subcommand('map', 'Repost the game message at the bottom of the channel'),
+      subcommand('status', 'Your character sheet (only you see it)'),
+      subcommand('end', 'End the game (creator or Manage Server), or vote to end it'),
+      subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
+      subcommand('travel', 'Walk to the stairs once the party has seen them'),
+      subcommand('rest', 'Rest until healed (not with a monster in view)'),
+      subcommand('throw', 'Throw a lure: monsters that cannot see you go to it', [
+        choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
+        intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
+      ]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views', RENDER_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('me', 'Your own view and controls, only for you'),
+      subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('help', 'How to play'),
+    ],
+  }),
   options: rogueOptions,
   run,
 } satisfies CommandModule;

@@ -3,7 +3,7 @@
  * here, so re-pointing the preview after the presenter or the controls move is an edit of this file only.
  */
 import { renderImageMap } from '../src/adapters/render/image.js';
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord.js';
+import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord-api-types/v10';
 import { commands } from '../commands/index.js';
 import { failureText } from '../commands/replies.js';
 import type { Reply } from '../commands/types.js';

@@ -1,5 +1,5 @@
 /** The preview's HTML: a scene's messages laid out like Discord's chat (dark theme), and the index with one frame per width. */
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord.js';
+import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord-api-types/v10';
 import type { PayloadFile, PreviewMessage } from './bot.js';
 import { escapeHtml, inline, markdown } from './markdown.js';
 import type { Scene } from './scenes.js';

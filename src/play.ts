@@ -9,13 +9,12 @@
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { commands, findCommand } from '../commands/index.js';
-import { DIRECTION_ALIASES, TERMINAL_HELP_TEXT } from '../commands/rogue.js';
+import { findCommand } from '../commands/index.js';
+import { DIRECTION_ALIASES, decodeButtonId, gameControls, pressIntent, runPress, type ButtonSpec } from '../commands/controls/index.js';
+import { TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
-import { decodeButtonId } from './adapters/discord/custom-id.js';
-import { gameControls, gamePayload, type ButtonSpec } from './adapters/discord/presenter.js';
-import { buttonInvocation, pressButton } from './adapters/discord/button-press.js';
+import { gamePayload } from './adapters/discord/presenter.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
@@ -151,11 +150,11 @@ export class PlaySession {
     if (!current || !button) return [`(only you) There's no "${label}" button on the game message. Type /rogue help for commands.`];
     if (button.disabled) return [`(only you) The ${label} button is disabled.`];
     const decoded = decodeButtonId(button.customId);
-    const inv = decoded.ok ? buttonInvocation(decoded.value) : null;
-    if (!decoded.ok || !inv) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
+    const intent = decoded.ok ? pressIntent(decoded.value) : null;
+    if (!decoded.ok || !intent) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
     // The very code the Discord router runs for a press.
-    const outcome = await pressButton({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, commands }, decoded.value, inv);
-    if (outcome.kind === 'game') return this.gameMessage(outcome.view, 'updated');
+    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games }, decoded.value, intent);
+    if (outcome.kind === 'game') return [...(outcome.note ? [`(only you) ${outcome.note}`] : []), ...this.gameMessage(outcome.view, 'updated')];
     if (outcome.kind === 'controller') return this.print({ kind: 'controller', view: outcome.view });
     return [...(outcome.view ? this.gameMessage(outcome.view, 'updated') : []), `(only you) ${outcome.text}`];
   }

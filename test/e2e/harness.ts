@@ -14,7 +14,7 @@ import { GameService } from '../../src/app/game-service.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
 import { SettingsService } from '../../src/app/settings-service.js';
-import { decodeButtonId } from '../../src/adapters/discord/custom-id.js';
+import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { ADMIN_PERMS, DEFAULT_GUILD, FakeDiscord, MEMBER_PERMS, type FakeActor, type FakeComponent, type FakeMessage, type InteractionCallback } from './fake-discord/index.js';
 
 export const GUILD = DEFAULT_GUILD.id;

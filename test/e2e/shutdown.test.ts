@@ -1,6 +1,6 @@
 /** Issue 11 item 7: interactions that arrive while the bot shuts down get the restarting note. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTARTING_TEXT } from '../../src/adapters/discord/router.js';
+import { RESTARTING_TEXT } from '../../src/adapters/interactions/router.js';
 import { ALICE, CHANNEL, GUILD, ephemeralText, startHarness, subcommand, type Harness } from './harness.js';
 
 let h: Harness;

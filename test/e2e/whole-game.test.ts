@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeButtonId } from '../../src/adapters/discord/custom-id.js';
+import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { ADMIN_PERMS, ALICE, CHANNEL, GUILD, buttons, ephemeralText, startHarness, subcommand, turnOf, type Harness } from './harness.js';
 import type { FakeComponent, FakeMessage } from './fake-discord/index.js';
 

@@ -1,6 +1,15 @@
-/** The Discord side wired together: discord.js Client (Guilds intent only) -> router, plus the rounds-mode timer that edits game messages. */
+/**
+ * Gateway mode wired together: a discord.js Client (Guilds intent only) receives each INTERACTION_CREATE, which is
+ * converted from its raw payload exactly as HTTP mode converts a POSTed one (src/adapters/http/incoming.ts) and
+ * handed to the transport-neutral router with a responder that answers over REST. Plus the rounds-mode timer that
+ * edits game messages.
+ */
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, Routes, type ClientOptions } from 'discord.js';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
+import { toIncoming } from '../http/incoming.js';
+import { createRouter } from '../interactions/router.js';
+import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { GatewayResponder } from './gateway-responder.js';
 import type { Logger as PinoLogger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
@@ -9,10 +18,6 @@ import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types
 import { appLogger } from '../../config/logger.js';
 import { rejectGameMessageEdits, restGameMessages } from './messages.js';
 import { RateLimiter } from './rate-limit.js';
-import { createRouter } from './router.js';
-
-/** Interaction types discord.js turns into Interaction objects (ping, command, component, autocomplete, modal submit). */
-const KNOWN_INTERACTION_TYPES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5]);
 
 /** What the bot needs; main builds it from the config. */
 export interface BotOptions {
@@ -34,6 +39,7 @@ export interface BotOptions {
   shutdownGraceMs?: number;
   /** The gateway shards this process holds (SHARD_COUNT / SHARD_IDS); absent: every shard. */
   shards?: { count: number; ids: number[] };
+  metrics?: Metrics;
 }
 
 /** A running bot. */
@@ -73,7 +79,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const now = o.now ?? Date.now;
   const client = new Client({ ...clientOptions(), rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
-  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const metrics = o.metrics ?? noopMetrics;
+  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, metrics, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,
@@ -82,17 +89,24 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
     logger: log,
     now,
+    metrics,
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
-  guardInteractionAction(client, log);
-  // Interaction types discord.js does not know never reach InteractionCreate: answer those from the raw dispatch.
-  client.on(Events.Raw, (packet: { t?: string; d?: { id?: unknown; token?: unknown; type?: unknown } }) => {
-    const d = packet.t === 'INTERACTION_CREATE' ? packet.d : undefined;
-    if (!d || KNOWN_INTERACTION_TYPES.has(d.type as number) || typeof d.id !== 'string' || typeof d.token !== 'string') return;
-    log.warn({ interactionId: d.id, type: d.type }, 'unknown interaction type; answered as not supported');
-    answerRawUnsupported(client, log, d.id, d.token);
+  // Every interaction is taken from the raw dispatch (discord.js emits it before building its own objects), so
+  // unknown types and payloads discord.js can't build are answered too.
+  client.on(Events.Raw, (packet: { t?: string; d?: unknown }) => {
+    if (packet.t !== 'INTERACTION_CREATE') return;
+    const converted = toIncoming(packet.d);
+    if (converted.ok) {
+      void router.handle(converted.interaction, new GatewayResponder(converted.interaction, client.rest));
+      return;
+    }
+    // Field names and codes only: the payload carries the interaction token.
+    const d = (typeof packet.d === 'object' && packet.d !== null ? packet.d : {}) as { id?: unknown; token?: unknown; type?: unknown };
+    log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, problems: converted.problems.slice(0, 5) }, 'malformed interaction; answered as not supported');
+    if (typeof d.id === 'string' && typeof d.token === 'string') answerRawUnsupported(client, log, d.id, d.token);
   });
+  guardInteractionAction(client, log);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -107,6 +121,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           intervalMs: timerMs,
           // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per channel.
           onResolved: (view) => {
+            metrics.roundResolved();
             if (view.meta.message) messages.refreshSoon(view.key);
           },
           logger: appLogger(log),
@@ -136,10 +151,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 }
 
 /**
- * discord.js builds an Interaction from the gateway payload before any listener runs, and a payload missing a field it
- * needs (a member without a user, say) makes that throw, so the router never sees it and nothing answers. Its
- * INTERACTION_CREATE action is wrapped here: a payload it can't build is logged once (ids only, never the token) and
- * answered privately through the callback route, which needs only the id and token.
+ * discord.js builds its own Interaction from the gateway payload after the raw dispatch, and a payload missing a field
+ * it needs (a member without a user, say) makes that throw inside its websocket handler. The router has already
+ * taken the interaction from the raw dispatch, so the throw is only logged (ids only, never the token).
  */
 function guardInteractionAction(client: Client, log: PinoLogger): void {
   const action = (client as unknown as { actions?: { InteractionCreate?: { handle(data: unknown): unknown } } }).actions?.InteractionCreate;
@@ -149,9 +163,8 @@ function guardInteractionAction(client: Client, log: PinoLogger): void {
     try {
       return handle(data);
     } catch (err) {
-      const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; token?: unknown; type?: unknown };
-      log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, err: err instanceof Error ? err.message : String(err) }, 'malformed interaction; answered as not supported');
-      if (typeof d.id === 'string' && typeof d.token === 'string') answerRawUnsupported(client, log, d.id, d.token);
+      const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; type?: unknown };
+      log.debug({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, err: err instanceof Error ? err.message : String(err) }, 'discord.js could not build an interaction (answered from the raw dispatch)');
       return undefined;
     }
   };

@@ -1,10 +1,35 @@
-/** Editing the channel's game message with the bot token (the channel API), for when no interaction token is at hand. */
-import { DiscordAPIError, RateLimitError, Routes, type REST } from 'discord.js';
+/**
+ * Editing the channel's game message with the bot token (the channel API), for when no interaction token is at hand:
+ * the round timer, coalesced refreshes after slash actions and controller presses. Both transports use it, through
+ * @discordjs/rest.
+ *
+ * Discord lets a bot edit a message older than one hour only 3 times per 6 seconds per channel (error 30046). A
+ * game message that old is reposted instead of edited (the new one is recorded and the old one retired), and so is
+ * one whose edit comes back with 30046.
+ */
+import type { REST } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
-import { gamePayload, type GamePayload } from './presenter.js';
+import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { gamePayload, retiredPayload, type GamePayload } from './presenter.js';
+
+/** Discord's epoch in a snowflake (ms since 1970). */
+const DISCORD_EPOCH = 1420070400000n;
+
+/** When a message was created, from its snowflake id; null for an id that isn't one. */
+export function snowflakeTime(id: string): number | null {
+  if (!/^\d{1,20}$/.test(id)) return null;
+  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
+}
+
+/** A game message this old is reposted rather than edited: 5 minutes inside Discord's one-hour edit rule. */
+export const REPOST_AFTER_MS = 55 * 60_000;
+
+/** Discord's "Maximum number of edits to messages older than 1 hour reached". */
+export const OLD_MESSAGE_EDIT_LIMIT = 30046;
 
 /** A message body for PATCH /channels/:c/messages/:m. */
 export type MessageEdit = object;
@@ -32,6 +57,9 @@ export interface GameMessagesDeps {
   now: () => number;
   /** Minimum gap between two refreshes of one channel (ms). */
   intervalMs?: number;
+  /** Wall-clock time, to tell a message's age from its id (default Date.now; tests move it). */
+  wallNow?: () => number;
+  metrics?: Metrics;
 }
 
 /**
@@ -39,7 +67,26 @@ export interface GameMessagesDeps {
  * or the bot lost access to it (403). Rate limits and 5xx are not: discord.js already retried those.
  */
 export function isGone(err: unknown): boolean {
-  return err instanceof DiscordAPIError && (err.status === 404 || err.status === 403);
+  const e = apiError(err);
+  return e !== null && (e.status === 404 || e.status === 403);
+}
+
+/**
+ * Discord's error (status and JSON code) when `err` is a DiscordAPIError. Checked by shape, not instanceof: discord.js
+ * loads @discordjs/rest's CommonJS build and this module its ES build, so the two classes differ.
+ */
+export function apiError(err: unknown): { status: number; code: number | string } | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { status?: unknown; code?: unknown };
+  return typeof e.status === 'number' && (typeof e.code === 'number' || typeof e.code === 'string') ? { status: e.status, code: e.code } : null;
+}
+
+/** The wait (ms) of a RateLimitError (a rejected rate-limited request), else null. Checked by shape, as apiError. */
+export function rateLimitWait(err: unknown): number | null {
+  const name = typeof err === 'object' && err !== null ? (err as { name?: unknown }).name : undefined;
+  if (typeof name !== 'string' || !name.startsWith('RateLimitError')) return null;
+  const wait = (err as { retryAfter?: unknown }).retryAfter;
+  return typeof wait === 'number' ? wait : null;
 }
 
 /** GameMessages over discord.js's REST client (which honours rate-limit headers and DISCORD_API_BASE). */
@@ -54,8 +101,33 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     );
     return p;
   };
+  const wallNow = deps.wallNow ?? Date.now;
+  const metrics = deps.metrics ?? noopMetrics;
   const editNow = (ref: MessageRef, body: MessageEdit): Promise<void> =>
     track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body)).then(() => undefined));
+
+  /**
+   * Posts the game message afresh at the bottom of the channel, records it (unless another message was recorded
+   * meanwhile) and retires the old one. False when the post failed (no permission to send, say): the caller then
+   * keeps the old message.
+   */
+  const repost = async (key: ChannelKey, ref: MessageRef, payload: GamePayload, why: string): Promise<boolean> => {
+    let created: { id?: unknown };
+    try {
+      created = (await track(deps.rest.post(Routes.channelMessages(ref.channelId), withFiles(payload)))) as { id?: unknown };
+    } catch (err) {
+      log.warn({ err, ...key, messageId: ref.messageId, why }, 'could not repost the game message; keeping the old one');
+      return false;
+    }
+    if (typeof created?.id !== 'string') return false;
+    const fresh: MessageRef = { channelId: ref.channelId, messageId: created.id };
+    const again = await deps.games.view(key);
+    if (again.ok && again.value.meta.message?.messageId === ref.messageId) await deps.games.setMessage(key, fresh);
+    log.info({ ...key, old: ref.messageId, messageId: fresh.messageId, why }, 'game message reposted');
+    // Best effort: a press on the old message is answered with a link to the new one whatever happens here.
+    editNow(ref, retiredPayload()).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
+    return true;
+  };
 
   const refresh = async (key: ChannelKey): Promise<void> => {
     const current = await deps.games.view(key);
@@ -65,14 +137,22 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     }
     const ref = current.value.meta.message;
     if (!ref) return;
+    const payload = gamePayload(current.value, deps.now());
+    const born = snowflakeTime(ref.messageId);
+    if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
-      await editNow(ref, gamePayload(current.value, deps.now()));
+      await editNow(ref, payload);
     } catch (err) {
-      if (err instanceof RateLimitError) {
-        // Rejected instead of queued (see GAME_MESSAGE_ROUTE): try again once the limit has passed, with the newest
-        // state then, so superseded frames are dropped rather than sent one after another.
-        log.info({ ...key, retryAfterMs: err.retryAfter }, 'game message edit rate-limited; will redraw after the limit');
-        const retry = setTimeout(() => coalescer.edit(encodeChannelKey(key), key), err.retryAfter);
+      if (apiError(err)?.code === OLD_MESSAGE_EDIT_LIMIT) {
+        await repost(key, ref, payload, 'edit limit of old messages (30046)');
+        return;
+      }
+      const wait = rateLimitWait(err);
+      if (wait !== null) {
+        // Rejected instead of queued (see rejectGameMessageEdits): try again once the limit has passed, with the
+        // newest state then, so superseded frames are dropped rather than sent one after another.
+        log.info({ ...key, retryAfterMs: wait }, 'game message edit rate-limited; will redraw after the limit');
+        const retry = setTimeout(() => coalescer.edit(encodeChannelKey(key), key), wait);
         retry.unref();
         return;
       }
@@ -93,7 +173,10 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   );
   return {
     editNow,
-    refreshSoon: (key) => coalescer.edit(encodeChannelKey(key), key),
+    refreshSoon: (key) => {
+      coalescer.edit(encodeChannelKey(key), key);
+      metrics.editQueueDepth(coalescer.size);
+    },
     async drain() {
       await coalescer.drain();
       await Promise.allSettled([...inflight]);

@@ -1,32 +1,14 @@
 /**
- * GameView -> the game message: rendered map and HUD (from src/render), plus the button controls.
- * The payload is plain Discord API JSON, so the terminal player can print the very same thing.
- *
- * Buttons are shared by the whole party, so a direction is enabled when at least one living player who may act now
- * could go (or attack) that way; it is disabled only when it is impossible for everyone. A refused press still gets a
- * friendly private answer, so this errs on the side of letting people try.
+ * GameView -> the game message: rendered map and HUD (from src/render), plus the button layouts of
+ * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
+ * sends it and the terminal player prints the very same thing.
  */
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
-import { legalMoves } from '../../engine/index.js';
-import type { Direction } from '../../engine/types.js';
 import { renderGame, renderPrivate } from '../../render/index.js';
-import { DIRECTION_TO_WORD } from '../../../commands/rogue.js';
+import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
-import { endTally } from '../../app/end-vote.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
-import { encodeButtonId, gameTag, type SimpleVerb } from './custom-id.js';
-
-/** One button, transport-neutral: what the terminal prints and what Discord gets. */
-export interface ButtonSpec {
-  customId: string;
-  emoji: string;
-  label: string;
-  disabled: boolean;
-  style: ButtonStyle;
-  /** A d-pad spacer: keeps the arrows in a cross; never pressable, not printed by the terminal. */
-  spacer: boolean;
-}
 
 /** A message body as sent to Discord (create or edit). */
 export interface GamePayload {
@@ -42,98 +24,6 @@ export interface MapFile {
   name: string;
   data: Uint8Array;
   description: string;
-}
-
-/** Emoji of each direction button; its label is the direction's word, as /rogue move takes it. */
-const DIRECTION_EMOJI: Record<Direction, string> = { n: '⬆️', s: '⬇️', e: '➡️', w: '⬅️', ne: '↗️', nw: '↖️', se: '↘️', sw: '↙️' };
-
-/** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
-const PAD_8: (Direction | 'wait' | null)[][] = [
-  ['nw', 'n', 'ne'],
-  ['w', 'wait', 'e'],
-  ['sw', 's', 'se'],
-];
-const PAD_4: (Direction | 'wait' | null)[][] = [
-  [null, 'n', null],
-  ['w', 'wait', 'e'],
-  [null, 's', null],
-];
-
-/** The union of what the party can do right now (see the module comment). */
-function partyMoves(view: GameView): { any: boolean; moves: Map<Direction, 'move' | 'attack'>; canDescend: boolean; canUse: boolean; canExplore: boolean; canTravel: boolean; canRest: boolean } {
-  const moves = new Map<Direction, 'move' | 'attack'>();
-  let any = false;
-  let canDescend = false;
-  let canUse = false;
-  let canExplore = false;
-  let canTravel = false;
-  let canRest = false;
-  for (const p of view.state.players) {
-    if (!p.alive) continue;
-    const legal = legalMoves(view.state, p.id);
-    if (!legal.canAct) continue;
-    any = true;
-    canDescend ||= legal.canDescend;
-    canUse ||= legal.canUse;
-    canExplore ||= legal.canExplore;
-    canTravel ||= legal.canTravel;
-    canRest ||= legal.canRest;
-    for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) {
-      if (what === 'attack') moves.set(dir, 'attack');
-      else if (what === 'move' && !moves.has(dir)) moves.set(dir, 'move');
-    }
-  }
-  return { any, moves, canDescend, canUse, canExplore, canTravel, canRest };
-}
-
-/** The button rows for a view: empty when the game is over or nobody can act (a retired message has none either). */
-export function gameControls(view: GameView): ButtonSpec[][] {
-  const { state, meta } = view;
-  if (state.status !== 'playing') return [[action('again', '▶️', 'Play again', ButtonStyle.Success, state.version, gameTag(meta.createdAt))]];
-  const party = partyMoves(view);
-  if (!party.any && state.players.every((p) => !p.alive)) return [];
-  const version = state.version;
-  const game = gameTag(meta.createdAt);
-  const pad = state.config.topology === 8 ? PAD_8 : PAD_4;
-  let spacers = 0;
-  const rows: ButtonSpec[][] = pad.map((row) =>
-    row.map((cell): ButtonSpec => {
-      if (cell === null) {
-        const index = spacers++;
-        return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, style: ButtonStyle.Secondary, spacer: true };
-      }
-      if (cell === 'wait') {
-        return { customId: encodeButtonId({ verb: 'wait', version, game }), emoji: '⏳', label: 'wait', disabled: !party.any, style: ButtonStyle.Secondary, spacer: false };
-      }
-      const what = party.moves.get(cell);
-      return {
-        customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
-        emoji: DIRECTION_EMOJI[cell],
-        label: DIRECTION_TO_WORD[cell],
-        disabled: what === undefined,
-        style: what === 'attack' ? ButtonStyle.Danger : ButtonStyle.Secondary,
-        spacer: false,
-      };
-    }),
-  );
-  // Actions only when someone can take them (a row holds at most 5 buttons: these are 5 at the most).
-  const extra: ButtonSpec[] = [];
-  if (party.canExplore) extra.push(action('exp', '🧭', 'explore', ButtonStyle.Secondary, version, game));
-  if (party.canTravel) extra.push(action('trv', '🏃', 'to stairs', ButtonStyle.Secondary, version, game));
-  if (party.canRest) extra.push(action('rest', '💤', 'rest', ButtonStyle.Secondary, version, game));
-  if (party.canDescend) extra.push(action('desc', '🪜', 'descend', ButtonStyle.Success, version, game));
-  if (party.canUse) extra.push(action('use', '🧪', 'drink potion', ButtonStyle.Primary, version, game));
-  if (extra.length > 0) rows.push(extra);
-  const tally = endTally(state, meta);
-  const last = [action('me', '🎮', 'my view', ButtonStyle.Primary, version, game), action('end', '🏳️', tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end', ButtonStyle.Secondary, version, game)];
-  if (state.players.length < state.config.maxPlayers) last.push(action('join', '➕', 'join', ButtonStyle.Primary, version, game));
-  rows.push(last);
-  return rows;
-}
-
-/** An argument-less action button. */
-function action(verb: SimpleVerb, emoji: string, label: string, style: ButtonStyle, version: number, game: string): ButtonSpec {
-  return { customId: encodeButtonId({ verb, version, game }), emoji, label, disabled: false, style, spacer: false };
 }
 
 /** Seconds left in the current round (rounds mode), from the stored deadline and the current time. */
@@ -153,12 +43,20 @@ export function toApiEmbed(e: { title: string; description: string; fields: read
   return embed;
 }
 
+/** Each tone's Discord button style. */
+const STYLE_OF: Record<ButtonTone, ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger> = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  success: ButtonStyle.Success,
+  danger: ButtonStyle.Danger,
+};
+
 /** Button rows as Discord API JSON. */
 export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.map((b): APIButtonComponentWithCustomId => {
-      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: b.style as APIButtonComponentWithCustomId['style'], custom_id: b.customId, label: b.label, disabled: b.disabled };
+      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, label: b.label, disabled: b.disabled };
       if (b.emoji) button.emoji = { name: b.emoji };
       return button;
     }),
@@ -206,43 +104,6 @@ export function retiredPayload(): { components: [] } {
 /** A private text reply (with an optional embed) as Discord API JSON. */
 export function textPayload(text: string, embed?: ReplyEmbed): { content: string; embeds: APIEmbed[] } {
   return { content: text.slice(0, 2000), embeds: embed ? [toApiEmbed(embed)] : [] };
-}
-
-/** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
-export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
-  const { state, meta } = view;
-  if (state.status !== 'playing') return [];
-  const legal = legalMoves(state, userId);
-  const version = state.version;
-  const game = gameTag(meta.createdAt);
-  const pad = state.config.topology === 8 ? PAD_8 : PAD_4;
-  let spacers = 0;
-  const rows: ButtonSpec[][] = pad.map((row) =>
-    row.map((cell): ButtonSpec => {
-      if (cell === null) {
-        const index = spacers++;
-        return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, style: ButtonStyle.Secondary, spacer: true };
-      }
-      if (cell === 'wait') return { ...action('wait', '⏳', 'wait', ButtonStyle.Secondary, version, game), disabled: !legal.canAct };
-      const what = legal.moves[cell];
-      return {
-        customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
-        emoji: DIRECTION_EMOJI[cell],
-        label: DIRECTION_TO_WORD[cell],
-        disabled: what !== 'move' && what !== 'attack',
-        style: what === 'attack' ? ButtonStyle.Danger : ButtonStyle.Secondary,
-        spacer: false,
-      };
-    }),
-  );
-  const extra: ButtonSpec[] = [];
-  if (legal.canExplore) extra.push(action('exp', '🧭', 'explore', ButtonStyle.Secondary, version, game));
-  if (legal.canTravel) extra.push(action('trv', '🏃', 'to stairs', ButtonStyle.Secondary, version, game));
-  if (legal.canRest) extra.push(action('rest', '💤', 'rest', ButtonStyle.Secondary, version, game));
-  if (legal.canDescend) extra.push(action('desc', '🪜', 'descend', ButtonStyle.Success, version, game));
-  if (legal.canUse) extra.push(action('use', '🧪', 'drink potion', ButtonStyle.Primary, version, game));
-  if (extra.length > 0) rows.push(extra);
-  return rows;
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */

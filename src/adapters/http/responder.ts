@@ -4,9 +4,10 @@
  * no bot authorisation.
  */
 import type { REST } from '@discordjs/rest';
-import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types/v10';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
-import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../interactions/webhook.js';
 import { encodeBody, messageBody, type EncodedBody } from './payload.js';
 
 /** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
@@ -36,6 +37,8 @@ export class HttpResponder implements InteractionResponder {
   private firstType: number | null = null;
   /** Set when the adapter, not the handler, answered first (a deferral after the deadline). */
   private byAdapter = false;
+  /** After the adapter's deferral, the public message a handler's reply became (posted below the placeholder). */
+  private postedBelow: string | null = null;
 
   constructor(
     private readonly interaction: IncomingInteraction,
@@ -50,9 +53,9 @@ export class HttpResponder implements InteractionResponder {
     return this.firstType !== null;
   }
 
-  /** The callback type of the first answer (null before it). */
-  get answerType(): number | null {
-    return this.firstType;
+  /** How the interaction was first answered (null before it). */
+  get answerType(): AnswerType | null {
+    return this.firstType === null ? null : (ANSWER_TYPE_NAMES[this.firstType] ?? null);
   }
 
   /** True when the adapter deferred on the handler's behalf. */
@@ -93,14 +96,19 @@ export class HttpResponder implements InteractionResponder {
 
   async editOriginal(msg: OutgoingMessage): Promise<void> {
     await this.afterFirst();
-    const route = Routes.webhookMessage(this.interaction.applicationId, this.interaction.token, '@original');
-    await this.rest.patch(route, { body: messageBody(msg, false), files: rawFiles(msg), auth: false });
+    await editOriginal(this.rest, this.interaction, msg);
   }
 
-  async followUp(msg: OutgoingMessage): Promise<void> {
+  async followUp(msg: OutgoingMessage): Promise<string | null> {
     await this.afterFirst();
-    const route = Routes.webhook(this.interaction.applicationId, this.interaction.token);
-    await this.rest.post(route, { body: messageBody(msg, true), files: rawFiles(msg), auth: false });
+    return followUp(this.rest, this.interaction, msg);
+  }
+
+  /** The message a reply created: read back from @original once the HTTP response is on the wire. */
+  async originalMessageId(): Promise<string | null> {
+    await this.afterFirst();
+    if (this.byAdapter) return this.postedBelow;
+    return originalId(this.rest, this.interaction);
   }
 
   /**
@@ -110,10 +118,13 @@ export class HttpResponder implements InteractionResponder {
    * and follows up publicly, as the router does after its own deferral.
    */
   private async replyAfterAdapterDefer(msg: OutgoingMessage): Promise<void> {
-    if (this.firstType === InteractionResponseType.DeferredMessageUpdate) return this.followUp(msg);
+    if (this.firstType === InteractionResponseType.DeferredMessageUpdate) {
+      await this.followUp(msg);
+      return;
+    }
     if (msg.ephemeral) return this.editOriginal(msg);
     await this.editOriginal({ content: POSTED_BELOW_TEXT });
-    await this.followUp(msg);
+    this.postedBelow = await this.followUp(msg);
   }
 
   /** The adapter's own first answer when the handler is too slow (or finished without answering); false if too late. */
@@ -139,6 +150,3 @@ export class HttpResponder implements InteractionResponder {
   }
 }
 
-function rawFiles(msg: OutgoingMessage): { name: string; data: Uint8Array }[] | undefined {
-  return msg.files?.map((f) => ({ name: f.name, data: f.data }));
-}

@@ -64,11 +64,18 @@ export interface InteractionResponder {
   autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void>;
   /** PATCH /webhooks/{app}/{token}/messages/@original. */
   editOriginal(msg: OutgoingMessage): Promise<void>;
-  /** POST /webhooks/{app}/{token}. */
-  followUp(msg: OutgoingMessage): Promise<void>;
+  /** POST /webhooks/{app}/{token}; the new message's id. */
+  followUp(msg: OutgoingMessage): Promise<string | null>;
+  /** The id of the message a reply created (to record a posted game message); null when Discord did not say. */
+  originalMessageId(): Promise<string | null>;
   /** True once the first answer was sent. */
   readonly answered: boolean;
+  /** How the interaction was first answered; null before. */
+  readonly answerType: AnswerType | null;
 }
+
+/** The first answers: type 4, 7, 5, 6 and 8. */
+export type AnswerType = 'reply' | 'update' | 'defer' | 'defer-update' | 'autocomplete';
 
 /** The router's entry point, the same for both transports. */
 export type InteractionHandler = (interaction: IncomingInteraction, responder: InteractionResponder) => Promise<void>;

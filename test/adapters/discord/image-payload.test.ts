@@ -1,6 +1,7 @@
 /** The image style on Discord: the map is a PNG attached to the game message, shown by the embed, with alt text; edits replace it. */
 import { describe, expect, it } from 'vitest';
-import { discordGameMessage } from '../../../src/adapters/discord/router.js';
+import { gameMessage } from '../../../src/adapters/interactions/router.js';
+import { messageBody } from '../../../src/adapters/http/payload.js';
 import { gamePayload } from '../../../src/adapters/discord/presenter.js';
 import type { GameView } from '../../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../../src/app/settings.js';
@@ -29,20 +30,19 @@ describe('image render style on the game message', () => {
     expect(gamePayload(viewOf('image'), 0).files[0]!.data).toEqual(p.files[0]!.data); // same state, same bytes
   });
 
-  it('GIVEN a text style WHEN presented THEN nothing is attached, and the discord.js message still lists no old attachments to keep', () => {
+  it('GIVEN a text style WHEN sent THEN nothing is attached, and the body lists no old attachments to keep (an old picture is dropped)', () => {
     for (const style of ['emoji', 'ascii'] as const) {
       const p = gamePayload(viewOf(style), 0);
       expect(p.files).toEqual([]);
       expect(p.embeds[0]!.image).toBeUndefined();
-      expect(discordGameMessage(p).attachments).toEqual([]);
+      expect(messageBody(gameMessage(p), false).attachments).toEqual([]);
     }
   });
 
-  it('GIVEN an image payload WHEN converted for discord.js THEN the file carries its name and description and old attachments are dropped', () => {
-    const d = discordGameMessage(gamePayload(viewOf('image'), 0));
-    expect(d.attachments).toEqual([]);
-    expect(d.files[0]).toMatchObject({ name: 'map.png' });
-    expect(d.files[0]!.description.length).toBeGreaterThan(0);
-    expect(Buffer.isBuffer(d.files[0]!.attachment)).toBe(true);
+  it('GIVEN an image payload WHEN sent THEN the body names exactly the new file, with its description, so old attachments are dropped', () => {
+    const p = gamePayload(viewOf('image'), 0);
+    const body = messageBody(gameMessage(p), false);
+    expect(body.attachments).toEqual([{ id: 0, filename: 'map.png', description: p.files[0]!.description }]);
+    expect(p.files[0]!.description.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
-import { DiscordAPIError, type REST } from 'discord.js';
+import { DiscordAPIError, type REST } from '@discordjs/rest';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { restGameMessages } from '../../../src/adapters/discord/messages.js';
+import { REPOST_AFTER_MS, restGameMessages, snowflakeTime } from '../../../src/adapters/discord/messages.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, Result } from '../../../src/app/service-types.js';
 import { defaultConfig, newGame, step } from '../../../src/engine/index.js';
 
@@ -74,5 +74,76 @@ describe('channel-API game message edits', () => {
     await m.drain();
     expect(g.state.cleared).toBe(0);
     expect(g.state.current.meta.message).toEqual(ref);
+  });
+
+  /** A snowflake for a message created at `ms`. */
+  const snowflake = (ms: number) => ((BigInt(ms) - 1420070400000n) << 22n).toString();
+
+  /** A REST stub for reposts: records PATCHes and POSTs, fails PATCH as told, answers POST with a new id (or fails). */
+  function reposting(opts: { patchFails?: () => unknown; postFails?: () => unknown } = {}) {
+    const calls: { method: string; route: string; body: { components?: unknown[]; embeds?: { title?: string }[] } }[] = [];
+    const stub = {
+      patch: async (route: string, { body }: { body: (typeof calls)[number]['body'] }) => {
+        calls.push({ method: 'PATCH', route, body });
+        if (opts.patchFails && body.embeds) throw opts.patchFails();
+      },
+      post: async (route: string, { body }: { body: (typeof calls)[number]['body'] }) => {
+        calls.push({ method: 'POST', route, body });
+        if (opts.postFails) throw opts.postFails();
+        return { id: 'fresh1' };
+      },
+    };
+    return { rest: stub as unknown as REST, calls };
+  }
+
+  it('GIVEN a snowflake WHEN read THEN its creation time comes back', () => {
+    expect(snowflakeTime(snowflake(1_800_000_000_000))).toBe(1_800_000_000_000);
+    expect(snowflakeTime('not-an-id')).toBeNull();
+  });
+
+  it('GIVEN a game message 55 minutes old (fake clock) WHEN refreshed THEN it is reposted, the new one recorded and the old one retired, with no edit of the old map', async () => {
+    const born = 1_800_000_000_000;
+    const old: MessageRef = { channelId: '2', messageId: snowflake(born) };
+    const g = games(viewAtTurn(4, old));
+    const r = reposting();
+    let wall = born + REPOST_AFTER_MS - 1000;
+    const m = restGameMessages({ rest: r.rest, games: g.api, logger: pino({ level: 'silent' }), now: () => 0, wallNow: () => wall, intervalMs: 1 });
+    m.refreshSoon(key);
+    await m.drain();
+    expect(r.calls.map((c) => c.method)).toEqual(['PATCH']); // 54 minutes: still edited in place
+    wall = born + REPOST_AFTER_MS;
+    await new Promise((res) => setTimeout(res, 5));
+    m.refreshSoon(key);
+    await m.drain();
+    expect(r.calls.slice(1).map((c) => `${c.method} ${c.route}`)).toEqual(['POST /channels/2/messages', `PATCH /channels/2/messages/${old.messageId}`]);
+    expect(r.calls[1]!.body.embeds?.[0]?.title).toContain('Turn 4');
+    expect(r.calls[2]!.body.components).toEqual([]);
+    expect(g.state.current.meta.message).toEqual({ channelId: '2', messageId: 'fresh1' });
+  });
+
+  it('GIVEN a young message WHEN its edit comes back with 30046 THEN the game message is reposted and recorded', async () => {
+    const born = 1_800_000_000_000;
+    const ref1: MessageRef = { channelId: '2', messageId: snowflake(born) };
+    const g = games(viewAtTurn(2, ref1));
+    const limit = () => new DiscordAPIError({ code: 30046, message: 'Maximum number of edits to messages older than 1 hour reached. Try again later' }, 30046, 400, 'PATCH', '/channels/2/messages/x', { body: undefined, files: undefined });
+    const r = reposting({ patchFails: limit });
+    const m = restGameMessages({ rest: r.rest, games: g.api, logger: pino({ level: 'silent' }), now: () => 0, wallNow: () => born + 60_000 });
+    m.refreshSoon(key);
+    await m.drain();
+    expect(r.calls.map((c) => c.method)).toEqual(['PATCH', 'POST', 'PATCH']);
+    expect(g.state.current.meta.message?.messageId).toBe('fresh1');
+  });
+
+  it('GIVEN an old message in a channel the bot may not post in WHEN the repost fails THEN the old message is kept and edited instead', async () => {
+    const born = 1_800_000_000_000;
+    const old: MessageRef = { channelId: '2', messageId: snowflake(born) };
+    const g = games(viewAtTurn(2, old));
+    const denied = () => new DiscordAPIError({ code: 50013, message: 'Missing Permissions' }, 50013, 403, 'POST', '/channels/2/messages', { body: undefined, files: undefined });
+    const r = reposting({ postFails: denied });
+    const m = restGameMessages({ rest: r.rest, games: g.api, logger: pino({ level: 'silent' }), now: () => 0, wallNow: () => born + 2 * 3_600_000 });
+    m.refreshSoon(key);
+    await m.drain();
+    expect(r.calls.map((c) => c.method)).toEqual(['POST', 'PATCH']);
+    expect(g.state.current.meta.message).toEqual(old);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ButtonStyle } from 'discord.js';
+import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameView } from '../../../src/app/service-types.js';
-import { decodeButtonId, gameTag } from '../../../src/adapters/discord/custom-id.js';
-import { controllerPayload, gameControls, gamePayload, playerControls, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
+import { decodeButtonId, gameTag } from '../../../commands/controls/custom-id.js';
+import { controllerPayload, gamePayload, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
+import { gameControls, playerControls } from '../../../commands/controls/layouts.js';
 import { defaultConfig, newGame, step, Tile, type GameConfig, type GameState } from '../../../src/engine/index.js';
 import { checkLimits } from '../../../src/render/index.js';
 
@@ -96,7 +97,9 @@ describe('game message presenter', () => {
     const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
     s = { ...s, monsters: [{ ...m, x: p.x + 1, y: p.y }] } as GameState;
     const east = gameControls(viewOf(s)).flat().find((b) => b.label === 'east')!;
-    expect(east.style).toBe(ButtonStyle.Danger);
+    expect(east.tone).toBe('danger');
+    const row = gamePayload(viewOf(s), 0).components.flatMap((r) => r.components).find((b) => b.label === 'east')!;
+    expect(row.style).toBe(ButtonStyle.Danger);
     expect(east.disabled).toBe(false);
   });
 

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commands } from '../../../commands/index.js';
-import { buttonInvocation, pressButton, type ButtonOutcome } from '../../../src/adapters/discord/button-press.js';
-import { encodeButtonId, decodeButtonId, gameTag, type ButtonId } from '../../../src/adapters/discord/custom-id.js';
-import { MemoryGameStore } from '../../../src/adapters/memory/memory-game-store.js';
-import { MemoryRoundQueue } from '../../../src/adapters/memory/memory-round-queue.js';
-import { MemorySettingsStore } from '../../../src/adapters/memory/memory-settings-store.js';
-import { GameService } from '../../../src/app/game-service.js';
-import { silentLogger } from '../../../src/app/ports.js';
-import type { GameServiceApi, GameView, Result } from '../../../src/app/service-types.js';
-import { SettingsService } from '../../../src/app/settings-service.js';
+import { pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
+import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
+import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
+import { encodeButtonId, decodeButtonId, gameTag, type ButtonId } from '../../commands/controls/custom-id.js';
+import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../../src/app/game-service.js';
+import { silentLogger } from '../../src/app/ports.js';
+import type { GameServiceApi, GameView, Result } from '../../src/app/service-types.js';
 
 const key = { guildId: '1', channelId: '2' };
 const ann = { id: 'a', name: 'Ann' };
@@ -20,7 +20,6 @@ function value<T>(r: Result<T>): T {
 
 let now = 1_700_000_000_000;
 let service: GameService;
-let settings: SettingsService;
 let calls: string[];
 /** The service as the press sees it, recording which methods it calls. */
 let games: GameServiceApi;
@@ -39,7 +38,6 @@ beforeEach(() => {
       };
     },
   });
-  settings = new SettingsService(settingsStore, silentLogger);
 });
 
 /** The wait button as drawn on `view`. */
@@ -51,8 +49,43 @@ function waitButton(view: GameView): ButtonId {
 
 async function press(id: ButtonId): Promise<ButtonOutcome> {
   calls = [];
-  return pressButton({ key, user: ann, memberIsAdmin: false, games, settings, commands }, id, buttonInvocation(id)!);
+  return runPress({ key, user: ann, memberIsAdmin: false, games }, id, pressIntent(id)!);
 }
+
+describe('decoding a press', () => {
+  it.each(DIRECTION_TABLE.map((r) => r.dir))('GIVEN the d-pad button %s WHEN decoded THEN it is that move, straight from the id', (dir) => {
+    expect(pressIntent({ verb: 'mv', dir, version: 1, game: 'a' })).toEqual({ kind: 'act', action: { type: 'move', dir } });
+  });
+
+  it.each([
+    ['wait', { kind: 'act', action: { type: 'wait' } }],
+    ['desc', { kind: 'act', action: { type: 'descend' } }],
+    ['use', { kind: 'act', action: { type: 'use' } }],
+    ['exp', { kind: 'act', action: { type: 'explore' } }],
+    ['trv', { kind: 'act', action: { type: 'travel' } }],
+    ['rest', { kind: 'act', action: { type: 'rest' } }],
+    ['end', { kind: 'end' }],
+    ['join', { kind: 'join' }],
+    ['again', { kind: 'again' }],
+    ['me', { kind: 'controller' }],
+  ] as const)('GIVEN the %s button WHEN decoded THEN it asks for %j', (verb, intent) => {
+    expect(pressIntent({ verb, version: 1, game: 'a' })).toEqual(intent);
+  });
+
+  it('GIVEN the verb table WHEN compared with the codec THEN every verb is encodable and has a label and an emoji', () => {
+    expect(SIMPLE_VERBS).toEqual(Object.keys(VERB_TABLE));
+    for (const verb of SIMPLE_VERBS) {
+      const id = encodeButtonId({ verb, version: 7, game: 'k' });
+      expect(decodeButtonId(id)).toEqual({ ok: true, value: { verb, version: 7, game: 'k' } });
+      expect(VERB_TABLE[verb].label.length).toBeGreaterThan(0);
+      expect(VERB_TABLE[verb].emoji.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('GIVEN a d-pad spacer WHEN decoded THEN there is nothing to run', () => {
+    expect(pressIntent({ verb: 'nop', index: 0, version: 1, game: 'a' })).toBeNull();
+  });
+});
 
 describe('pressing a game button', () => {
   it('GIVEN a current button WHEN pressed THEN the action is applied with a single service call', async () => {
@@ -90,6 +123,25 @@ describe('pressing a game button', () => {
     const outcome = await press(waitButton(start));
     expect(outcome.kind === 'refused' && outcome.failure).toEqual({ kind: 'stale' });
     expect(outcome.kind === 'refused' && outcome.view?.state.version).toBe(start.state.version + 1);
+  });
+
+  it('GIVEN a player who is neither creator nor admin WHEN they press end THEN it counts their vote and tells them the tally', async () => {
+    const start = value(await service.newGame(key, { id: 'b', name: 'Bo' }, { seed: 3, size: 'small' }));
+    value(await service.join(key, ann));
+    const outcome = await press({ verb: 'end', version: start.state.version + 1, game: gameTag(start.meta.createdAt) });
+    expect(outcome.kind).toBe('game');
+    expect(outcome.kind === 'game' && outcome.note).toMatch(/You voted to end the game: 1 of 2/);
+    expect(calls).toEqual(['end', 'voteEnd']);
+  });
+
+  it('GIVEN the end button of a replaced game WHEN a member presses it THEN the vote is refused as an old game', async () => {
+    const old = value(await service.newGame(key, { id: 'b', name: 'Bo' }, { seed: 3, size: 'small' }));
+    value(await service.end(key, { id: 'b', name: 'Bo' }, false));
+    now += 1000;
+    value(await service.newGame(key, { id: 'b', name: 'Bo' }, { seed: 4, size: 'small' }));
+    value(await service.join(key, ann));
+    const outcome = await press({ verb: 'end', version: old.state.version, game: gameTag(old.meta.createdAt) });
+    expect(outcome.kind === 'refused' && outcome.failure).toEqual({ kind: 'old-game' });
   });
 
   it('GIVEN no game in the channel WHEN a button is pressed THEN the refusal says so and nothing is redrawn', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeButtonId, encodeButtonId, gameCreatedAt, gameTag, type ButtonId } from '../../../src/adapters/discord/custom-id.js';
+import { decodeButtonId, encodeButtonId, gameCreatedAt, gameTag, type ButtonId } from '../../commands/controls/custom-id.js';
 
 describe('button custom-id codec', () => {
   it.each<[ButtonId, string]>([

@@ -4,7 +4,9 @@
  * `<game>` tags the game (its creation time in base 36) so a button left on an old game's message can't act on a new game.
  */
 import { z } from 'zod';
-import type { Direction } from '../../engine/types.js';
+import type { Direction } from '../../src/engine/types.js';
+import { DIRECTION_TABLE } from './directions.js';
+import { SIMPLE_VERBS, type SimpleVerb } from './buttons.js';
 
 const PREFIX = 'cc1';
 
@@ -14,13 +16,11 @@ export type ButtonId =
   | { verb: SimpleVerb; version: number; game: string }
   | { verb: 'nop'; index: number; version: number; game: string };
 
-/** Buttons without an argument: wait, descend, drink, explore, travel, rest, end (or vote), play again, join. */
-export const SIMPLE_VERBS = ['wait', 'desc', 'use', 'exp', 'trv', 'rest', 'end', 'again', 'join', 'me'] as const;
-export type SimpleVerb = (typeof SIMPLE_VERBS)[number];
+export type { SimpleVerb };
 
 const version = z.string().regex(/^\d{1,15}$/).transform(Number);
 const game = z.string().regex(/^[0-9a-z]{1,16}$/);
-const dir = z.enum(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']);
+const dir = z.enum(DIRECTION_TABLE.map((r) => r.dir) as [Direction, ...Direction[]]);
 
 const schema = z.union([
   z.tuple([z.literal(PREFIX), z.literal('mv'), dir, version, game]).transform(([, verb, d, v, g]) => ({ verb, dir: d, version: v, game: g }) as const),

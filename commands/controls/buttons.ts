@@ -1,0 +1,52 @@
+/**
+ * The one table of argument-less buttons: for each verb (the word in its custom id), its emoji, label and colour,
+ * and what pressing it does. Layouts draw from it and a press is decoded through it, so adding a button is one row
+ * here (plus where a layout places it).
+ */
+import type { PlayerAction } from '../../src/app/service-types.js';
+
+/** A button's colour, as Discord names them (the presenter maps them to API numbers; the terminal ignores them). */
+export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
+
+/**
+ * What a press asks for. `act` is one player action (the d-pad's moves are `act` too, built from the direction);
+ * the others are the party's and the message's own buttons.
+ */
+export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' };
+
+interface VerbRow {
+  emoji: string;
+  label: string;
+  tone: ButtonTone;
+  intent: PressIntent;
+}
+
+const act = (action: PlayerAction): PressIntent => ({ kind: 'act', action });
+
+/** Every argument-less button. */
+export const VERB_TABLE = {
+  wait: { emoji: '⏳', label: 'wait', tone: 'secondary', intent: act({ type: 'wait' }) },
+  exp: { emoji: '🧭', label: 'explore', tone: 'secondary', intent: act({ type: 'explore' }) },
+  trv: { emoji: '🏃', label: 'to stairs', tone: 'secondary', intent: act({ type: 'travel' }) },
+  rest: { emoji: '💤', label: 'rest', tone: 'secondary', intent: act({ type: 'rest' }) },
+  desc: { emoji: '🪜', label: 'descend', tone: 'success', intent: act({ type: 'descend' }) },
+  use: { emoji: '🧪', label: 'drink potion', tone: 'primary', intent: act({ type: 'use' }) },
+  me: { emoji: '🎮', label: 'my view', tone: 'primary', intent: { kind: 'controller' } },
+  end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
+  join: { emoji: '➕', label: 'join', tone: 'primary', intent: { kind: 'join' } },
+  again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
+} as const satisfies Record<string, VerbRow>;
+
+export type SimpleVerb = keyof typeof VERB_TABLE;
+
+/** The verbs, for the custom-id codec. */
+export const SIMPLE_VERBS = Object.keys(VERB_TABLE) as [SimpleVerb, ...SimpleVerb[]];
+
+/** The action buttons shown under the d-pad when someone (or, on a controller, the player) can take them, in order. */
+export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [
+  { verb: 'exp', when: 'canExplore' },
+  { verb: 'trv', when: 'canTravel' },
+  { verb: 'rest', when: 'canRest' },
+  { verb: 'desc', when: 'canDescend' },
+  { verb: 'use', when: 'canUse' },
+];

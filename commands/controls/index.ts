@@ -1,0 +1,6 @@
+/** Buttons, beside the command they drive: the custom-id codec, the verb and direction tables, the layouts, press -> action. */
+export { decodeButtonId, encodeButtonId, gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
+export { ACTION_ROW, SIMPLE_VERBS, VERB_TABLE, type ButtonTone, type PressIntent, type SimpleVerb } from './buttons.js';
+export { DIRECTION_ALIASES, DIRECTION_EMOJI, DIRECTION_TABLE, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './directions.js';
+export { gameControls, playerControls, type ButtonSpec } from './layouts.js';
+export { pressIntent, runPress, type ButtonOutcome, type PressContext } from './press.js';

@@ -1,0 +1,133 @@
+/**
+ * The button layouts, transport-neutral: the shared game message's controls and a player's private controller.
+ * The presenter turns them into Discord components; the terminal prints them.
+ *
+ * The shared message's buttons are the whole party's, so a direction there is enabled when at least one living
+ * player who may act now could go (or attack) that way. A player's controller (🎮, /rogue me) shows only that
+ * player's own legal moves, red where they would attack.
+ */
+import type { GameView } from '../../src/app/service-types.js';
+import { endTally } from '../../src/app/end-vote.js';
+import { legalMoves } from '../../src/engine/index.js';
+import type { Direction } from '../../src/engine/types.js';
+import { ACTION_ROW, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
+import { encodeButtonId, gameTag } from './custom-id.js';
+import { DIRECTION_EMOJI, DIRECTION_TO_WORD } from './directions.js';
+
+/** One button, transport-neutral: what the terminal prints and what Discord gets. */
+export interface ButtonSpec {
+  customId: string;
+  emoji: string;
+  label: string;
+  disabled: boolean;
+  tone: ButtonTone;
+  /** A d-pad spacer: keeps the arrows in a cross; never pressable, not printed by the terminal. */
+  spacer: boolean;
+}
+
+/** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
+const PAD_8: (Direction | 'wait' | null)[][] = [
+  ['nw', 'n', 'ne'],
+  ['w', 'wait', 'e'],
+  ['sw', 's', 'se'],
+];
+const PAD_4: (Direction | 'wait' | null)[][] = [
+  [null, 'n', null],
+  ['w', 'wait', 'e'],
+  [null, 's', null],
+];
+
+/** What a d-pad is drawn from: who may act, each direction's move, and which action buttons apply. */
+interface Abilities {
+  canAct: boolean;
+  moves: ReadonlyMap<Direction, 'move' | 'attack'>;
+  canDescend: boolean;
+  canUse: boolean;
+  canExplore: boolean;
+  canTravel: boolean;
+  canRest: boolean;
+}
+
+/** One player's abilities now. */
+function playerAbilities(view: GameView, userId: string): Abilities {
+  const legal = legalMoves(view.state, userId);
+  const moves = new Map<Direction, 'move' | 'attack'>();
+  for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
+  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest };
+}
+
+/** The union of what the living party can do right now (see the module comment). */
+function partyAbilities(view: GameView): Abilities {
+  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false };
+  for (const p of view.state.players) {
+    if (!p.alive) continue;
+    const one = playerAbilities(view, p.id);
+    if (!one.canAct) continue;
+    party.canAct = true;
+    party.canDescend ||= one.canDescend;
+    party.canUse ||= one.canUse;
+    party.canExplore ||= one.canExplore;
+    party.canTravel ||= one.canTravel;
+    party.canRest ||= one.canRest;
+    for (const [dir, what] of one.moves) if (what === 'attack' || !party.moves.has(dir)) party.moves.set(dir, what);
+  }
+  return party;
+}
+
+/** An argument-less button from the verb table. */
+function verbButton(verb: SimpleVerb, version: number, game: string, label: string = VERB_TABLE[verb].label): ButtonSpec {
+  const row = VERB_TABLE[verb];
+  return { customId: encodeButtonId({ verb, version, game }), emoji: row.emoji, label, disabled: false, tone: row.tone, spacer: false };
+}
+
+/** The d-pad (three rows) and, when any applies, the row of action buttons. */
+function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
+  const version = view.state.version;
+  const game = gameTag(view.meta.createdAt);
+  const pad = view.state.config.topology === 8 ? PAD_8 : PAD_4;
+  let spacers = 0;
+  const rows: ButtonSpec[][] = pad.map((row) =>
+    row.map((cell): ButtonSpec => {
+      if (cell === null) {
+        const index = spacers++;
+        return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, tone: 'secondary', spacer: true };
+      }
+      if (cell === 'wait') return { ...verbButton('wait', version, game), disabled: !can.canAct };
+      const what = can.moves.get(cell);
+      return {
+        customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
+        emoji: DIRECTION_EMOJI[cell],
+        label: DIRECTION_TO_WORD[cell],
+        disabled: what === undefined,
+        tone: what === 'attack' ? 'danger' : 'secondary',
+        spacer: false,
+      };
+    }),
+  );
+  // A row holds at most 5 buttons: the action row has 5 at the most.
+  const extra = ACTION_ROW.filter((a) => can[a.when]).map((a) => verbButton(a.verb, version, game));
+  if (extra.length > 0) rows.push(extra);
+  return rows;
+}
+
+/** The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. */
+export function gameControls(view: GameView): ButtonSpec[][] {
+  const { state, meta } = view;
+  const version = state.version;
+  const game = gameTag(meta.createdAt);
+  if (state.status !== 'playing') return [[verbButton('again', version, game)]];
+  const party = partyAbilities(view);
+  if (!party.canAct && state.players.every((p) => !p.alive)) return [];
+  const rows = padRows(view, party);
+  const tally = endTally(state, meta);
+  const last = [verbButton('me', version, game), verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end')];
+  if (state.players.length < state.config.maxPlayers) last.push(verbButton('join', version, game));
+  rows.push(last);
+  return rows;
+}
+
+/** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
+export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
+  if (view.state.status !== 'playing') return [];
+  return padRows(view, playerAbilities(view, userId));
+}

@@ -1,0 +1,90 @@
+/**
+ * Pressing one of our buttons: the decoded custom id goes straight to the service call it stands for (a move is
+ * `{ type: 'move', dir }` from the id's direction, with no detour through a pretend /rogue command). The router
+ * answers the outcome on Discord and the terminal player prints it, so both refuse old, stale and finished-game
+ * presses in exactly the same words.
+ */
+import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
+import { failureText } from '../replies.js';
+import { endOrVote } from '../rogue.js';
+import { VERB_TABLE, type PressIntent } from './buttons.js';
+import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
+
+/**
+ * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
+ * `note`); `controller` opens the presser's own controller; `refused` says `text` privately, after first redrawing
+ * that message with `view` when it is set (a stale or finished game's message catches up).
+ */
+export type ButtonOutcome =
+  | { kind: 'game'; view: GameView; note?: string }
+  | { kind: 'controller'; view: GameView }
+  | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
+
+/** Who pressed, where, and the service to run the press with. */
+export interface PressContext {
+  key: ChannelKey;
+  user: UserRef;
+  memberIsAdmin: boolean;
+  games: GameServiceApi;
+  /** The interaction that carried the press (absent in the terminal): delivered twice, it is applied once. */
+  interactionId?: string;
+}
+
+/** What a decoded button asks for; null for a d-pad spacer (nothing to do). */
+export function pressIntent(id: ButtonId): PressIntent | null {
+  switch (id.verb) {
+    case 'mv':
+      return { kind: 'act', action: { type: 'move', dir: id.dir } };
+    case 'nop':
+      return null;
+    default:
+      return VERB_TABLE[id.verb].intent;
+  }
+}
+
+const refused = (text: string, view: GameView | null, failure: ServiceFailure | null = null): ButtonOutcome => ({ kind: 'refused', text, view, failure });
+
+/** Refusals after which the message that carried the button is redrawn: it shows an older turn, or a game still running. */
+function redraws(error: ServiceFailure): boolean {
+  return error.kind === 'stale' || (error.kind === 'rejected' && error.code === 'game-over');
+}
+
+/**
+ * Runs a press of an action button (not a spacer) against the channel's current game. An action is one act() call,
+ * which checks the button's game and version inside the compare-and-set; only a refusal that redraws loads the game
+ * again.
+ */
+export async function runPress(ctx: PressContext, id: ButtonId, intent: PressIntent): Promise<ButtonOutcome> {
+  const expectedGame = gameCreatedAt(id.game);
+  const ix = ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {};
+  let result;
+  switch (intent.kind) {
+    case 'act':
+      result = await ctx.games.act(ctx.key, ctx.user, intent.action, { seenVersion: id.version, expectedGame, ...ix });
+      break;
+    case 'join':
+      result = await ctx.games.join(ctx.key, ctx.user);
+      break;
+    case 'again':
+      result = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
+      break;
+    case 'controller': {
+      const shown = await ctx.games.view(ctx.key);
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
+      return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
+    }
+    case 'end': {
+      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame);
+      result = ended.ok ? { ok: true as const, value: ended.value.view } : ended;
+      if (ended.ok) return { kind: 'game', view: ended.value.view, note: ended.value.note };
+      break;
+    }
+  }
+  if (result.ok) return { kind: 'game', view: result.value };
+  if (!redraws(result.error)) return refused(failureText(result.error), null, result.error);
+  // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
+  // happened; never another game's picture, should the channel's game have been replaced meanwhile.
+  const fresh = await ctx.games.view(ctx.key);
+  const same = fresh.ok && gameTag(fresh.value.meta.createdAt) === id.game;
+  return refused(failureText(result.error), same ? fresh.value : null, result.error);
+}

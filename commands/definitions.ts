@@ -1,0 +1,61 @@
+/**
+ * Slash-command definitions as Discord's API JSON (typed by discord-api-types), built by a few small helpers, so the
+ * command modules (and `npm run play`, which runs them) need nothing from discord.js.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ChannelType,
+  InteractionContextType,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandSubcommandGroupOption,
+  type APIApplicationCommandSubcommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
+import type { CommandData } from './types.js';
+
+/** A subcommand with its options (all optional unless marked required). */
+export function subcommand(name: string, description: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption {
+  return { type: ApplicationCommandOptionType.Subcommand, name, description, options };
+}
+
+/** A group of subcommands (`/rogue-config channel add`). */
+export function subcommandGroup(name: string, description: string, options: APIApplicationCommandSubcommandOption[]): APIApplicationCommandSubcommandGroupOption {
+  return { type: ApplicationCommandOptionType.SubcommandGroup, name, description, options };
+}
+
+/** A string option whose value is one of `choices` (each shown as itself). */
+export function choiceOpt(name: string, description: string, choices: readonly string[], required = false): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.String, name, description, required, choices: choices.map((c) => ({ name: c, value: c })) };
+}
+
+/** A whole-number option from `min` to `max`. */
+export function intOpt(name: string, description: string, min: number, max: number, required = false): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.Integer, name, description, required, min_value: min, max_value: max };
+}
+
+/** A true/false option. */
+export function boolOpt(name: string, description: string): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.Boolean, name, description, required: false };
+}
+
+/** A required text-channel option. */
+export function textChannelOpt(name: string, description: string): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.Channel, name, description, required: true, channel_types: [ChannelType.GuildText] };
+}
+
+/** The Manage Server permission bit (default_member_permissions of admin commands; the router checks it at run time). */
+export const MANAGE_GUILD = 1n << 5n;
+
+/** A guild-only chat-input command, as `npm run deploy-commands` registers it. */
+export function chatCommand(o: { name: string; description: string; options: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[]; defaultMemberPermissions?: bigint }): CommandData {
+  const json: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+    type: ApplicationCommandType.ChatInput,
+    name: o.name,
+    description: o.description,
+    contexts: [InteractionContextType.Guild],
+    options: o.options,
+    ...(o.defaultMemberPermissions !== undefined ? { default_member_permissions: String(o.defaultMemberPermissions) } : {}),
+  };
+  return { name: o.name, toJSON: () => json };
+}

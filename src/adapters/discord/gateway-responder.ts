@@ -1,0 +1,75 @@
+/**
+ * The InteractionResponder of gateway mode: the first answer is a POST to the interaction's callback route (with
+ * `with_response`, so a posted game message's id comes back at once); the rest goes through the webhook. The same
+ * message bodies as HTTP mode (src/adapters/http/payload.ts), through @discordjs/rest with the interaction token.
+ */
+import type { REST } from '@discordjs/rest';
+import { InteractionResponseType, MessageFlags, Routes, type APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
+import { messageBody } from '../http/payload.js';
+import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../interactions/webhook.js';
+
+/** Answers one gateway interaction over REST. */
+export class GatewayResponder implements InteractionResponder {
+  private first: AnswerType | null = null;
+  private createdId: string | null = null;
+
+  constructor(
+    private readonly interaction: IncomingInteraction,
+    private readonly rest: REST,
+  ) {}
+
+  get answered(): boolean {
+    return this.first !== null;
+  }
+
+  get answerType(): AnswerType | null {
+    return this.first;
+  }
+
+  reply(msg: OutgoingMessage): Promise<void> {
+    return this.callback(InteractionResponseType.ChannelMessageWithSource, messageBody(msg, true), msg, true);
+  }
+
+  update(msg: OutgoingMessage): Promise<void> {
+    return this.callback(InteractionResponseType.UpdateMessage, messageBody(msg, false), msg, false);
+  }
+
+  defer(ephemeral: boolean): Promise<void> {
+    return this.callback(InteractionResponseType.DeferredChannelMessageWithSource, ephemeral ? { flags: MessageFlags.Ephemeral } : undefined);
+  }
+
+  deferUpdate(): Promise<void> {
+    return this.callback(InteractionResponseType.DeferredMessageUpdate, undefined);
+  }
+
+  autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void> {
+    return this.callback(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
+  }
+
+  editOriginal(msg: OutgoingMessage): Promise<void> {
+    return editOriginal(this.rest, this.interaction, msg);
+  }
+
+  followUp(msg: OutgoingMessage): Promise<string | null> {
+    return followUp(this.rest, this.interaction, msg);
+  }
+
+  async originalMessageId(): Promise<string | null> {
+    return this.createdId ?? originalId(this.rest, this.interaction);
+  }
+
+  private async callback(type: InteractionResponseType, data: unknown, msg?: OutgoingMessage, withResponse = false): Promise<void> {
+    if (this.first !== null) throw new Error(`interaction already answered (${this.first})`);
+    const files = msg ? restFiles(msg) : undefined;
+    const response = (await this.rest.post(Routes.interactionCallback(this.interaction.id, this.interaction.token), {
+      body: data === undefined ? { type } : { type, data },
+      ...(files?.length ? { files } : {}),
+      auth: false,
+      ...(withResponse ? { query: new URLSearchParams({ with_response: 'true' }) } : {}),
+    })) as { resource?: { message?: { id?: unknown } } } | null;
+    this.first = ANSWER_TYPE_NAMES[type] ?? 'reply';
+    const id = response?.resource?.message?.id;
+    if (typeof id === 'string') this.createdId = id;
+  }
+}

@@ -1,0 +1,314 @@
+/**
+ * One interaction -> command or button -> service -> answer, the same for both transports: the gateway and the HTTP
+ * endpoint each convert Discord's payload into an IncomingInteraction and give a responder, and nothing here knows
+ * which one it was.
+ *
+ * Every interaction gets an answer: when the work takes longer than `deferAfterMs` (default 1.5 s, well inside
+ * Discord's 3 s) the router defers first and edits later, and any unexpected error is logged and answered with a
+ * friendly private message. Answers never wait on an edit of the game message: that goes through the per-channel
+ * coalescer (GameMessages.refreshSoon), which draws the newest state when it sends.
+ */
+import type { Logger } from 'pino';
+import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
+import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
+import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
+import type { GameMessages } from '../discord/messages.js';
+import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
+import type { RateLimiter } from '../discord/rate-limit.js';
+import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
+
+/** What the router needs. */
+export interface RouterDeps {
+  games: GameServiceApi;
+  settings: SettingsServiceApi;
+  commands: readonly CommandModule[];
+  messages: GameMessages;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  now: () => number;
+  /** Defer when the answer isn't ready after this long (ms). */
+  deferAfterMs?: number;
+  metrics?: Metrics;
+}
+
+/** The interaction handler plus what shutdown needs. */
+export interface Router {
+  handle(interaction: IncomingInteraction, responder: InteractionResponder): Promise<void>;
+  /** Stops taking new interactions (they get a "restarting" note) and waits for the ones in flight. */
+  drain(): Promise<void>;
+}
+
+/** Said to interactions that arrive while the bot shuts down. */
+export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again in a few seconds.';
+
+/**
+ * What the private "thinking" placeholder of a deferred post says. A posted game message is its own answer, so a
+ * post carries no private note on either path (on the fast path that would cost one more request per post).
+ */
+export const POSTED_TEXT = 'Posted the game message below.';
+
+/** The Manage Server permission bit. */
+const MANAGE_GUILD = 1n << 5n;
+
+const privately = (text: string, embed?: ReplyEmbed): OutgoingMessage => ({ ...textPayload(text, embed), ephemeral: true });
+
+/** A game payload as an outgoing message: `attachments: []` so an edit keeps only the files it sends (pictures never pile up). */
+export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage {
+  return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], ...(ephemeral ? { ephemeral } : {}) };
+}
+
+/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */
+async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promise<unknown>): Promise<{ value: T; deferred: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<'slow'>((resolve) => {
+    timer = setTimeout(() => resolve('slow'), ms);
+  });
+  try {
+    const first = await Promise.race([work.then((value) => ({ value })), slow]);
+    if (first !== 'slow') return { value: first.value, deferred: false };
+    await onSlow();
+    return { value: await work, deferred: true };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What a slash command comes to once its service call is done. */
+type CommandOutcome = { kind: 'private'; text: string; embed?: ReplyEmbed } | { kind: 'controller'; view: GameView } | { kind: 'post'; view: GameView; retire: MessageRef | null };
+
+/** Builds the router. */
+export function createRouter(deps: RouterDeps): Router {
+  const deferAfter = deps.deferAfterMs ?? 1500;
+  const inflight = new Set<Promise<void>>();
+  let accepting = true;
+  const log = deps.logger;
+  const metrics = deps.metrics ?? noopMetrics;
+
+  function logFailure(error: ServiceFailure, i: IncomingInteraction): void {
+    if (error.kind === 'rejected') metrics.refusal(error.code);
+    else metrics.refusal(error.kind);
+    if (error.kind === 'storage-unavailable') metrics.storageFailure();
+    if (error.kind === 'storage-unavailable' || error.kind === 'corrupt-save' || error.kind === 'incompatible-save') {
+      log.warn({ failure: error, interactionId: i.id, channelId: i.channelId }, 'service failure');
+    }
+  }
+
+  const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & MANAGE_GUILD) === MANAGE_GUILD;
+
+  /** A player's controller drawn in their own preferences (image, emoji or ASCII; phone layout), defaults when none are stored. */
+  async function controllerFor(view: GameView, userId: string): Promise<OutgoingMessage> {
+    const prefs = deps.settings.prefs ? await deps.settings.prefs.get(userId) : null;
+    const chosen = prefs?.ok ? prefs.value : { style: 'image' as const, mobile: false };
+    return gameMessage(controllerPayload(view, userId, chosen, deps.now()), true);
+  }
+
+  /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
+  async function commandWork(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
+    const reply = await module.run(ctx);
+    switch (reply.kind) {
+      case 'text':
+        return reply.embed ? { kind: 'private', text: reply.text, embed: reply.embed } : { kind: 'private', text: reply.text };
+      case 'failure':
+        logFailure(reply.error, i);
+        return { kind: 'private', text: failureText(reply.error) };
+      case 'controller':
+        return { kind: 'controller', view: reply.view };
+      case 'game': {
+        const ref = reply.view.meta.message;
+        if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
+        if (reply.view.events.length > 0) metrics.turn();
+        if (!ref) return { kind: 'post', view: reply.view, retire: null };
+        deps.messages.refreshSoon(reply.view.key);
+        return { kind: 'private', text: reply.note ?? 'Done.' };
+      }
+    }
+  }
+
+  /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
+  async function postGame(r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+    const { view, retire } = outcome;
+    const payload = gameMessage(gamePayload(view, deps.now()));
+    let messageId: string | null;
+    if (deferred) {
+      // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
+      // (and inherit its ephemeral flag), and the game message must be a new public one.
+      await r.editOriginal(textPayload(POSTED_TEXT));
+      messageId = await r.followUp(payload);
+    } else {
+      await r.reply(payload);
+      messageId = await r.originalMessageId();
+    }
+    if (!messageId) return;
+    const saved = await deps.games.setMessage(view.key, { channelId: view.key.channelId, messageId });
+    if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (retire && retire.messageId !== messageId) {
+      deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
+    }
+  }
+
+  async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
+    const invocation = i.invocation;
+    const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
+    if (!invocation || !module) {
+      await r.reply(privately('That command is not known to this version of the bot. Try /rogue help.'));
+      return;
+    }
+    if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) {
+      await r.reply(privately(RATE_LIMIT_TEXT));
+      return;
+    }
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
+    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
+    if (outcome.kind === 'post') return postGame(r, outcome, deferred);
+    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
+    if (deferred) await r.editOriginal(msg);
+    else await r.reply(msg);
+  }
+
+  async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
+    const decoded = decodeButtonId(i.customId ?? '');
+    if (!decoded.ok) {
+      await r.reply(privately(FOREIGN_BUTTON_TEXT));
+      return;
+    }
+    const intent = pressIntent(decoded.value);
+    if (!intent) {
+      // A d-pad spacer (Discord never sends a press of a disabled button, but answer anyway).
+      await r.deferUpdate();
+      return;
+    }
+    if (!deps.rateLimiter.take(i.user.id)) {
+      await r.reply(privately(RATE_LIMIT_TEXT));
+      return;
+    }
+    const user: UserRef = i.user;
+    // A press on a player's private controller (an ephemeral message) redraws that controller, not the public message.
+    const onController = i.message?.ephemeral ?? false;
+    const pressedOn = i.message?.id ?? null;
+    const work = (async () => {
+      // A retired game message stays retired: a press on it changes nothing and points to the live one.
+      const current = onController ? null : await deps.games.view(key);
+      const live = current?.ok ? current.value.meta.message : null;
+      if (live && pressedOn && live.messageId !== pressedOn) return { kind: 'retired' as const, live };
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id }, decoded.value, intent);
+    })();
+    const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
+    if (outcome.kind === 'retired') {
+      const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
+      if (deferred) await r.followUp(privately(text));
+      else await r.reply(privately(text));
+      return;
+    }
+    // The message that carries the button is redrawn in place: type 7, or after a deferral (type 6) an edit of @original.
+    const show = async (view: GameView): Promise<void> => {
+      const msg = onController ? await controllerFor(view, user.id) : gameMessage(gamePayload(view, deps.now()));
+      if (deferred) await r.editOriginal(msg);
+      else await r.update(msg);
+    };
+    if (outcome.kind === 'controller') {
+      // 🎮 on the public message: the presser's own controller, privately.
+      const msg = await controllerFor(outcome.view, user.id);
+      if (deferred) await r.followUp(msg);
+      else await r.reply(msg);
+      return;
+    }
+    if (outcome.kind === 'game') {
+      if (outcome.view.events.length > 0) metrics.turn();
+      await show(outcome.view);
+      if (outcome.note && !outcome.note.startsWith('The game is over')) await r.followUp(privately(outcome.note));
+      if (onController) {
+        deps.messages.refreshSoon(key);
+        return;
+      }
+      const stored = outcome.view.meta.message;
+      if (pressedOn && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
+      // Presses answered at once can reach Discord out of order: if another action landed meanwhile, redraw the newest
+      // state through the coalescer, so the message settles on it instead of keeping an older picture.
+      const after = await deps.games.view(key);
+      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key);
+      return;
+    }
+    if (outcome.failure) logFailure(outcome.failure, i);
+    if (outcome.view) {
+      await show(outcome.view);
+      await r.followUp(privately(outcome.text));
+    } else if (deferred) await r.followUp(privately(outcome.text));
+    else await r.reply(privately(outcome.text));
+  }
+
+  /** Autocomplete gets no suggestions; modals, selects, context-menu commands and the like get a private "not supported". */
+  async function answerUnsupported(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
+    if (i.kind === 'autocomplete') await r.autocomplete([]);
+    else await r.reply(privately(UNSUPPORTED_TEXT));
+  }
+
+  async function handleOne(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
+    const started = Date.now();
+    const timed: InteractionResponder = timedResponder(r, (outcome) => metrics.interaction(i.kind, outcome, Date.now() - started));
+    if (i.kind !== 'command' && i.kind !== 'button') {
+      // Everything else still gets an answer, so Discord never shows "This interaction failed".
+      await answerUnsupported(i, timed).catch((err: unknown) => log.warn({ err, interactionId: i.id, kind: i.kind }, 'could not answer an unsupported interaction'));
+      return;
+    }
+    if (!accepting) {
+      await timed.reply(privately(RESTARTING_TEXT)).catch(() => {});
+      return;
+    }
+    try {
+      if (!i.guildId || !i.channelId) {
+        await timed.reply(privately(i.kind === 'button' ? FOREIGN_BUTTON_TEXT : 'Channel Crawler is played in a server channel.'));
+        return;
+      }
+      const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
+      if (i.kind === 'command') await onCommand(i, timed, key);
+      else await onButton(i, timed, key);
+    } catch (err) {
+      log.error({ err, interactionId: i.id, channelId: i.channelId, kind: i.kind }, 'interaction failed');
+      const answer = r.answered ? (r.answerType === 'defer' ? r.editOriginal(privately(INTERNAL_ERROR_TEXT)) : r.followUp(privately(INTERNAL_ERROR_TEXT))) : r.reply(privately(INTERNAL_ERROR_TEXT));
+      await Promise.resolve(answer).catch((again: unknown) => log.error({ err: again, interactionId: i.id }, 'could not even answer the failed interaction'));
+    }
+  }
+
+  return {
+    handle(interaction, responder) {
+      const p = handleOne(interaction, responder).finally(() => inflight.delete(p));
+      inflight.add(p);
+      return p;
+    },
+    async drain() {
+      accepting = false;
+      await Promise.allSettled([...inflight]);
+    },
+  };
+}
+
+/** Wraps a responder so the first answer reports its kind once (for the latency metric). */
+function timedResponder(r: InteractionResponder, first: (outcome: string) => void): InteractionResponder {
+  let reported = false;
+  const once = <A extends unknown[], T>(name: string, f: (...a: A) => Promise<T>) => async (...a: A): Promise<T> => {
+    const out = await f(...a);
+    if (!reported) {
+      reported = true;
+      first(name);
+    }
+    return out;
+  };
+  return {
+    reply: once('reply', (m: OutgoingMessage) => r.reply(m)),
+    update: once('update', (m: OutgoingMessage) => r.update(m)),
+    defer: once('defer', (e: boolean) => r.defer(e)),
+    deferUpdate: once('defer-update', () => r.deferUpdate()),
+    autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
+    editOriginal: (m) => r.editOriginal(m),
+    followUp: (m) => r.followUp(m),
+    originalMessageId: () => r.originalMessageId(),
+    get answered() {
+      return r.answered;
+    },
+    get answerType() {
+      return r.answerType;
+    },
+  };
+}

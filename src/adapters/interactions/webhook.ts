@@ -1,0 +1,41 @@
+/**
+ * What both transports do after the first answer, through the interaction webhook with the interaction token (no
+ * bot authorisation): edit @original, follow up, read @original's id. Plus the name of each first-answer type.
+ */
+import type { REST } from '@discordjs/rest';
+import { InteractionResponseType, Routes } from 'discord-api-types/v10';
+import { messageBody } from '../http/payload.js';
+import type { AnswerType, IncomingInteraction, OutgoingMessage } from './types.js';
+
+/** Each first-answer callback type's name. */
+export const ANSWER_TYPE_NAMES: Partial<Record<number, AnswerType>> = {
+  [InteractionResponseType.ChannelMessageWithSource]: 'reply',
+  [InteractionResponseType.UpdateMessage]: 'update',
+  [InteractionResponseType.DeferredChannelMessageWithSource]: 'defer',
+  [InteractionResponseType.DeferredMessageUpdate]: 'defer-update',
+  [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
+};
+
+/** The files of a message as @discordjs/rest uploads them (files[n], matching the attachments' ids). */
+export function restFiles(msg: OutgoingMessage): { name: string; data: Buffer; key: string }[] | undefined {
+  return msg.files?.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` }));
+}
+
+/** PATCH /webhooks/{app}/{token}/messages/@original. */
+export async function editOriginal(rest: REST, i: IncomingInteraction, msg: OutgoingMessage): Promise<void> {
+  const files = restFiles(msg);
+  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, '@original'), { body: messageBody(msg, false), ...(files ? { files } : {}), auth: false });
+}
+
+/** POST /webhooks/{app}/{token}: a follow-up message; its id. */
+export async function followUp(rest: REST, i: IncomingInteraction, msg: OutgoingMessage): Promise<string | null> {
+  const files = restFiles(msg);
+  const created = (await rest.post(Routes.webhook(i.applicationId, i.token), { body: messageBody(msg, true), ...(files ? { files } : {}), auth: false })) as { id?: unknown } | null;
+  return typeof created?.id === 'string' ? created.id : null;
+}
+
+/** GET /webhooks/{app}/{token}/messages/@original: the id of the message the first answer created. */
+export async function originalId(rest: REST, i: IncomingInteraction): Promise<string | null> {
+  const message = (await rest.get(Routes.webhookMessage(i.applicationId, i.token, '@original'), { auth: false })) as { id?: unknown } | null;
+  return typeof message?.id === 'string' ? message.id : null;
+}

@@ -1,0 +1,230 @@
+/** The transport-neutral router: IncomingInteraction in, responder calls out; no discord.js and no HTTP in sight. */
+import { describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { commands } from '../../../commands/index.js';
+import { encodeButtonId, gameTag } from '../../../commands/controls/custom-id.js';
+import { POSTED_TEXT, RESTARTING_TEXT, createRouter } from '../../../src/adapters/interactions/router.js';
+import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../../../src/adapters/interactions/types.js';
+import type { GameMessages } from '../../../src/adapters/discord/messages.js';
+import { RateLimiter } from '../../../src/adapters/discord/rate-limit.js';
+import { MemoryGameStore } from '../../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../../../src/app/game-service.js';
+import { silentLogger } from '../../../src/app/ports.js';
+import type { GameServiceApi, GameView } from '../../../src/app/service-types.js';
+import { SettingsService } from '../../../src/app/settings-service.js';
+
+const key = { guildId: '1', channelId: '2' };
+const ann = { id: 'u1', name: 'ann' };
+let ids = 0;
+
+/** A responder recording every call, as either transport would receive them. */
+function recorder() {
+  const calls: { method: string; msg?: OutgoingMessage }[] = [];
+  let first: AnswerType | null = null;
+  let next = 0;
+  const answer = (type: AnswerType) => {
+    if (first) throw new Error(`already answered (${first})`);
+    first = type;
+  };
+  const r: InteractionResponder = {
+    async reply(msg) {
+      answer('reply');
+      calls.push({ method: 'reply', msg });
+    },
+    async update(msg) {
+      answer('update');
+      calls.push({ method: 'update', msg });
+    },
+    async defer() {
+      answer('defer');
+      calls.push({ method: 'defer' });
+    },
+    async deferUpdate() {
+      answer('defer-update');
+      calls.push({ method: 'deferUpdate' });
+    },
+    async autocomplete() {
+      answer('autocomplete');
+      calls.push({ method: 'autocomplete' });
+    },
+    async editOriginal(msg) {
+      calls.push({ method: 'editOriginal', msg });
+    },
+    async followUp(msg) {
+      calls.push({ method: 'followUp', msg });
+      return `posted${++next}`;
+    },
+    async originalMessageId() {
+      return `posted${++next}`;
+    },
+    get answered() {
+      return first !== null;
+    },
+    get answerType() {
+      return first;
+    },
+  };
+  return { r, calls };
+}
+
+function command(subcommand: string, options: Record<string, string | number> = {}, user = ann): IncomingInteraction {
+  return { id: `i${++ids}`, applicationId: '9', token: 't', kind: 'command', guildId: key.guildId, channelId: key.channelId, user, memberPermissions: 0n, invocation: { command: 'rogue', group: null, subcommand, options } };
+}
+
+function button(customId: string, messageId: string, ephemeral = false, user = ann): IncomingInteraction {
+  return { id: `i${++ids}`, applicationId: '9', token: 't', kind: 'button', guildId: key.guildId, channelId: key.channelId, user, memberPermissions: 0n, customId, message: { id: messageId, ephemeral } };
+}
+
+/** A router over a memory game service, recording coalesced refreshes. */
+function routerWith(opts: { delayMs?: number } = {}) {
+  const settingsStore = new MemorySettingsStore(silentLogger);
+  const games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+  const edits: { messageId: string; body: object }[] = [];
+  const refreshed: { guildId: string; channelId: string }[] = [];
+  const messages: GameMessages = {
+    async editNow(ref, body) {
+      edits.push({ messageId: ref.messageId, body });
+    },
+    refreshSoon: (k) => void refreshed.push(k),
+    drain: async () => {},
+    close: () => {},
+  };
+  const delay = opts.delayMs;
+  const served: GameServiceApi = delay
+    ? new Proxy(games, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          return async (...args: unknown[]) => {
+            await new Promise((r) => setTimeout(r, delay));
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      })
+    : games;
+  const router = createRouter({ games: served, settings: new SettingsService(settingsStore, silentLogger), commands, messages, rateLimiter: new RateLimiter({ capacity: 100 }), logger: pino({ level: 'silent' }), now: () => 1_700_000_000_000, ...(delay ? { deferAfterMs: 5 } : {}) });
+  return { router, games, edits, refreshed };
+}
+
+const waitId = (v: GameView) => encodeButtonId({ verb: 'wait', version: v.state.version, game: gameTag(v.meta.createdAt) });
+
+describe('interaction router', () => {
+  it('GIVEN a game message WHEN a slash action is answered THEN the private answer comes at once and the message is refreshed through the coalescer, never edited inline', async () => {
+    const { router, games, edits, refreshed } = routerWith();
+    expect((await games.newGame(key, ann, { seed: 3, size: 'small' })).ok).toBe(true);
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { r, calls } = recorder();
+    await router.handle(command('wait'), r);
+    expect(calls.map((a) => a.method)).toEqual(['reply']);
+    expect(calls[0]!.msg!.ephemeral).toBe(true);
+    expect(edits).toEqual([]);
+    expect(refreshed).toEqual([key]);
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.message?.messageId).toBe('m1');
+  });
+
+  it('GIVEN /rogue new answered at once WHEN posted THEN the public game message is the only answer and its id is recorded', async () => {
+    const { router, games } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle(command('new', { seed: 3, size: 'small' }), r);
+    expect(calls.map((a) => a.method)).toEqual(['reply']);
+    expect(calls[0]!.msg!.ephemeral).toBeUndefined();
+    expect(calls[0]!.msg!.components?.length).toBeGreaterThan(0);
+    expect(calls[0]!.msg!.attachments).toEqual([]);
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.message?.messageId).toBe('posted1');
+  });
+
+  it('GIVEN /rogue new answered after a deferral WHEN posted THEN the private placeholder says only where the game is, and the game follows publicly', async () => {
+    const { router } = routerWith({ delayMs: 40 });
+    const { r, calls } = recorder();
+    await router.handle(command('new', { seed: 3, size: 'small' }), r);
+    expect(calls.map((a) => a.method)).toEqual(['defer', 'editOriginal', 'followUp']);
+    expect(calls[1]!.msg!.content).toBe(POSTED_TEXT);
+    expect(calls[2]!.msg!.ephemeral).toBeUndefined();
+  });
+
+  it('GIVEN a d-pad press on the live message WHEN answered THEN the message is updated in place (type 7) with the next turn', async () => {
+    const { router, games } = routerWith();
+    const start = await games.newGame(key, ann, { seed: 3, size: 'small' });
+    if (!start.ok) throw new Error('no game');
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { r, calls } = recorder();
+    await router.handle(button(waitId(start.value), 'm1'), r);
+    expect(calls.map((a) => a.method)).toEqual(['update']);
+    const after = await games.view(key);
+    expect(after.ok && after.value.state.version).toBe(start.value.state.version + 1);
+  });
+
+  it('GIVEN the same press delivered twice WHEN both are answered THEN the second is refused as stale and applies nothing', async () => {
+    const { router, games } = routerWith();
+    const start = await games.newGame(key, ann, { seed: 3, size: 'small' });
+    if (!start.ok) throw new Error('no game');
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    await router.handle(button(waitId(start.value), 'm1'), recorder().r);
+    const again = recorder();
+    await router.handle(button(waitId(start.value), 'm1'), again.r);
+    expect(again.calls.map((a) => a.method)).toEqual(['update', 'followUp']);
+    const after = await games.view(key);
+    expect(after.ok && after.value.state.version).toBe(start.value.state.version + 1);
+  });
+
+  it('GIVEN a press on a private controller WHEN answered THEN the controller is redrawn privately and the public message refreshed through the coalescer', async () => {
+    const { router, games, refreshed } = routerWith();
+    const start = await games.newGame(key, ann, { seed: 3, size: 'small' });
+    if (!start.ok) throw new Error('no game');
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { r, calls } = recorder();
+    await router.handle(button(waitId(start.value), 'eph1', true), r);
+    expect(calls.map((a) => a.method)).toEqual(['update']);
+    expect(calls[0]!.msg!.embeds?.[0]?.title ?? '').not.toBe('');
+    expect(refreshed).toEqual([key]);
+  });
+
+  it('GIVEN a press on a retired message WHEN answered THEN nothing changes and the player gets a link to the live one', async () => {
+    const { router, games } = routerWith();
+    const start = await games.newGame(key, ann, { seed: 3, size: 'small' });
+    if (!start.ok) throw new Error('no game');
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'live' });
+    const { r, calls } = recorder();
+    await router.handle(button(waitId(start.value), 'old'), r);
+    expect(calls.map((a) => a.method)).toEqual(['reply']);
+    expect(calls[0]!.msg!.content).toContain('https://discord.com/channels/1/2/live');
+    const after = await games.view(key);
+    expect(after.ok && after.value.state.version).toBe(start.value.state.version);
+  });
+
+  it.each(['autocomplete', 'modal', 'select', 'context-menu', 'unknown'] as const)('GIVEN a %s interaction WHEN routed THEN it still gets an answer', async (kind) => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...command('wait'), kind }, r);
+    expect(calls.map((a) => a.method)).toEqual([kind === 'autocomplete' ? 'autocomplete' : 'reply']);
+  });
+
+  it('GIVEN a command outside a server WHEN routed THEN it is refused privately', async () => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...command('wait'), guildId: null }, r);
+    expect(calls[0]!.msg!.content).toMatch(/server channel/);
+  });
+
+  it('GIVEN a draining router WHEN an interaction arrives THEN it gets the restarting note', async () => {
+    const { router } = routerWith();
+    await router.drain();
+    const { r, calls } = recorder();
+    await router.handle(command('wait'), r);
+    expect(calls[0]!.msg!.content).toBe(RESTARTING_TEXT);
+  });
+
+  it('GIVEN a member with Manage Server WHEN they end a game they did not create THEN it ends (the permission bit is read)', async () => {
+    const { router, games } = routerWith();
+    await games.newGame(key, { id: 'u2', name: 'bo' }, { seed: 3, size: 'small' });
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { r } = recorder();
+    await router.handle({ ...command('end'), memberPermissions: 1n << 5n }, r);
+    const after = await games.view(key);
+    expect(after.ok && after.value.state.status).toBe('over');
+  });
+});
