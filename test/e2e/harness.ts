@@ -69,6 +69,8 @@ export interface HarnessOptions {
   wrapGames?: (games: GameServiceApi) => GameServiceApi;
   /** Where the bot's logs go (default: nowhere). */
   logger?: Logger;
+  /** The bot's wall clock, by which it tells a game message's age (default Date.now). */
+  wallNow?: () => number;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -120,6 +122,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     roundTimerMs: o.roundTimerMs ?? 0,
     editIntervalMs: o.editIntervalMs ?? 1000,
     shutdownGraceMs: o.shutdownGraceMs ?? 50,
+    ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
   });

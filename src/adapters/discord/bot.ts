@@ -40,6 +40,8 @@ export interface BotOptions {
   /** The gateway shards this process holds (SHARD_COUNT / SHARD_IDS); absent: every shard. */
   shards?: { count: number; ids: number[] };
   metrics?: Metrics;
+  /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
+  wallNow?: () => number;
 }
 
 /** A running bot. */
@@ -80,7 +82,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const now = o.now ?? Date.now;
   const client = new Client({ ...clientOptions(), rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
   const metrics = o.metrics ?? noopMetrics;
-  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, metrics, ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,

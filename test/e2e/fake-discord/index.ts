@@ -152,6 +152,14 @@ export class FakeDiscord {
     this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), times });
   }
 
+  /**
+   * Makes every message look `ms` older than it is, for Discord's rule on messages older than one hour (at most 3
+   * channel-API edits per 6 s per channel, else 30046). 0 undoes it.
+   */
+  ageMessages(ms: number): void {
+    this.rest.ageOffsetMs = ms;
+  }
+
   /** Forgets every injected fault. */
   clearFaults(): void {
     this.faults.length = 0;

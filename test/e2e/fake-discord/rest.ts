@@ -2,7 +2,7 @@
 import { now } from './clock.js';
 import type { FakeGuild, FakeMessage, FakeUser, InteractionCallback, MessageData, RecordedFile } from './types.js';
 import { matchPath } from './http.js';
-import type { IdGenerator } from './ids.js';
+import { snowflakeTime, type IdGenerator } from './ids.js';
 import { validateCommand, validateCommands, validateMessage, type DiscordError } from './limits.js';
 import { EPHEMERAL, LOADING, MessageStore, isError } from './messages.js';
 
@@ -69,6 +69,7 @@ const NOT_FOUND: RestResult = { status: 404, body: { message: '404: Not Found', 
 const UNKNOWN_INTERACTION = (): RestResult => err(404, 10062, 'Unknown interaction');
 const UNKNOWN_WEBHOOK = (): RestResult => err(404, 10015, 'Unknown Webhook');
 const UNKNOWN_MESSAGE = (): RestResult => err(404, 10008, 'Unknown Message');
+const OLD_MESSAGE_EDITS = (): RestResult => err(400, 30046, 'Maximum number of edits to messages older than 1 hour reached. Try again later');
 const UNKNOWN_CHANNEL = (): RestResult => err(404, 10003, 'Unknown Channel');
 const ALREADY_ACKED = (): RestResult => err(400, 40060, 'Interaction has already been acknowledged.');
 
@@ -422,7 +423,27 @@ export class RestApi {
     if (!this.findChannel(channelId)) return UNKNOWN_CHANNEL();
     const msg = this.publicMessage(channelId, id);
     if (!msg) return UNKNOWN_MESSAGE();
+    if (method === 'PATCH' && this.oldEditRefused(channelId, id)) return OLD_MESSAGE_EDITS();
     return this.messageOp(req, id, msg, method);
+  }
+
+  /** Added to the clock when telling a message's age (the tests age messages without waiting an hour). */
+  ageOffsetMs = 0;
+  /** Per channel, when its recent edits of messages older than one hour were made. */
+  private readonly oldEdits = new Map<string, number[]>();
+
+  /** Discord's rule for messages older than one hour: at most 3 edits per 6 s per channel (error 30046). */
+  private oldEditRefused(channelId: string, id: string): boolean {
+    const at = now() + this.ageOffsetMs;
+    if (at - snowflakeTime(id) <= 3_600_000) return false;
+    const recent = (this.oldEdits.get(channelId) ?? []).filter((t) => t > at - 6000);
+    if (recent.length >= 3) {
+      this.oldEdits.set(channelId, recent);
+      return true;
+    }
+    recent.push(at);
+    this.oldEdits.set(channelId, recent);
+    return false;
   }
 
   /** GET, DELETE or PATCH (validated against Discord's limits) of a message both routes have found. */
