@@ -1,5 +1,6 @@
 /** Issue 11 item 7: interactions that arrive while the bot shuts down get the restarting note. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { RESTARTING_TEXT } from '../../src/adapters/interactions/router.js';
 import { ALICE, CHANNEL, GUILD, ephemeralText, startHarness, subcommand, type Harness } from './harness.js';
 
@@ -19,4 +20,24 @@ describe('shutdown', () => {
     expect(ephemeralText(await h.fake.waitForResponse(late.id, 3000))).toBe(RESTARTING_TEXT);
     await stopping;
   });
+});
+
+describe('two processes on the same shard', () => {
+  it('GIVEN a running bot WHEN the gateway invalidates its session (as when another process holds the same shard) THEN a warning names the likely cause, and the bot carries on', async () => {
+    const lines: string[] = [];
+    const h = await startHarness({ logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
+    try {
+      h.fake.invalidateSessions();
+      for (let i = 0; i < 100 && !lines.some((l) => l.includes('another process')); i++) await new Promise((r) => setTimeout(r, 50));
+      const warning = lines.find((l) => l.includes('another process'));
+      expect(warning).toBeDefined();
+      expect(JSON.parse(warning!).level).toBe(40);
+      // discord.js identifies again (its identify throttle waits about 5 s).
+      await h.fake.waitForClient(10_000);
+      const ok = await h.command(ALICE, 'rogue', subcommand('help'));
+      expect(ok.callback.type).toBe(4);
+    } finally {
+      await h.close();
+    }
+  }, 20_000);
 });

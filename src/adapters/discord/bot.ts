@@ -7,41 +7,20 @@
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, Routes, type ClientOptions } from 'discord.js';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
 import { toIncoming } from '../http/incoming.js';
-import { createRouter } from '../interactions/router.js';
-import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { GatewayResponder } from './gateway-responder.js';
 import type { Logger as PinoLogger } from 'pino';
-import { commands as allCommands } from '../../../commands/index.js';
-import type { CommandModule } from '../../../commands/types.js';
-import { startRoundTimer } from '../../app/round-timer.js';
-import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
-import { appLogger } from '../../config/logger.js';
-import { rejectGameMessageEdits, restGameMessages } from './messages.js';
-import { RateLimiter } from './rate-limit.js';
+import { createCore, type CoreOptions } from '../interactions/core.js';
+import { rejectGameMessageEdits } from './messages.js';
 
 /** What the bot needs; main builds it from the config. */
-export interface BotOptions {
+export interface BotOptions extends CoreOptions {
   token: string;
   /** REST base, e.g. https://discord.com/api (DISCORD_API_BASE). */
   apiBase: string;
-  games: GameServiceApi;
-  settings: SettingsServiceApi;
-  logger: PinoLogger;
-  commands?: readonly CommandModule[];
-  now?: () => number;
-  /** Round timer poll period (ms); 0 turns the timer off. */
-  roundTimerMs?: number;
-  /** Minimum gap between channel-API edits of one channel (ms). */
-  editIntervalMs?: number;
-  rateLimit?: { capacity: number; refillMs: number };
-  deferAfterMs?: number;
   /** After the last interaction in flight, how long the gateway stays open answering newcomers with the restarting note (ms). */
   shutdownGraceMs?: number;
   /** The gateway shards this process holds (SHARD_COUNT / SHARD_IDS); absent: every shard. */
   shards?: { count: number; ids: number[] };
-  metrics?: Metrics;
-  /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
-  wallNow?: () => number;
 }
 
 /** A running bot. */
@@ -79,28 +58,15 @@ export function clientOptions(): ClientOptions {
 /** Logs in and resolves once the client is ready (all guilds received). */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
-  const now = o.now ?? Date.now;
   const client = new Client({ ...clientOptions(), rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
-  const metrics = o.metrics ?? noopMetrics;
-  const messages = restGameMessages({ rest: client.rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
-  const router = createRouter({
-    games: o.games,
-    settings: o.settings,
-    commands: o.commands ?? allCommands,
-    messages,
-    rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
-    logger: log,
-    now,
-    metrics,
-    ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
-  });
+  const core = createCore(o, client.rest);
   // Every interaction is taken from the raw dispatch (discord.js emits it before building its own objects), so
   // unknown types and payloads discord.js can't build are answered too.
   client.on(Events.Raw, (packet: { t?: string; d?: unknown }) => {
     if (packet.t !== 'INTERACTION_CREATE') return;
     const converted = toIncoming(packet.d);
     if (converted.ok) {
-      void router.handle(converted.interaction, new GatewayResponder(converted.interaction, client.rest));
+      void core.router.handle(converted.interaction, new GatewayResponder(converted.interaction, client.rest));
       return;
     }
     // Field names and codes only: the payload carries the interaction token.
@@ -111,40 +77,30 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   guardInteractionAction(client, log);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
+  // Two processes holding the same shard both receive its interactions (each is still applied once: the interaction
+  // id is recorded in the save). Discord then tends to invalidate one session; say what that usually means.
+  client.on(Events.Invalidated, () => log.warn('gateway session invalidated: is another process running with the same token and shards? (SHARD_COUNT / SHARD_IDS)'));
+  client.on(Events.Debug, (line: string) => {
+    if (/session (?:has been )?invalidated|another session|Invalid Session/i.test(line)) log.warn({ detail: line.slice(0, 200) }, 'gateway reported an invalid or replaced session: another process may hold the same shards (harmless for game state, wasteful; check SHARD_IDS)');
+  });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(o.token);
   await ready;
-  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
-
-  const timerMs = o.roundTimerMs ?? 1000;
-  const stopTimer =
-    timerMs > 0
-      ? startRoundTimer(o.games, {
-          intervalMs: timerMs,
-          // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per channel.
-          onResolved: (view) => {
-            metrics.roundResolved();
-            if (view.meta.message) messages.refreshSoon(view.key);
-          },
-          logger: appLogger(log),
-        })
-      : async () => {};
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: o.shards?.ids ?? 'all' }, 'bot ready');
+  core.startTimer();
 
   let stopping: Promise<void> | null = null;
   return {
     client,
-    flushEdits: () => messages.drain(),
+    flushEdits: () => core.messages.drain(),
     stop() {
       stopping ??= (async () => {
-        const timerStopped = stopTimer();
-        await router.drain();
-        await timerStopped;
-        await messages.drain();
+        await core.drain();
         // The gateway stays open a moment longer: interactions already on their way get the restarting note instead
         // of vanishing with the socket.
         await new Promise((r) => setTimeout(r, o.shutdownGraceMs ?? 1000));
-        await router.drain();
-        messages.close();
+        await core.router.drain();
+        core.close();
         await client.destroy();
       })();
       return stopping;

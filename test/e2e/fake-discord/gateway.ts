@@ -205,6 +205,11 @@ export class Gateway {
     for (const ws of this.sockets) if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: OP.RECONNECT, d: null }));
   }
 
+  /** Tells every client its session is invalid and can't be resumed (op 9, d: false), as Discord may when sessions clash. */
+  invalidateSessions(): void {
+    for (const ws of this.sockets) if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: OP.INVALID_SESSION, d: false }));
+  }
+
   /** Closes all sockets and the WebSocket server. */
   async close(): Promise<void> {
     for (const ws of this.sockets) ws.terminate();

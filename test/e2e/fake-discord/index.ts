@@ -165,6 +165,11 @@ export class FakeDiscord {
     this.faults.length = 0;
   }
 
+  /** Invalidates every gateway session (op 9), as Discord may when two processes hold the same shard. */
+  invalidateSessions(): void {
+    this.gateway.invalidateSessions();
+  }
+
   waitForClient(timeoutMs = 5000): Promise<void> {
     return this.gateway.waitForClient(timeoutMs);
   }

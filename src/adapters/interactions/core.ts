@@ -1,0 +1,91 @@
+/**
+ * What both transports share once an interaction has arrived: the router, the channel-API editor of game messages
+ * (through a @discordjs/rest client with the bot token) and the rounds-mode timer. The gateway bot and the HTTP
+ * endpoint each add only how interactions come in and how the first answer goes out.
+ */
+import type { REST } from '@discordjs/rest';
+import type { Logger } from 'pino';
+import { commands as allCommands } from '../../../commands/index.js';
+import type { CommandModule } from '../../../commands/types.js';
+import { startRoundTimer } from '../../app/round-timer.js';
+import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
+import { appLogger } from '../../config/logger.js';
+import { restGameMessages, type GameMessages } from '../discord/messages.js';
+import { RateLimiter } from '../discord/rate-limit.js';
+import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { createRouter, type Router } from './router.js';
+
+/** The options both bots take. */
+export interface CoreOptions {
+  games: GameServiceApi;
+  settings: SettingsServiceApi;
+  logger: Logger;
+  commands?: readonly CommandModule[];
+  now?: () => number;
+  /** Round timer poll period (ms); 0 turns the timer off. */
+  roundTimerMs?: number;
+  /** Minimum gap between channel-API edits of one channel (ms). */
+  editIntervalMs?: number;
+  rateLimit?: { capacity: number; refillMs: number };
+  deferAfterMs?: number;
+  metrics?: Metrics;
+  /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
+  wallNow?: () => number;
+}
+
+/** The running shared part. */
+export interface Core {
+  router: Router;
+  messages: GameMessages;
+  /** Starts the round timer (once the transport is up). */
+  startTimer(): void;
+  /** Stops taking interactions, finishes those in flight, stops the timer and sends the waiting edits. */
+  drain(): Promise<void>;
+  /** Drops what is left (after drain). */
+  close(): void;
+}
+
+/** Builds the router and the game-message editor over `rest` (a client with the bot token). */
+export function createCore(o: CoreOptions, rest: REST): Core {
+  const log = o.logger;
+  const now = o.now ?? Date.now;
+  const metrics = o.metrics ?? noopMetrics;
+  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const router = createRouter({
+    games: o.games,
+    settings: o.settings,
+    commands: o.commands ?? allCommands,
+    messages,
+    rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
+    logger: log,
+    now,
+    metrics,
+    ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+  });
+  let stopTimer: () => Promise<void> = async () => {};
+  return {
+    router,
+    messages,
+    startTimer() {
+      const timerMs = o.roundTimerMs ?? 1000;
+      if (timerMs <= 0) return;
+      stopTimer = startRoundTimer(o.games, {
+        intervalMs: timerMs,
+        // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per
+        // channel. Every replica polls; the service's Redis lease resolves each round once.
+        onResolved: (view) => {
+          metrics.roundResolved();
+          if (view.meta.message) messages.refreshSoon(view.key);
+        },
+        logger: appLogger(log),
+      });
+    },
+    async drain() {
+      const timerStopped = stopTimer();
+      await router.drain();
+      await timerStopped;
+      await messages.drain();
+    },
+    close: () => messages.close(),
+  };
+}
