@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { startBot, type Bot } from '../../src/adapters/discord/bot.js';
+import { startBot } from '../../src/adapters/discord/bot.js';
+import { startHttpBot } from '../../src/adapters/http/bot.js';
+import { testSigningKeys } from './fake-discord/index.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
@@ -34,6 +36,9 @@ export function subcommand(name: string, options: Record<string, string | number
 }
 
 /** A mutable clock shared by the service and the bot, so rounds tests can move time. */
+/** Both ways interactions reach the bot: the e2e scenarios that matter run over each. */
+export const TRANSPORTS = ['gateway', 'http'] as const;
+
 export class TestClock {
   constructor(public t = Date.UTC(2025, 0, 1)) {}
   now = (): number => this.t;
@@ -41,7 +46,8 @@ export class TestClock {
 
 export interface Harness {
   fake: FakeDiscord;
-  bot: Bot;
+  /** The bot under test, whichever transport it serves. */
+  bot: { stop(): Promise<void>; flushEdits(): Promise<void> };
   games: GameService;
   clock: TestClock | null;
   /** Runs a slash command and waits for the bot's first answer. */
@@ -71,6 +77,8 @@ export interface HarnessOptions {
   logger?: Logger;
   /** The bot's wall clock, by which it tells a game message's age (default Date.now). */
   wallNow?: () => number;
+  /** How interactions reach the bot: the gateway (default) or signed POSTs to its HTTP endpoint. */
+  transport?: 'gateway' | 'http';
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -111,9 +119,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
       })
     : games;
   const served = o.wrapGames ? o.wrapGames(slowed) : slowed;
-  const bot = await startBot({
-    token: fake.token,
-    apiBase: fake.apiBase,
+  const common = {
     games: served,
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
     settings,
@@ -125,8 +131,18 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
-  });
-  await fake.waitForClient();
+  };
+  let bot: Harness['bot'];
+  if (o.transport === 'http') {
+    // Discord POSTs each interaction, signed, to the endpoint; the same router answers in the HTTP response.
+    const keys = testSigningKeys();
+    const http = await startHttpBot({ ...common, token: fake.token, apiBase: fake.apiBase, port: 0, host: '127.0.0.1', publicKey: keys.publicKeyHex });
+    fake.deliverOverHttp({ urls: [`http://127.0.0.1:${http.port}/interactions`], keys });
+    bot = http;
+  } else {
+    bot = await startBot({ ...common, token: fake.token, apiBase: fake.apiBase });
+    await fake.waitForClient();
+  }
   const timed = async (start: Promise<{ id: string }>): Promise<{ id: string; callback: InteractionCallback; ms: number }> => {
     const t0 = Date.now();
     const { id } = await start;

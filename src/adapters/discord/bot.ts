@@ -28,7 +28,7 @@ export interface Bot {
   client: Client;
   /** Stops taking interactions, finishes the ones in flight, stops the timer, flushes edits, destroys the client. */
   stop(): Promise<void>;
-  /** Sends the game-message edits waiting in the coalescer now and waits for every edit in flight. */
+  /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
 }
 
@@ -92,7 +92,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   let stopping: Promise<void> | null = null;
   return {
     client,
-    flushEdits: () => core.messages.drain(),
+    flushEdits: () => core.flush(),
     stop() {
       stopping ??= (async () => {
         await core.drain();

@@ -7,6 +7,7 @@ import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import { apiError } from '../discord/messages.js';
 import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../interactions/webhook.js';
 import { encodeBody, messageBody, type EncodedBody } from './payload.js';
 
@@ -108,7 +109,15 @@ export class HttpResponder implements InteractionResponder {
   async originalMessageId(): Promise<string | null> {
     await this.afterFirst();
     if (this.byAdapter) return this.postedBelow;
-    return originalId(this.rest, this.interaction);
+    // Discord creates the message once it has read the HTTP response, so @original can be missing for a moment.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await originalId(this.rest, this.interaction);
+      } catch (err) {
+        if (attempt >= 4 || apiError(err)?.status !== 404) throw err;
+        await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      }
+    }
   }
 
   /**

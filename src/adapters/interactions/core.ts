@@ -33,10 +33,18 @@ export interface CoreOptions {
   wallNow?: () => number;
 }
 
+/** What the transport tells the core about itself. */
+export interface TransportTraits {
+  /** The transport measures time to first answer itself (the HTTP server does). */
+  timesInteractions?: boolean;
+}
+
 /** The running shared part. */
 export interface Core {
   router: Router;
   messages: GameMessages;
+  /** Waits for the interactions in flight, then sends the waiting game-message edits and waits for them. */
+  flush(): Promise<void>;
   /** Starts the round timer (once the transport is up). */
   startTimer(): void;
   /** Stops taking interactions, finishes those in flight, stops the timer and sends the waiting edits. */
@@ -46,7 +54,7 @@ export interface Core {
 }
 
 /** Builds the router and the game-message editor over `rest` (a client with the bot token). */
-export function createCore(o: CoreOptions, rest: REST): Core {
+export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits = {}): Core {
   const log = o.logger;
   const now = o.now ?? Date.now;
   const metrics = o.metrics ?? noopMetrics;
@@ -60,12 +68,17 @@ export function createCore(o: CoreOptions, rest: REST): Core {
     logger: log,
     now,
     metrics,
+    timeInteractions: !traits.timesInteractions,
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
   let stopTimer: () => Promise<void> = async () => {};
   return {
     router,
     messages,
+    async flush() {
+      await router.settle();
+      await messages.drain();
+    },
     startTimer() {
       const timerMs = o.roundTimerMs ?? 1000;
       if (timerMs <= 0) return;

@@ -31,6 +31,8 @@ export interface RouterDeps {
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
   metrics?: Metrics;
+  /** Record each interaction's time to its first answer (off where the transport measures it: the HTTP server). */
+  timeInteractions?: boolean;
 }
 
 /** The interaction handler plus what shutdown needs. */
@@ -38,6 +40,8 @@ export interface Router {
   handle(interaction: IncomingInteraction, responder: InteractionResponder): Promise<void>;
   /** Stops taking new interactions (they get a "restarting" note) and waits for the ones in flight. */
   drain(): Promise<void>;
+  /** Waits for the interactions in flight (their answers and follow-ups) without stopping. */
+  settle(): Promise<void>;
 }
 
 /** Said to interactions that arrive while the bot shuts down. */
@@ -246,7 +250,7 @@ export function createRouter(deps: RouterDeps): Router {
 
   async function handleOne(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
     const started = Date.now();
-    const timed: InteractionResponder = timedResponder(r, (outcome) => metrics.interaction(i.kind, outcome, Date.now() - started));
+    const timed: InteractionResponder = deps.timeInteractions === false ? r : timedResponder(r, (outcome) => metrics.interaction(i.kind, outcome, Date.now() - started));
     if (i.kind !== 'command' && i.kind !== 'button') {
       // Everything else still gets an answer, so Discord never shows "This interaction failed".
       await answerUnsupported(i, timed).catch((err: unknown) => log.warn({ err, interactionId: i.id, kind: i.kind }, 'could not answer an unsupported interaction'));
@@ -279,6 +283,9 @@ export function createRouter(deps: RouterDeps): Router {
     },
     async drain() {
       accepting = false;
+      await Promise.allSettled([...inflight]);
+    },
+    async settle() {
       await Promise.allSettled([...inflight]);
     },
   };

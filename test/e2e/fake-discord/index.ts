@@ -73,7 +73,7 @@ interface ResponseWaiter {
 
 /** The fake Discord server. */
 export class FakeDiscord {
-  private readonly faults: { match: (method: string, path: string) => boolean; status: number; retryAfterSec?: number; times: number }[] = [];
+  private readonly faults: { match: (method: string, path: string) => boolean; status: number; retryAfterSec?: number; unapplied?: boolean; times: number }[] = [];
   /** Every HTTP request received, in arrival order. */
   readonly requests: RecordedRequest[] = [];
   private readonly waiters = new Map<string, ResponseWaiter[]>();
@@ -146,10 +146,10 @@ export class FakeDiscord {
   /** Resolves when a client has IDENTIFIED and been sent READY + GUILD_CREATEs (at once if one is connected; also after a RESUME). */
   /**
    * The next `times` requests that `match` fail: with `status` (e.g. 500), or with a 429 and Retry-After when
-   * `retryAfterSec` is given.
+   * `retryAfterSec` is given. The route still runs (Discord applied it, the answer was lost) unless `unapplied` is set.
    */
-  failRequests(match: (method: string, path: string) => boolean, fault: { status?: number; retryAfterSec?: number }, times = 1): void {
-    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), times });
+  failRequests(match: (method: string, path: string) => boolean, fault: { status?: number; retryAfterSec?: number; unapplied?: boolean }, times = 1): void {
+    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), ...(fault.unapplied ? { unapplied: true } : {}), times });
   }
 
   /**
@@ -422,7 +422,10 @@ export class FakeDiscord {
     try {
       const parsed = await parseBody(headers['content-type'], await readBody(req));
       body = parsed.files.length ? { ...(typeof parsed.json === 'object' && parsed.json !== null ? parsed.json : {}), files: parsed.files } : parsed.json;
-      result = parsed.invalid
+      const refusedFirst = this.faults.some((f) => f.times > 0 && f.unapplied && f.match(method, path));
+      result = refusedFirst
+        ? { status: 500, body: { message: 'injected failure (not applied)', code: 0 } }
+        : parsed.invalid
         ? { status: 400, body: { code: 50109, message: 'The request body contains invalid JSON.' } }
         : url.pathname.startsWith('/api/')
           ? this.rest.handle({ method, path, query, headers, json: parsed.json, files: parsed.files })

@@ -1,0 +1,66 @@
+/**
+ * HTTP mode wired together: Discord POSTs each interaction to this process's endpoint (verified, answered in the
+ * HTTP response itself), the shared core routes it exactly as in gateway mode, and channel edits (round timer,
+ * coalesced refreshes) go through a REST client with the bot token. Stateless apart from Redis, so any number of
+ * replicas can stand behind a load balancer.
+ */
+import { REST } from '@discordjs/rest';
+import { appLogger } from '../../config/logger.js';
+import { rejectGameMessageEdits } from '../discord/messages.js';
+import { createCore, type CoreOptions } from '../interactions/core.js';
+import { startInteractionServer } from './server.js';
+
+/** What the HTTP bot needs; main builds it from the config. */
+export interface HttpBotOptions extends CoreOptions {
+  token: string;
+  /** REST base, e.g. https://discord.com/api (DISCORD_API_BASE). */
+  apiBase: string;
+  /** The endpoint's port (0 picks a free one) and listen address. */
+  port: number;
+  host?: string;
+  /** The application's public key (DISCORD_PUBLIC_KEY), 64 hex characters. */
+  publicKey: string;
+  /** Readiness for GET /healthz (a Redis PING); default ready. */
+  ready?: () => Promise<boolean>;
+}
+
+/** A running HTTP bot. */
+export interface HttpBot {
+  /** The port the endpoint listens on. */
+  readonly port: number;
+  /** New interactions get 503 (the load balancer moves on); those in flight finish; the timer stops; edits are flushed. */
+  stop(): Promise<void>;
+  /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
+  flushEdits(): Promise<void>;
+}
+
+/** Starts the endpoint and the round timer. */
+export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
+  const rest = new REST({ api: o.apiBase, version: '10', rejectOnRateLimit: rejectGameMessageEdits }).setToken(o.token);
+  const core = createCore(o, rest, { timesInteractions: true });
+  const server = await startInteractionServer({
+    port: o.port,
+    ...(o.host !== undefined ? { host: o.host } : {}),
+    publicKey: o.publicKey,
+    handler: (interaction, responder) => core.router.handle(interaction, responder),
+    rest,
+    logger: appLogger(o.logger),
+    ...(o.ready ? { ready: o.ready } : {}),
+    ...(o.metrics ? { metrics: o.metrics } : {}),
+  });
+  core.startTimer();
+  o.logger.info({ port: server.port }, 'HTTP interactions endpoint ready');
+  let stopping: Promise<void> | null = null;
+  return {
+    port: server.port,
+    flushEdits: () => core.flush(),
+    stop() {
+      stopping ??= (async () => {
+        await server.close();
+        await core.drain();
+        core.close();
+      })();
+      return stopping;
+    },
+  };
+}
