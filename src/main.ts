@@ -1,6 +1,11 @@
-/** `npm start`: config -> pino -> Redis or memory stores -> services -> Discord client and router -> round timer; clean shutdown on SIGTERM/SIGINT. */
+/**
+ * `npm start` / `npm run start:prod`: config -> pino -> Redis or memory stores -> services -> metrics (METRICS_PORT)
+ * -> the gateway bot or the HTTP interactions endpoint (INTERACTIONS) -> round timer; clean shutdown on SIGTERM/SIGINT.
+ */
 import type { Redis } from 'ioredis';
 import { startBot } from './adapters/discord/bot.js';
+import { startHttpBot } from './adapters/http/bot.js';
+import { startMetrics } from './adapters/metrics/index.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
@@ -17,12 +22,6 @@ import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
 const config = loadConfigOrExit();
-// The HTTP interactions endpoint and the metrics server are built (src/adapters/http, src/adapters/metrics) but not yet
-// served by this entry point: say so plainly instead of silently running in another mode.
-if (config.http || config.metricsPort !== undefined) {
-  process.stderr.write(`${config.http ? 'INTERACTIONS=http' : 'METRICS_PORT'} is not served by this version of the bot yet. Unset it (the bot runs in gateway mode).\n`);
-  process.exit(1);
-}
 // The token is scrubbed from every line, whichever library error happens to quote it.
 const log = createLogger(config.logLevel, undefined, [config.discordToken]);
 const app = appLogger(log);
@@ -54,11 +53,22 @@ if (config.redisUrl) {
   log.warn('REDIS_URL is not set: games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
+// Metrics first, so the service can count what it prevents.
+const served = await startMetrics(config.metricsPort).catch((err: unknown) => {
+  log.fatal({ err, port: config.metricsPort }, 'could not start the metrics server (is METRICS_PORT free?)');
+  process.exit(1);
+});
+if (served.port !== null) log.info({ port: served.port }, 'metrics on /metrics');
+const metrics = served.metrics;
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app });
 const settings = new SettingsService(settingsStore, app, prefs);
+const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const bot = await startBot({ token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log, ...(config.shards ? { shards: config.shards } : {}) });
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log, metrics };
+  const bot = config.http
+    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, ready: redisReady })
+    : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
     if (shuttingDown) return;
@@ -71,6 +81,7 @@ try {
     }, 10_000).unref();
     void (async () => {
       await bot.stop();
+      await served.close();
       if (redis) await redis.quit().catch(() => redis?.disconnect());
       log.info('bye');
       process.exit(0);
@@ -79,7 +90,7 @@ try {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 } catch (err) {
-  log.fatal({ err }, 'could not start the bot (is DISCORD_TOKEN right, and is DISCORD_API_BASE reachable?)');
+  log.fatal({ err }, config.http ? 'could not start the HTTP interactions endpoint (is PORT free?)' : 'could not start the bot (is DISCORD_TOKEN right, and is DISCORD_API_BASE reachable?)');
   if (redis) redis.disconnect();
   process.exit(1);
 }

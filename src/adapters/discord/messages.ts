@@ -25,6 +25,20 @@ export function snowflakeTime(id: string): number | null {
   return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
 }
 
+/**
+ * The message id recorded while a posted game message is on its way (its real id is learned after the answer, in
+ * HTTP mode after a read of @original): actions in that window know a message is coming, post no second one, and
+ * are drawn once the real id is recorded.
+ */
+export function pendingMessageId(interactionId: string): string {
+  return `pending:${interactionId}`;
+}
+
+/** True for a message id recorded by pendingMessageId. */
+export function isPendingMessage(ref: MessageRef | null | undefined): boolean {
+  return ref?.messageId.startsWith('pending:') ?? false;
+}
+
 /** A game message this old is reposted rather than edited: 5 minutes inside Discord's one-hour edit rule. */
 export const REPOST_AFTER_MS = 55 * 60_000;
 
@@ -136,7 +150,8 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
       return;
     }
     const ref = current.value.meta.message;
-    if (!ref) return;
+    // No message, or one still being posted (the router refreshes again once its id is recorded).
+    if (!ref || isPendingMessage(ref)) return;
     const payload = gamePayload(current.value, deps.now());
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;

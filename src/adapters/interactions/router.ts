@@ -13,7 +13,7 @@ import type { CommandContext, CommandModule, ReplyEmbed } from '../../../command
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
-import type { GameMessages } from '../discord/messages.js';
+import { isPendingMessage, pendingMessageId, type GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
@@ -131,22 +131,39 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
     const { view, retire } = outcome;
     const payload = gameMessage(gamePayload(view, deps.now()));
+    // Until the posted message's id is known, record that one is on its way, so an action in between posts no
+    // second game message; it is drawn once the id is recorded. (Best effort: without it the post still goes out.)
+    const pending = { channelId: view.key.channelId, messageId: pendingMessageId(i.id) };
+    const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
-    if (deferred) {
-      // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
-      // (and inherit its ephemeral flag), and the game message must be a new public one.
-      await r.editOriginal(textPayload(POSTED_TEXT));
-      messageId = await r.followUp(payload);
-    } else {
-      await r.reply(payload);
-      messageId = await r.originalMessageId();
+    try {
+      if (deferred) {
+        // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
+        // (and inherit its ephemeral flag), and the game message must be a new public one.
+        await r.editOriginal(textPayload(POSTED_TEXT));
+        messageId = await r.followUp(payload);
+      } else {
+        await r.reply(payload);
+        messageId = await r.originalMessageId();
+      }
+    } catch (err) {
+      // Nothing was posted (or its id can't be had): forget the marker, so the next command posts afresh.
+      const stuck = await deps.games.view(view.key);
+      if (stuck.ok && stuck.value.meta.message?.messageId === pending.messageId) await deps.games.setMessage(view.key, null);
+      throw err;
     }
-    if (!messageId) return;
-    const saved = await deps.games.setMessage(view.key, { channelId: view.key.channelId, messageId });
+    const latest = await deps.games.view(view.key);
+    // Only if no other message was recorded meanwhile (a /rogue map racing this one keeps the newest).
+    const ours = !latest.ok || !latest.value.meta.message || latest.value.meta.message.messageId === pending.messageId || !marked.ok;
+    if (!ours) return;
+    const saved = await deps.games.setMessage(view.key, messageId ? { channelId: view.key.channelId, messageId } : null);
     if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (!messageId) return;
+    // Actions that came in while the id was unknown are drawn now.
+    if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
     if (retire && retire.messageId !== messageId) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
@@ -165,7 +182,7 @@ export function createRouter(deps: RouterDeps): Router {
     }
     const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
-    if (outcome.kind === 'post') return postGame(r, outcome, deferred);
+    if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
     const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
@@ -195,7 +212,7 @@ export function createRouter(deps: RouterDeps): Router {
       // A retired game message stays retired: a press on it changes nothing and points to the live one.
       const current = onController ? null : await deps.games.view(key);
       const live = current?.ok ? current.value.meta.message : null;
-      if (live && pressedOn && live.messageId !== pressedOn) return { kind: 'retired' as const, live };
+      if (live && pressedOn && !isPendingMessage(live) && live.messageId !== pressedOn) return { kind: 'retired' as const, live };
       return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id }, decoded.value, intent);
     })();
     const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
@@ -227,7 +244,7 @@ export function createRouter(deps: RouterDeps): Router {
         return;
       }
       const stored = outcome.view.meta.message;
-      if (pressedOn && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
+      if (pressedOn && !isPendingMessage(stored) && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
       // Presses answered at once can reach Discord out of order: if another action landed meanwhile, redraw the newest
       // state through the coalescer, so the message settles on it instead of keeping an older picture.
       const after = await deps.games.view(key);

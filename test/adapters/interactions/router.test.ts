@@ -227,4 +227,37 @@ describe('interaction router', () => {
     const after = await games.view(key);
     expect(after.ok && after.value.state.status).toBe('over');
   });
+
+  it('GIVEN /rogue new whose message id is not known yet (HTTP mode reads it back) WHEN an action comes in meanwhile THEN no second game message is posted, and the real message is drawn once its id is recorded', async () => {
+    const { router, games, refreshed } = routerWith();
+    const slow = recorder();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    slow.r.originalMessageId = async () => {
+      await gate;
+      return 'real1';
+    };
+    const posting = router.handle(command('new', { seed: 3, size: 'small' }), slow.r);
+    for (let i = 0; i < 50 && slow.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    const meanwhile = recorder();
+    await router.handle(command('wait'), meanwhile.r);
+    expect(meanwhile.calls.map((c) => c.method)).toEqual(['reply']);
+    expect(meanwhile.calls[0]!.msg!.ephemeral).toBe(true); // a private note, not a second public game message
+    release();
+    await posting;
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.message?.messageId).toBe('real1');
+    expect(refreshed.at(-1)).toEqual(key); // the wait is drawn on the real message
+  });
+
+  it('GIVEN a post that fails WHEN the answer throws THEN the pending marker is dropped so the next command posts afresh', async () => {
+    const { router, games } = routerWith();
+    const failing = recorder();
+    failing.r.reply = async () => {
+      throw new Error('Discord is down');
+    };
+    await router.handle(command('new', { seed: 3, size: 'small' }), failing.r);
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.message).toBeNull();
+  });
 });
