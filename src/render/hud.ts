@@ -13,18 +13,36 @@ export function hudName(name: string): string {
   return escapeMarkdown(cleanName(name));
 }
 
+/** Segments of an ASCII bar, and of an emoji bar (5: with its numbers it fits a 360 px phone's line). */
 const BAR = 10;
+const EMOJI_BAR = 5;
 
 /** An HP bar with numbers: emoji squares (green, yellow when hurt, red when low) or `[####------]` in ASCII. */
 export function hpBar(hp: number, maxHp: number, style: RenderStyle): string {
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
+  const width = style === 'ascii' ? BAR : EMOJI_BAR;
   // Any life left shows at least one segment.
-  const filled = cur === 0 ? 0 : Math.max(1, Math.round((cur / max) * BAR));
-  if (style === 'ascii') return `\`[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}]\` ${cur}/${max}`;
-  const ratio = cur / max;
-  const block = ratio > 0.5 ? '🟩' : ratio > 0.25 ? '🟨' : '🟥';
-  return `${block.repeat(filled)}${'⬛'.repeat(BAR - filled)} ${cur}/${max}`;
+  const filled = cur === 0 ? 0 : Math.max(1, Math.round((cur / max) * width));
+  if (style === 'ascii') return `\`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]\` ${cur}/${max}`;
+  return `${healthColour(cur / max, '🟩', '🟨', '🟥').repeat(filled)}${'⬛'.repeat(width - filled)} ${cur}/${max}`;
+}
+
+/** Green above half, yellow above a quarter, red below. */
+function healthColour(ratio: number, good: string, hurt: string, low: string): string {
+  return ratio > 0.5 ? good : ratio > 0.25 ? hurt : low;
+}
+
+/**
+ * HP in a party line: a heart in the health colour and the numbers (`💚24/24`), or `HP 24/24` with the ASCII bar.
+ * A whole bar with the name, level and items does not fit one line of a phone's embed, so the shared message's party
+ * lines carry the heart; the private view and the status sheet show the bar.
+ */
+export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
+  if (style === 'ascii') return hpBar(hp, maxHp, style);
+  const max = Math.max(1, maxHp);
+  const cur = Math.max(0, Math.min(hp, max));
+  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
 }
 
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
@@ -41,7 +59,10 @@ function rounds(state: GameState): boolean {
   return state.config.turnMode === 'rounds';
 }
 
-/** One line per player: marker, name, HP bar, potions, and in rounds mode whether they have acted. */
+/**
+ * One line per player: marker, name, level, HP, potions (and lures), and in rounds mode whether they have acted. In
+ * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
+ */
 export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle): string[] {
   const acted = new Set(state.acted);
   return [...state.players]
@@ -50,14 +71,14 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const you = p.id === viewerId ? ' (you)' : '';
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
-      const potions = style === 'ascii' ? `potions ${p.potions}` : `🧪${p.potions}`;
-      const lures = p.lures > 0 ? (style === 'ascii' ? ` · lures ${p.lures}` : ` · 🪤${p.lures}`) : '';
-      let line = `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${potions}${lures}`;
-      if (rounds(state) && state.status === 'playing') {
-        const done = acted.has(p.id);
-        line += style === 'ascii' ? (done ? ' · acted' : ' · waiting') : done ? ' · ✅' : ' · ⏳';
+      if (style === 'ascii') {
+        const lures = p.lures > 0 ? ` · lures ${p.lures}` : '';
+        const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' · acted' : ' · waiting') : '';
+        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · potions ${p.potions}${lures}${turn}`;
       }
-      return line;
+      const lures = p.lures > 0 ? ` 🪤${p.lures}` : '';
+      const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' ✅' : ' ⏳') : '';
+      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} 🧪${p.potions}${lures}${turn}`;
     });
 }
 

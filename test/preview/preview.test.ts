@@ -29,6 +29,12 @@ const IMAGES = `[...document.querySelectorAll('img')].map((img) => {
   return { complete: img.complete, naturalWidth: img.naturalWidth, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, viewport: document.documentElement.clientWidth, markers };
 })`;
 
+/** Per line of the shared message's party field ("Party…"): how many line boxes it takes. */
+const PARTY_LINES = `[...document.querySelectorAll('article:not(.ephemeral) .e-field')].filter((f) => f.querySelector('.e-fname')?.textContent.startsWith('Party')).flatMap((f) => [...f.querySelectorAll('.e-fvalue .ln > .lt')]).map((el) => {
+  const tops = new Set([...el.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return { text: el.textContent, lines: tops.size };
+})`;
+
 let preview: PreviewServer;
 let browser: Browser;
 let page: Page;
@@ -67,6 +73,19 @@ describe('preview in Chromium', () => {
         const lines = await mapRowLines(scene, width);
         expect(lines.length, `${scene.id} has map rows`).toBeGreaterThan(10);
         expect(lines.filter((n) => n !== 1), `${scene.id} at ${width} px: rows that wrap`).toEqual([]);
+      }
+    }
+  }, 60_000);
+
+  it('GIVEN the image and phone styles WHEN shown at 360 and 390 px THEN each player\'s party line (marker, name, level, HP, items) stays on one line', async () => {
+    const scenes = scenesIn([...PHONE_FIT, { render: 'image', mobile: false }]).filter((s) => s.style?.render !== 'ascii');
+    expect(scenes.length).toBeGreaterThanOrEqual(2);
+    for (const width of PHONES) {
+      for (const scene of scenes) {
+        await open(scene, width);
+        const lines = (await page.evaluate(PARTY_LINES)) as { text: string; lines: number }[];
+        expect(lines.length, `${scene.id} has party lines`).toBeGreaterThan(0);
+        expect(lines.filter((l) => l.lines !== 1 && !/^⏳|timer paused/.test(l.text)), `${scene.id} at ${width} px: party lines that wrap`).toEqual([]);
       }
     }
   }, 60_000);

@@ -39,7 +39,7 @@ describe('private view', () => {
     expect(m.embed.fields[0]).toMatchInlineSnapshot(`
       {
         "name": "You",
-        "value": "HP 🟨🟨🟨🟨⬛⬛⬛⬛⬛⬛ 9/24
+        "value": "HP 🟨🟨⬛⬛⬛ 9/24
       Depth 1/5 · 🧪 1 · kills 0
       Weapon: sword (2-6)",
       }

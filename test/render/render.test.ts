@@ -132,7 +132,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       👺 goblin · 🐗 orc · 🏮 lure
       ## Party
-      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
       👺 goblin A 7/7 · unaware
       🐗 orc B 11/11 · unaware
@@ -157,7 +157,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       👺 goblin · 🐗 orc · 🏮 lure
       ## Party
-      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
       👺 goblin A 7/7 · unaware
       🐗 orc B 11/11 · unaware
@@ -250,10 +250,10 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       # Channel Crawler · Depth 1/5 · Turn 0
       🧪 potion · 🏮 lure
       ## Party · round 1: 1/4 acted · 17 s left
-      🔵 **Alice** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟢 **Bob** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
-      🟡 **Carol** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ✅
-      🟣 **Dave** L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1 · ⏳
+      🔵 **Alice** L1 💚24/24 🧪1 ⏳
+      🟢 **Bob** L1 💚24/24 🧪1 ⏳
+      🟡 **Carol** L1 💚24/24 🧪1 ✅
+      🟣 **Dave** L1 💚24/24 🧪1 ⏳
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -384,7 +384,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      🧙 **Alice** (you) L1 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24 · 🧪1
+      🧙 **Alice** (you) L1 💚24/24 🧪1
       💀 **Bob** — fallen
       -- Seed 1 · free mode · 4-way · normal
       color #fee75c"
@@ -477,7 +477,7 @@ describe('renderStatus', () => {
     expect(renderStatus(state, 'u1')).toMatchInlineSnapshot(`
       {
         "color": 5763719,
-        "description": "HP 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 24/24
+        "description": "HP 🟩🟩🟩🟩🟩 24/24
       Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
       Attack 4 · Defence 2
       Weapon: sword (2-6 damage, reach 1)
