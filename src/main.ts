@@ -1,11 +1,10 @@
 /** `npm start`: config -> pino -> Redis or memory stores -> services -> Discord client and router -> round timer; clean shutdown on SIGTERM/SIGINT. */
-import type { Redis } from 'ioredis';
 import { startBot } from './adapters/discord/bot.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
 import { MemoryUserPrefsStore } from './adapters/memory/memory-user-prefs-store.js';
-import { createRedis, waitReady } from './adapters/redis/client.js';
+import { createRedisFromConfig, waitReady, type RedisClient } from './adapters/redis/client.js';
 import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
@@ -30,19 +29,19 @@ const app = appLogger(log);
 // (nothing lives in this process's memory that a later interaction could trip over).
 process.on('unhandledRejection', (err: unknown) => log.error({ err }, 'unhandled promise rejection'));
 
-let redis: Redis | null = null;
+// One server (REDIS_URL) or a cluster (REDIS_CLUSTER_NODES); the configuration refuses both.
+const redis: RedisClient | null = createRedisFromConfig({ url: config.redisUrl, clusterNodes: config.redisClusterNodes }, { logger: app });
 let games: GameStore;
 let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
-if (config.redisUrl) {
-  redis = createRedis(config.redisUrl, { logger: app });
+if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
-  log.info({ prefix: config.redisPrefix ?? '(default)' }, 'using Redis storage');
+  log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
   await waitReady(redis).catch((err: unknown) => log.warn({ err }, 'Redis is not answering yet; continuing and reconnecting in the background'));
@@ -51,7 +50,7 @@ if (config.redisUrl) {
   settingsStore = new MemorySettingsStore(app);
   rounds = new MemoryRoundQueue();
   prefs = new MemoryUserPrefsStore(app);
-  log.warn('REDIS_URL is not set: games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
+  log.warn('REDIS_URL is not set (nor REDIS_CLUSTER_NODES): games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app });
