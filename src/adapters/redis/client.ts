@@ -49,8 +49,9 @@ export function createRedis(url: string, opts: RedisClientOptions = {}): Redis {
  * A Redis Cluster client with the same guarantees as createRedis: nothing queued while the cluster is unreachable,
  * a timeout on every command, and no command re-sent after its connection dropped (retryDelayOnFailover 0: its reply
  * may have been lost after it ran). Redirections (MOVED, ASK) and refusals of a cluster in flux (TRYAGAIN,
- * CLUSTERDOWN) are retried a few times with short delays: the node did not run the command, so a retry is safe,
- * and a write retried too late is refused by its own deadline (see RedisGameStore).
+ * CLUSTERDOWN) are retried a few times with short delays (ioredis retries an auto-pipelined batch only when none of
+ * its writes ran): the node did not run the command, so a retry is safe, and a write retried too late is refused by
+ * its own deadline (see RedisGameStore). When the retries run out the error is transient: storage-unavailable.
  */
 export function createRedisCluster(nodes: readonly ClusterNodeAddress[], opts: RedisClientOptions = {}): Cluster {
   if (nodes.length === 0) throw new Error('a Redis Cluster needs at least one node to start from');
