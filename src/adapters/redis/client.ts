@@ -171,6 +171,8 @@ const hung = new WeakSet<RedisClient>();
  * answering (paused, overloaded, network gone) on a connection that still looks open. From then until a PING gets
  * an answer, calls fail at once instead of each waiting for its own timeout, so a burst of presses in one channel,
  * queued one behind another, is answered within about one timeout, and recovery follows the first answer.
+ * On a cluster the mark covers the whole client and the probe's PING goes to any node, so one hung node costs the
+ * channels of the others at most one probe's round trip, while its own channels keep failing by their own timeouts.
  */
 export async function guard<T>(redis: RedisClient, call: () => Promise<T>): Promise<T> {
   if (hung.has(redis)) throw new StorageUnavailableError('redis: not answering');
