@@ -96,6 +96,11 @@ export const HELP_TEXT = [
 /** What the terminal game (`npm run play`) adds to /rogue help: its own ways to press buttons and move the clock. */
 export const TERMINAL_HELP_TEXT = 'In the terminal: press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).';
 
+/** The interaction id to record with the save, when there is one (not in the terminal game). */
+function ix(ctx: CommandContext): { interactionId?: string } {
+  return ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {};
+}
+
 function key(ctx: CommandContext) {
   return { guildId: ctx.guildId, channelId: ctx.channelId };
 }
@@ -123,11 +128,11 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
  * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
  */
-export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number): Promise<Result<{ view: GameView; note: string }>> {
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string }>> {
   const result = await games.end(where, user, isAdmin);
   if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.' } };
   if (result.error.kind !== 'forbidden') return result;
-  const vote = await games.voteEnd(where, user, expectedGame !== undefined ? { expectedGame } : {});
+  const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
   return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed) } };
 }
@@ -157,13 +162,13 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return post(result);
     }
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, ix(ctx)), () => 'You joined the party.');
     case 'leave':
-      return update(await ctx.games.leave(key(ctx), ctx.user), () => 'You left the party.');
+      return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
-      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin);
+      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId);
       return result.ok ? { kind: 'game', view: result.value.view, mode: 'update', note: result.value.note } : { kind: 'failure', error: result.error };
     }
     case 'me': {

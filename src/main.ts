@@ -1,8 +1,8 @@
 /**
- * `npm start` / `npm run start:prod`: config -> pino -> Redis or memory stores -> services -> metrics (METRICS_PORT)
- * -> the gateway bot or the HTTP interactions endpoint (INTERACTIONS) -> round timer; clean shutdown on SIGTERM/SIGINT.
+ * `npm start` / `npm run start:prod`: config -> pino -> Redis (single or Cluster) or memory stores -> services ->
+ * metrics (METRICS_PORT) -> the gateway bot or the HTTP interactions endpoint (INTERACTIONS) -> round timer; clean
+ * shutdown on SIGTERM/SIGINT.
  */
-import type { Redis } from 'ioredis';
 import { startBot } from './adapters/discord/bot.js';
 import { startHttpBot } from './adapters/http/bot.js';
 import { startMetrics } from './adapters/metrics/index.js';
@@ -10,7 +10,7 @@ import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
 import { MemoryUserPrefsStore } from './adapters/memory/memory-user-prefs-store.js';
-import { createRedis, waitReady } from './adapters/redis/client.js';
+import { createRedisFromConfig, waitReady, type RedisClient } from './adapters/redis/client.js';
 import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
@@ -29,19 +29,19 @@ const app = appLogger(log);
 // (nothing lives in this process's memory that a later interaction could trip over).
 process.on('unhandledRejection', (err: unknown) => log.error({ err }, 'unhandled promise rejection'));
 
-let redis: Redis | null = null;
+// One server (REDIS_URL) or a cluster (REDIS_CLUSTER_NODES); the configuration refuses both.
+const redis: RedisClient | null = createRedisFromConfig({ url: config.redisUrl, clusterNodes: config.redisClusterNodes }, { logger: app });
 let games: GameStore;
 let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
-if (config.redisUrl) {
-  redis = createRedis(config.redisUrl, { logger: app });
+if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
-  log.info({ prefix: config.redisPrefix ?? '(default)' }, 'using Redis storage');
+  log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
   await waitReady(redis).catch((err: unknown) => log.warn({ err }, 'Redis is not answering yet; continuing and reconnecting in the background'));
@@ -50,7 +50,7 @@ if (config.redisUrl) {
   settingsStore = new MemorySettingsStore(app);
   rounds = new MemoryRoundQueue();
   prefs = new MemoryUserPrefsStore(app);
-  log.warn('REDIS_URL is not set: games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
+  log.warn('REDIS_URL is not set (nor REDIS_CLUSTER_NODES): games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
 // Metrics first, so the service can count what it prevents.
@@ -60,7 +60,7 @@ const served = await startMetrics(config.metricsPort).catch((err: unknown) => {
 });
 if (served.port !== null) log.info({ port: served.port }, 'metrics on /metrics');
 const metrics = served.metrics;
-const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app });
+const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented() });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 

@@ -63,7 +63,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       result = await ctx.games.act(ctx.key, ctx.user, intent.action, { seenVersion: id.version, expectedGame, ...ix });
       break;
     case 'join':
-      result = await ctx.games.join(ctx.key, ctx.user);
+      result = await ctx.games.join(ctx.key, ctx.user, ix);
       break;
     case 'again':
       result = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
@@ -74,7 +74,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
     }
     case 'end': {
-      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame);
+      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
       result = ended.ok ? { ok: true as const, value: ended.value.view } : ended;
       if (ended.ok) return { kind: 'game', view: ended.value.view, note: ended.value.note };
       break;

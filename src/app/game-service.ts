@@ -18,6 +18,13 @@
  * A button also names its game (`expectedGame`, the game's createdAt): a button left on a replaced game's message is
  * refused as `old-game`, whatever its version.
  * Slash commands pass neither: each command is a distinct intent and is applied to the current state.
+ *
+ * Exactly once per interaction. Discord may deliver one interaction twice, to this process or to two at once. An
+ * action that comes with its interaction id (`ActOptions.interactionId`; join, leave and voteEnd take one too) has it
+ * recorded by the same atomic save that applies it (GameStore.save), and the load before a save reads whether it is
+ * recorded already. A redelivery is found either way (at the load, or as DUPLICATE from a save that lost to the
+ * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
+ * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
 import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
@@ -25,7 +32,21 @@ import { endTally, partyChanged, withVote } from './end-vote.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
 import { rollLog } from './rolling-log.js';
-import { DamagedSaveError, StorageUnavailableError, type Clock, type GameStore, type GameSummaryRecord, type Logger, type RoundClaim, type RoundScheduler, type SettingsStore } from './ports.js';
+import {
+  DamagedSaveError,
+  DUPLICATE,
+  isDuplicate,
+  StorageUnavailableError,
+  type Clock,
+  type DuplicateInteraction,
+  type GameStore,
+  type GameSummaryRecord,
+  type Logger,
+  type RoundClaim,
+  type RoundScheduler,
+  type SaveResult,
+  type SettingsStore,
+} from './ports.js';
 import type {
   ActOptions,
   ChannelKey,
@@ -67,9 +88,17 @@ export interface GameServiceDeps {
   claimLimit?: number;
   /** How long a claimed round stays reserved (default ROUND_LEASE_MS). */
   leaseMs?: number;
+  /** Told of every redelivered interaction found already applied (and so not applied twice): metrics count them. */
+  onDuplicate?: (key: ChannelKey) => void;
 }
 
-type Found = { game: StoredGame; rev: string };
+/** What a write may say about the interaction that carried it. */
+export interface InteractionRef {
+  interactionId?: string;
+}
+
+/** A loaded game; `applied` when the load was asked about an interaction and found it already applied. */
+type Found = { game: StoredGame; rev: string; applied?: boolean };
 /** What one attempt wants to write: the actions it stepped (possibly none), the resulting state and meta, its events. */
 interface Plan {
   actions: Action[];
@@ -94,6 +123,7 @@ export class GameService implements GameServiceApi {
   private readonly maxRetries: number;
   private readonly claimLimit: number;
   private readonly leaseMs: number;
+  private readonly onDuplicate: (key: ChannelKey) => void;
   /** Tail of the in-process queue of writes per channel (see serial()). Holds promises only, never game state. */
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Whether the last round claim failed: an outage is logged once when it starts and once when it ends, not every poll. */
@@ -108,6 +138,7 @@ export class GameService implements GameServiceApi {
     this.maxRetries = deps.maxRetries ?? 5;
     this.claimLimit = deps.claimLimit ?? 50;
     this.leaseMs = deps.leaseMs ?? ROUND_LEASE_MS;
+    this.onDuplicate = deps.onDuplicate ?? (() => {});
   }
 
   async newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>> {
@@ -166,31 +197,41 @@ export class GameService implements GameServiceApi {
     });
   }
 
-  async join(key: ChannelKey, user: UserRef): Promise<Result<GameView>> {
+  /** `opts.interactionId`: a redelivered join is answered with the game, not "already in the game". */
+  async join(key: ChannelKey, user: UserRef, opts: InteractionRef = {}): Promise<Result<GameView>> {
     return this.guarded(key, async () => {
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
-      return this.mutate(key, async ({ game }) => {
-        const r = step(game.state, { type: 'join', user: user.id, name: user.name });
-        if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
-        return { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
-      });
+      return this.mutate(
+        key,
+        async ({ game }) => {
+          const r = step(game.state, { type: 'join', user: user.id, name: user.name });
+          if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
+          return { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+        },
+        opts.interactionId,
+      );
     });
   }
 
-  async leave(key: ChannelKey, user: UserRef): Promise<Result<GameView>> {
+  /** `opts.interactionId`: a redelivered leave is answered with the game, not "not a player". */
+  async leave(key: ChannelKey, user: UserRef, opts: InteractionRef = {}): Promise<Result<GameView>> {
     return this.guarded(key, () =>
-      this.mutate(key, async ({ game }) => {
-        const action: Action = { type: 'leave', user: user.id };
-        const r = step(game.state, action);
-        if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
-        return { actions: [action], state: r.state, events: r.events };
-      }),
+      this.mutate(
+        key,
+        async ({ game }) => {
+          const action: Action = { type: 'leave', user: user.id };
+          const r = step(game.state, action);
+          if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
+          return { actions: [action], state: r.state, events: r.events };
+        },
+        opts.interactionId,
+      ),
     );
   }
 
   async act(key: ChannelKey, user: UserRef, action: PlayerAction, opts: ActOptions = {}): Promise<Result<GameView>> {
-    const { seenVersion, expectedGame } = opts;
+    const { seenVersion, expectedGame, interactionId } = opts;
     const engineAction = toEngineAction(action, user.id);
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
@@ -208,7 +249,7 @@ export class GameService implements GameServiceApi {
         const r = step(s, engineAction);
         if (!r.ok) return behind > 0 && DRAWING_DEPENDENT.has(r.code) ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
         return { actions: [engineAction], state: r.state, events: r.events };
-      }),
+      }, interactionId),
     );
   }
 
@@ -229,7 +270,8 @@ export class GameService implements GameServiceApi {
     );
   }
 
-  async voteEnd(key: ChannelKey, user: UserRef, opts: { expectedGame?: number } = {}): Promise<Result<EndVoteResult>> {
+  /** `opts.interactionId`: a redelivered vote is answered with the tally as it is now. */
+  async voteEnd(key: ChannelKey, user: UserRef, opts: { expectedGame?: number } & InteractionRef = {}): Promise<Result<EndVoteResult>> {
     const result = await this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
         if (opts.expectedGame !== undefined && Math.floor(game.meta.createdAt) !== opts.expectedGame) return { kind: 'old-game' };
@@ -246,7 +288,7 @@ export class GameService implements GameServiceApi {
         }
         if (votes.length === (game.meta.endVotes ?? []).length) return view(key, game, []);
         return { actions: [], state: s, events: [], meta: { endVotes: votes } };
-      }),
+      }, opts.interactionId),
     );
     if (!result.ok) return result;
     const passed = result.value.events.some((e) => e.type === 'game-over');
@@ -340,7 +382,7 @@ export class GameService implements GameServiceApi {
             return null;
           }
           const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now, plan.events), endReason: 'idle' } };
-          if ((await this.commit(key, game, ended, rev, plan.actions, claim)) === null) {
+          if ((await this.commit(key, game, ended, rev, plan.actions, { claim })) === null) {
             await backoff(attempt);
             continue;
           }
@@ -360,7 +402,7 @@ export class GameService implements GameServiceApi {
         }
         const actions: Action[] = [{ type: 'resolve-round' }];
         const next: StoredGame = { state: r.state, meta: this.nextMeta(game, r.state, actions, now, r.events) };
-        if ((await this.commit(key, game, next, rev, actions, claim)) === null) {
+        if ((await this.commit(key, game, next, rev, actions, { claim })) === null) {
           await backoff(attempt);
           continue;
         }
@@ -383,23 +425,28 @@ export class GameService implements GameServiceApi {
    * a save against its revision is still compare-and-set, so a stale copy only costs a conflict, and the store
    * refuses writes that reach it after their caller timed out (see GameStore.cached). A plan that would refuse or
    * just show the game is never answered from that copy: it goes through a verified load.
+   * With an interaction id, an interaction already applied is answered with the current game (see the file comment):
+   * found by the load, which reads it with the game, or by a save that reports DUPLICATE.
    */
-  private async mutate(key: ChannelKey, plan: (found: Found) => Promise<Plan | ServiceFailure | GameView>): Promise<Result<GameView>> {
+  private async mutate(key: ChannelKey, plan: (found: Found) => Promise<Plan | ServiceFailure | GameView>, interactionId?: string): Promise<Result<GameView>> {
     const cached = this.games.cached(key);
     if (cached) {
       const p = await plan(cached);
       if (!isFailure(p) && !('key' in p)) {
-        const saved = await this.apply(key, cached, p);
+        const saved = await this.apply(key, cached, p, interactionId);
+        if (isDuplicate(saved)) return this.duplicate(key, interactionId);
         if (saved) return ok(saved);
       }
     }
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      const loaded = await this.load(key);
+      const loaded = await this.load(key, interactionId);
       if (!loaded.ok) return loaded;
+      if (loaded.value.applied) return this.duplicate(key, interactionId, loaded.value);
       const p = await plan(loaded.value);
       if (isFailure(p)) return fail(p);
       if ('key' in p) return ok(p);
-      const saved = await this.apply(key, loaded.value, p);
+      const saved = await this.apply(key, loaded.value, p, interactionId);
+      if (isDuplicate(saved)) return this.duplicate(key, interactionId);
       if (saved) return ok(saved);
       await backoff(attempt);
     }
@@ -407,21 +454,37 @@ export class GameService implements GameServiceApi {
     return fail({ kind: 'stale' });
   }
 
-  /** Saves a plan made on `found`; the resulting view, or null when another write came first. */
-  private async apply(key: ChannelKey, found: Found, p: Plan): Promise<GameView | null> {
+  /**
+   * A redelivered interaction found already applied: counted, logged (ids only), and answered with the game as it is
+   * now (`found`, read with the finding, or loaded afresh) and no events.
+   */
+  private async duplicate(key: ChannelKey, interactionId: string | undefined, found?: Found): Promise<Result<GameView>> {
+    this.onDuplicate(key);
+    this.logger.info('interaction already applied; answered with the current game', { ...key, interactionId });
+    if (found) return ok(view(key, found.game, []));
+    const loaded = await this.load(key);
+    return loaded.ok ? ok(view(key, loaded.value.game, [])) : loaded;
+  }
+
+  /** Saves a plan made on `found`; the resulting view, null when another write came first, or DUPLICATE. */
+  private async apply(key: ChannelKey, found: Found, p: Plan, interactionId?: string): Promise<GameView | null | DuplicateInteraction> {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now(), p.events);
     if (p.message !== undefined) meta.message = p.message;
     if (p.meta) Object.assign(meta, p.meta);
     const next: StoredGame = { state: p.state, meta };
-    if ((await this.commit(key, found.game, next, found.rev, p.actions)) === null) return null;
+    const saved = await this.commit(key, found.game, next, found.rev, p.actions, interactionId === undefined ? {} : { interactionId });
+    if (isDuplicate(saved)) return DUPLICATE;
+    if (saved === null) return null;
     return view(key, next, p.events);
   }
 
   /**
-   * Saves `next` over `prev` by compare-and-set on `rev`, with the summary of a game this save ends, then moves the
-   * round deadline. Returns the new revision, or null when another write came first.
+   * Saves `next` over `prev` by compare-and-set on `rev`, with the summary of a game this save ends and the interaction
+   * that carried it, then moves the round deadline. Returns the new revision, null when another write came first, or
+   * DUPLICATE when the interaction was already applied (nothing written, the deadline left alone).
    */
-  private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], claim?: RoundClaim): Promise<string | null> {
+  private async commit(key: ChannelKey, prev: StoredGame, next: StoredGame, rev: string, actions: readonly Action[], via: { claim?: RoundClaim; interactionId?: string } = {}): Promise<SaveResult> {
+    const { claim, interactionId } = via;
     // log[i] is the action applied to version i: the log replays to the state only if each action is one step.
     if (next.state.version !== prev.state.version + actions.length) throw new Error(`save of ${actions.length} actions moves version ${prev.state.version} to ${next.state.version}`);
     // The queue entry wakes the channel at its round deadline or its idle end, whichever is first (see idle-end.ts).
@@ -432,8 +495,8 @@ export class GameService implements GameServiceApi {
     const moved = after !== before && (after === null || before === null || after < before || next.meta.roundDeadline !== prev.meta.roundDeadline);
     // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
     if (before === null && after !== null) await this.rounds.schedule(key, after);
-    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next));
-    if (saved === null) return null;
+    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next), interactionId === undefined ? undefined : { interactionId });
+    if (saved === null || isDuplicate(saved)) return saved;
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
       if (claim) await this.rounds.settle(claim, after);
@@ -472,13 +535,13 @@ export class GameService implements GameServiceApi {
     }
   }
 
-  /** Loads a game and maps every way it can be absent or unreadable to a typed failure. */
-  private async load(key: ChannelKey): Promise<Result<Found>> {
-    const r = await this.games.load(key);
+  /** Loads a game (and whether `interactionId` was applied) and maps every way it can be absent or unreadable to a typed failure. */
+  private async load(key: ChannelKey, interactionId?: string): Promise<Result<Found>> {
+    const r = await this.games.load(key, interactionId === undefined ? undefined : { interactionId });
     switch (r.kind) {
       case 'found':
         if (r.migratedFrom !== null) this.logger.info('migrated an older save', { ...key, from: r.migratedFrom, to: r.game.state.schema });
-        return ok({ game: r.game, rev: r.rev });
+        return ok({ game: r.game, rev: r.rev, applied: r.applied === true });
       case 'missing':
         return fail({ kind: 'no-game' });
       case 'corrupt':

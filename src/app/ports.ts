@@ -12,9 +12,57 @@ import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
  */
 export type Revision = string;
 
+/**
+ * How long a store remembers the interaction a save applied: longer than the 15 minutes a Discord interaction token
+ * lives, so no redelivery of an interaction can arrive after its record has gone.
+ */
+export const INTERACTION_TTL_MS = 20 * 60 * 1000;
+
+/**
+ * The interaction behind a save (or a load made to save): what makes an action exactly-once per interaction.
+ * A save given `interactionId` records it in the same atomic write that applies the action, for INTERACTION_TTL_MS;
+ * while it is recorded, another save with the same id writes nothing and answers DUPLICATE (checked before the
+ * revision, so a redelivery is told so even when it also lost the compare-and-set).
+ */
+export interface InteractionOptions {
+  /** The interaction that carried the write (a Discord snowflake; any non-empty string). */
+  interactionId?: string;
+  /**
+   * Epoch ms the record's expiry is measured from. Omitted, each store uses its own clock (the memory store its
+   * injected Clock, Redis the server's clock, which every process shares). Given by tests that move time.
+   */
+  now?: number;
+}
+
+/** A save refused because its interaction was already applied by an earlier save: nothing was written. */
+export interface DuplicateInteraction {
+  readonly duplicate: true;
+}
+
+/** The one value saves return for a duplicate interaction. */
+export const DUPLICATE: DuplicateInteraction = Object.freeze({ duplicate: true });
+
+/** What a compare-and-set save reports: the new revision, null on a conflict (nothing written), or DUPLICATE. */
+export type SaveResult = Revision | null | DuplicateInteraction;
+
+/** True when a save (or anything passing its result on) was refused as a duplicate interaction. */
+export function isDuplicate(r: unknown): r is DuplicateInteraction {
+  return typeof r === 'object' && r !== null && 'duplicate' in r && r.duplicate === true;
+}
+
 /** What loading a channel's game can find. Storage that cannot be reached is an exception (StorageUnavailableError), not a result. */
 export type LoadResult =
-  | { kind: 'found'; game: StoredGame; rev: Revision; migratedFrom: number | null }
+  | {
+      kind: 'found';
+      game: StoredGame;
+      rev: Revision;
+      migratedFrom: number | null;
+      /**
+       * Only when the load was given an interaction id: true when a save already recorded it, read atomically with the
+       * game, so the game returned includes that interaction's effect.
+       */
+      applied?: boolean;
+    }
   | { kind: 'missing' }
   | { kind: 'corrupt'; reason: string }
   | { kind: 'incompatible'; schema: number };
@@ -57,7 +105,8 @@ export class StorageUnavailableError extends Error {
 
 /** Per-channel game records with compare-and-set saves and an append-only log of accepted actions. */
 export interface GameStore {
-  load(key: ChannelKey): Promise<LoadResult>;
+  /** The channel's game; with an interaction id it also says whether that interaction was already applied (`applied`). */
+  load(key: ChannelKey, opts?: InteractionOptions): Promise<LoadResult>;
   /**
    * The last game this process loaded or saved for the channel, WITHOUT asking storage whether it is still current
    * (null when none is offered). Only good as the base of a compare-and-set save, which fails if it was stale. A
@@ -75,9 +124,11 @@ export interface GameStore {
    * Compare-and-set: writes `game` and appends `actions` to the log in the same transaction, only if the revision
    * is still `expected`. `summary` (the save that ends a game) is recorded in that same transaction, so a finished
    * game leaves its summary exactly once. Returns the new revision, or null on conflict.
+   * With `opts.interactionId` the interaction is recorded in that same transaction; if it is recorded already, nothing
+   * is written and DUPLICATE is returned, whatever the revision (see InteractionOptions).
    */
-  save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null>;
-  /** Deletes the record and its log; true when something was deleted. Works on corrupt records too. */
+  save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord, opts?: InteractionOptions): Promise<SaveResult>;
+  /** Deletes the record, its log and its recorded interactions; true when something was deleted. Works on corrupt records too. */
   delete(key: ChannelKey): Promise<boolean>;
   /** Channels of the guild that have a game still playing. */
   listActive(guildId: string): Promise<ChannelKey[]>;

@@ -147,8 +147,9 @@ export interface ActOptions {
 
 export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;
-  join(key: ChannelKey, user: UserRef): Promise<Result<GameView>>;
-  leave(key: ChannelKey, user: UserRef): Promise<Result<GameView>>;
+  /** `interactionId`: a join or leave delivered twice is applied once (see ActOptions). */
+  join(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
+  leave(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
   /**
    * Applies one action. For a button, `seenVersion` is the version it was drawn for and `expectedGame` the
    * `createdAt` of the game it belongs to (a button of a replaced game is refused as `old-game`); slash commands
@@ -162,7 +163,7 @@ export interface GameServiceApi {
    * A living player's vote to end the game (a button press passes `expectedGame`, the game's createdAt). More than
    * half of the living party ends it with its summary; a non-player's vote is refused as `not-a-player`.
    */
-  voteEnd(key: ChannelKey, user: UserRef, opts?: { expectedGame?: number }): Promise<Result<EndVoteResult>>;
+  voteEnd(key: ChannelKey, user: UserRef, opts?: { expectedGame?: number; interactionId?: string }): Promise<Result<EndVoteResult>>;
   /**
    * Starts a new game with the finished game's settings and a new seed, the presser joined and the other players
    * invited (`meta.invited`). Refused as `game-exists` while the game is running.

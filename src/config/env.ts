@@ -42,12 +42,42 @@ export interface ShardConfig {
 }
 // ---- end of serving at scale ----
 
+// ---- Redis: one server or a cluster ----
+/** One `host:port` of REDIS_CLUSTER_NODES; an IPv6 host is written in brackets, `[::1]:7000`. */
+const CLUSTER_NODE = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)):(\d{1,5})$/;
+const CLUSTER_NODES_ERROR = 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000';
+
+/** REDIS_CLUSTER_NODES: the cluster nodes to start from, without repeats, in the order given. */
+const clusterNodes = z.string().transform((text, ctx) => {
+  const nodes: { host: string; port: number }[] = [];
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const m = CLUSTER_NODE.exec(part);
+    const port = Number(m?.[3]);
+    if (!m || !(port >= 1 && port <= 65535)) {
+      ctx.addIssue({ code: 'custom', message: CLUSTER_NODES_ERROR });
+      return z.NEVER;
+    }
+    const host = m[1] ?? m[2] ?? '';
+    if (!nodes.some((n) => n.host === host && n.port === port)) nodes.push({ host, port });
+  }
+  return nodes;
+});
+
+/** One server or a cluster, never both: which one is meant would be a guess. */
+function checkRedis(e: { REDIS_URL?: unknown; REDIS_CLUSTER_NODES?: unknown }, ctx: z.RefinementCtx): void {
+  if (e.REDIS_URL !== undefined && e.REDIS_CLUSTER_NODES !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'cannot be set together with REDIS_URL: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster' });
+  }
+}
+// ---- end of Redis ----
+
 /** The schema of every variable the bot reads. */
 export const EnvSchema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required (the bot token from the Developer Portal)' }).trim().min(20, { error: 'is too short to be a bot token' }),
   DISCORD_APPLICATION_ID: snowflake.or(z.undefined()).refine((v) => v !== undefined, { error: 'is required (the application id from the Developer Portal)' }),
   DISCORD_GUILD_ID: snowflake.optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_CLUSTER_NODES: clusterNodes.optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: 'may only contain letters, digits and _ : . - (at most 64)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   DISCORD_API_BASE: z
@@ -55,7 +85,9 @@ export const EnvSchema = z.object({
     .default('https://discord.com/api')
     .transform((s) => s.replace(/\/+$/, '')),
   ...ServeEnv,
-}).superRefine(checkServe);
+})
+  .superRefine(checkServe)
+  .superRefine(checkRedis);
 
 /** The parsed configuration. */
 export interface Config {
@@ -63,6 +95,8 @@ export interface Config {
   applicationId: string;
   guildId: string | undefined;
   redisUrl: string | undefined;
+  /** A Redis Cluster's nodes to start from (the client finds the rest); never set together with redisUrl. */
+  redisClusterNodes: { host: string; port: number }[] | undefined;
   redisPrefix: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   apiBase: string;
@@ -103,6 +137,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       applicationId: e.DISCORD_APPLICATION_ID as string,
       guildId: e.DISCORD_GUILD_ID,
       redisUrl: e.REDIS_URL,
+      redisClusterNodes: e.REDIS_CLUSTER_NODES,
       redisPrefix: e.REDIS_PREFIX,
       logLevel: e.LOG_LEVEL,
       apiBase: e.DISCORD_API_BASE,

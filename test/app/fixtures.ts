@@ -1,15 +1,15 @@
 /** Test fixtures shared by the service and store suites: store factories (memory and real Redis), a fake clock, sample games. */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
 import { defaultConfig, newGame, step } from '../../src/engine/index.js';
 import type { GameConfig, GameState } from '../../src/engine/types.js';
-import type { Clock, GameStore, RoundScheduler, SettingsStore } from '../../src/app/ports.js';
+import { isDuplicate, type Clock, type GameStore, type Revision, type RoundScheduler, type SaveResult, type SettingsStore } from '../../src/app/ports.js';
 import type { ChannelKey, GameMeta, StoredGame } from '../../src/app/service-types.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemoryLogger } from '../../src/adapters/memory/memory-logger.js';
-import { createRedis, waitReady } from '../../src/adapters/redis/client.js';
+import { createRedisFromConfig, waitReady, type RedisClient, type RedisTarget } from '../../src/adapters/redis/client.js';
 import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
 import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
 import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
@@ -39,10 +39,10 @@ export interface StoreKit {
   close(): Promise<void>;
 }
 
-/** In-memory stores; `connect` shares the same maps, like a second service instance in the same process. */
-export async function memoryKit(): Promise<StoreKit> {
+/** In-memory stores; `connect` shares the same maps, like a second service instance in the same process. `clock` times the store's interaction records. */
+export async function memoryKit(clock?: Clock): Promise<StoreKit> {
   const logger = new MemoryLogger();
-  const games = new MemoryGameStore();
+  const games = new MemoryGameStore(clock ? { clock } : {});
   const settings = new MemorySettingsStore(logger);
   const rounds = new MemoryRoundQueue();
   const kit: StoreKit = {
@@ -59,10 +59,20 @@ export async function memoryKit(): Promise<StoreKit> {
   return kit;
 }
 
-/** Redis stores under a random prefix; close() deletes every key of that prefix (never the whole server). */
-export async function redisKit(url: string, prefix = `t${randomBytes(6).toString('hex')}`, owner = true): Promise<StoreKit> {
-  const redis: Redis = createRedis(url);
+/** A new client of one Redis server (a URL) or of a cluster (its nodes), ready to use. */
+export async function connectRedis(target: string | RedisTarget): Promise<RedisClient> {
+  const redis = createRedisFromConfig(typeof target === 'string' ? { url: target } : target);
+  if (!redis) throw new Error('no Redis target given');
   await waitReady(redis);
+  return redis;
+}
+
+/**
+ * Redis stores under a random prefix, on one server (a URL) or a cluster; close() deletes every key of that prefix
+ * (never the whole server).
+ */
+export async function redisKit(target: string | RedisTarget, prefix = `t${randomBytes(6).toString('hex')}`, owner = true): Promise<StoreKit> {
+  const redis = await connectRedis(target);
   const logger = new MemoryLogger();
   return {
     name: 'redis',
@@ -76,7 +86,7 @@ export async function redisKit(url: string, prefix = `t${randomBytes(6).toString
     writeRawSettings: async (g, t) => {
       await redis.set(guildKeys(prefix, g).settings, t);
     },
-    connect: () => redisKit(url, prefix, false),
+    connect: () => redisKit(target, prefix, false),
     close: async () => {
       if (owner) await deleteByPrefix(redis, prefix);
       redis.disconnect();
@@ -84,14 +94,23 @@ export async function redisKit(url: string, prefix = `t${randomBytes(6).toString
   };
 }
 
-/** Deletes this test's keys only. */
-export async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+/** Deletes this test's keys only: on a cluster, scanning every master, one key per DEL (keys of different slots cannot share one). */
+export async function deleteByPrefix(redis: RedisClient, prefix: string): Promise<void> {
+  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      await Promise.all(keys.map((k) => redis.del(k)));
+      cursor = next;
+    } while (cursor !== '0');
+  }
+}
+
+/** The revision of a save expected to succeed (fails the test on a conflict or a duplicate). */
+export function revOf(saved: SaveResult): Revision {
+  if (saved === null || isDuplicate(saved)) throw new Error(`expected a saved revision, got ${JSON.stringify(saved)}`);
+  return saved;
 }
 
 /** A small game with one player joined (version 1). */

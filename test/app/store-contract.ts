@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, step } from '../../src/engine/index.js';
 import type { Action } from '../../src/engine/types.js';
-import { isLease, SUMMARIES_PER_CHANNEL } from '../../src/app/ports.js';
+import { DUPLICATE, INTERACTION_TTL_MS, isLease, SUMMARIES_PER_CHANNEL } from '../../src/app/ports.js';
+import type { StoredGame } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
-import { freshKey, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
+import { freshKey, revOf, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
 
 /** Registers the contract suite for one kind of store. */
 export function storeContract(makeKit: () => Promise<StoreKit>): void {
@@ -62,7 +63,7 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       const game = sampleStored();
       let rev = (await kit.games.create(key, game, []))!;
       const record = (seed: number) => ({ guildId: key.guildId, channelId: key.channelId, seed, createdAt: 1, endedAt: 2, outcome: 'abandoned' as const, depth: 1, turns: 0, kills: 0, players: [] });
-      for (let seed = 0; seed <= SUMMARIES_PER_CHANNEL; seed++) rev = (await kit.games.save(key, game, rev, [], record(seed)))!;
+      for (let seed = 0; seed <= SUMMARIES_PER_CHANNEL; seed++) rev = revOf(await kit.games.save(key, game, rev, [], record(seed)));
       const kept = (await kit.games.summaries(key.guildId)).filter((r) => r.channelId === key.channelId).map((r) => r.seed);
       expect(kept).toEqual(Array.from({ length: SUMMARIES_PER_CHANNEL }, (_, i) => i + 1));
     });
@@ -153,6 +154,105 @@ export function storeContract(makeKit: () => Promise<StoreKit>): void {
       await kit.writeRawGame(key, 'garbage', 'garbage');
       expect(await kit.games.delete(key)).toBe(true);
       expect(await kit.games.load(key)).toEqual({ kind: 'missing' });
+    });
+  });
+
+  describe('GameStore: exactly once per interaction', () => {
+    const T = 1_700_000_000_000;
+    /** A game with Ann joined, and `waits` ready to save: the state after 1, 2, ... waits of hers. */
+    async function started(): Promise<{ key: ReturnType<typeof freshKey>; rev: string; after: (n: number) => StoredGame }> {
+      const key = freshKey();
+      const game = sampleStored();
+      const rev = (await kit.games.create(key, game, [{ type: 'join', user: 'u1', name: 'Ann' }]))!;
+      const after = (n: number): StoredGame => {
+        let state = game.state;
+        for (let i = 0; i < n; i++) {
+          const r = step(state, wait);
+          if (!r.ok) throw new Error(r.code);
+          state = r.state;
+        }
+        return { state, meta: game.meta };
+      };
+      return { key, rev, after };
+    }
+    const wait: Action = { type: 'wait', user: 'u1' };
+
+    it('GIVEN an applied interaction WHEN it is saved again, even on the current revision, THEN it is a duplicate and nothing is written', async () => {
+      const { key, rev, after } = await started();
+      const rev1 = revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(await kit.games.save(key, after(2), rev1, [wait], undefined, { interactionId: 'i1', now: T + 1 })).toEqual(DUPLICATE);
+      expect(await kit.games.readLog(key)).toHaveLength(2);
+      const loaded = await kit.games.load(key);
+      expect(loaded.kind === 'found' && [loaded.rev, loaded.game.state.version]).toEqual([rev1, 2]);
+    });
+
+    it('GIVEN an applied interaction WHEN a redelivery also holds the old revision THEN it is told duplicate, not conflict', async () => {
+      const { key, rev, after } = await started();
+      revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T })).toEqual(DUPLICATE);
+      expect(await kit.games.readLog(key)).toHaveLength(2);
+    });
+
+    it('GIVEN distinct interactions WHEN each is saved THEN each is applied once', async () => {
+      const { key, rev, after } = await started();
+      const rev1 = revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      const rev2 = revOf(await kit.games.save(key, after(2), rev1, [wait], undefined, { interactionId: 'i2', now: T }));
+      revOf(await kit.games.save(key, after(3), rev2, [wait], undefined, { now: T }));
+      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: 'u1', name: 'Ann' }, wait, wait, wait]);
+    });
+
+    it('GIVEN a save that lost the compare-and-set WHEN its interaction is retried on the fresh revision THEN it is applied (a conflict records nothing)', async () => {
+      const { key, rev, after } = await started();
+      const rev1 = revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i2', now: T })).toBeNull();
+      const found = await kit.games.load(key, { interactionId: 'i2', now: T });
+      expect(found.kind === 'found' && found.applied).toBe(false);
+      revOf(await kit.games.save(key, after(2), rev1, [wait], undefined, { interactionId: 'i2', now: T }));
+      expect(await kit.games.readLog(key)).toHaveLength(3);
+    });
+
+    it('GIVEN an applied interaction WHEN the game is loaded with an interaction id THEN the load says whether that one was applied', async () => {
+      const { key, rev, after } = await started();
+      revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      const seen = await kit.games.load(key, { interactionId: 'i1', now: T });
+      expect(seen.kind === 'found' && [seen.applied, seen.game.state.version]).toEqual([true, 2]);
+      const other = await kit.games.load(key, { interactionId: 'i9', now: T });
+      expect(other.kind === 'found' && other.applied).toBe(false);
+      const plain = await kit.games.load(key);
+      expect(plain.kind === 'found' && 'applied' in plain).toBe(false);
+    });
+
+    it('GIVEN an applied interaction WHEN INTERACTION_TTL_MS has passed THEN its record has expired and it is accepted again', async () => {
+      const { key, rev, after } = await started();
+      const rev1 = revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(INTERACTION_TTL_MS).toBeGreaterThan(15 * 60_000);
+      expect(await kit.games.save(key, after(2), rev1, [wait], undefined, { interactionId: 'i1', now: T + INTERACTION_TTL_MS - 1 })).toEqual(DUPLICATE);
+      const late = await kit.games.load(key, { interactionId: 'i1', now: T + INTERACTION_TTL_MS });
+      expect(late.kind === 'found' && late.applied).toBe(false);
+      revOf(await kit.games.save(key, after(2), rev1, [wait], undefined, { interactionId: 'i1', now: T + INTERACTION_TTL_MS }));
+      expect(await kit.games.readLog(key)).toHaveLength(3);
+    });
+
+    it('GIVEN an applied interaction WHEN the game is deleted (reset) and started again THEN the interaction is forgotten with it', async () => {
+      const { key, rev, after } = await started();
+      revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(await kit.games.delete(key)).toBe(true);
+      const again = (await kit.games.create(key, sampleStored(), [{ type: 'join', user: 'u1', name: 'Ann' }]))!;
+      revOf(await kit.games.save(key, after(1), again, [wait], undefined, { interactionId: 'i1', now: T }));
+      expect(await kit.games.readLog(key)).toHaveLength(2);
+    });
+
+    it('GIVEN a game replaced by a new one (no reset) WHEN an interaction applied to the old game comes again THEN it is still a duplicate', async () => {
+      const { key, rev, after } = await started();
+      const rev1 = revOf(await kit.games.create(key, sampleStored(), [], revOf(await kit.games.save(key, after(1), rev, [wait], undefined, { interactionId: 'i1', now: T }))));
+      expect(await kit.games.save(key, after(1), rev1, [wait], undefined, { interactionId: 'i1', now: T })).toEqual(DUPLICATE);
+    });
+
+    it('GIVEN the same interaction id in two channels THEN each channel applies it: records are per channel', async () => {
+      const a = await started();
+      const b = await started();
+      revOf(await kit.games.save(a.key, a.after(1), a.rev, [wait], undefined, { interactionId: 'i1', now: T }));
+      revOf(await kit.games.save(b.key, b.after(1), b.rev, [wait], undefined, { interactionId: 'i1', now: T }));
     });
   });
 

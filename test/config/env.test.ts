@@ -9,7 +9,7 @@ describe('environment parsing', () => {
     const r = parseConfig(base);
     expect(r).toEqual({
       ok: true,
-      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined },
+      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisClusterNodes: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined },
     });
   });
 
@@ -41,6 +41,44 @@ describe('environment parsing', () => {
   it('GIVEN empty optional variables WHEN parsed THEN they count as unset', () => {
     const r = parseConfig({ ...base, REDIS_URL: '', DISCORD_GUILD_ID: '', LOG_LEVEL: '', DISCORD_API_BASE: '' });
     expect(r.ok && r.config).toMatchObject({ redisUrl: undefined, guildId: undefined, logLevel: 'info', apiBase: 'https://discord.com/api' });
+  });
+
+  describe('Redis: one server or a cluster', () => {
+    it('GIVEN REDIS_CLUSTER_NODES WHEN parsed THEN it is a list of nodes (spaces, repeats and IPv6 brackets handled) and there is no URL', () => {
+      const r = parseConfig({ ...base, REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-1.cache.internal:7001,10.0.0.1:7000,[::1]:7002 ' });
+      expect(r.ok && [r.config.redisClusterNodes, r.config.redisUrl]).toEqual([
+        [
+          { host: '10.0.0.1', port: 7000 },
+          { host: 'redis-1.cache.internal', port: 7001 },
+          { host: '::1', port: 7002 },
+        ],
+        undefined,
+      ]);
+    });
+
+    it('GIVEN REDIS_URL alone WHEN parsed THEN there are no cluster nodes', () => {
+      const r = parseConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' });
+      expect(r.ok && r.config.redisClusterNodes).toBeUndefined();
+    });
+
+    it.each([['10.0.0.1'], ['10.0.0.1:'], ['10.0.0.1:70000'], ['10.0.0.1:0'], ['a:1,,b:2'], ['redis://10.0.0.1:7000'], ['host name:7000'], ['-bad:7000']])(
+      'GIVEN REDIS_CLUSTER_NODES=%s WHEN parsed THEN the problem names the variable and the expected form',
+      (nodes) => {
+        const r = parseConfig({ ...base, REDIS_CLUSTER_NODES: nodes });
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.problems).toEqual(['REDIS_CLUSTER_NODES must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000']);
+      },
+    );
+
+    it('GIVEN both REDIS_URL and REDIS_CLUSTER_NODES WHEN parsed THEN it is refused: one server or a cluster, never a guess', () => {
+      const r = parseConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '127.0.0.1:7000' });
+      expect(r).toEqual({ ok: false, problems: ['REDIS_CLUSTER_NODES cannot be set together with REDIS_URL: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster'] });
+    });
+
+    it('GIVEN an empty REDIS_CLUSTER_NODES WHEN parsed THEN it counts as unset', () => {
+      const r = parseConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '' });
+      expect(r.ok && [r.config.redisUrl, r.config.redisClusterNodes]).toEqual(['redis://127.0.0.1:6379', undefined]);
+    });
   });
 
   describe('serving at scale: HTTP interactions, metrics, shards', () => {

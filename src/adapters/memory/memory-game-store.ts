@@ -1,6 +1,9 @@
-/** In-memory GameStore: same semantics as the Redis one (compare-and-set, log and summary in the same write), stored as JSON text so no live object leaks. */
+/**
+ * In-memory GameStore: same semantics as the Redis one (compare-and-set, log, summary and interaction id in the same
+ * write), stored as JSON text so no live object leaks.
+ */
 import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
-import { SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
+import { DUPLICATE, INTERACTION_TTL_MS, SUMMARIES_PER_CHANNEL, systemClock, type Clock, type GameStore, type GameSummaryRecord, type InteractionOptions, type LoadResult, type Revision, type SaveResult } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 
@@ -18,14 +21,25 @@ export class MemoryGameStore implements GameStore {
   private readonly rows = new Map<string, Row>();
   /** Summary records (JSON) per channel, kept when the game is replaced or deleted, like the Redis ones. */
   private readonly summaryRows = new Map<string, { key: ChannelKey; records: string[] }>();
+  /** Per channel, the interactions applied: id -> epoch ms at which the record expires (INTERACTION_TTL_MS after the save). */
+  private readonly applied = new Map<string, Map<string, number>>();
+  private readonly clock: Clock;
   private counter = 0;
 
-  async load(key: ChannelKey): Promise<LoadResult> {
-    const row = this.rows.get(encodeChannelKey(key));
+  /** `clock` measures how long applied interactions are remembered (default: the system clock). */
+  constructor(opts: { clock?: Clock } = {}) {
+    this.clock = opts.clock ?? systemClock;
+  }
+
+  async load(key: ChannelKey, opts: InteractionOptions = {}): Promise<LoadResult> {
+    const id = encodeChannelKey(key);
+    const row = this.rows.get(id);
     if (!row) return { kind: 'missing' };
     const decoded = decodeGame(row.state, row.meta);
+    if (decoded.kind !== 'found') return decoded;
     // Frozen like the Redis store's cached games, so a caller that mutates a state fails here too.
-    return decoded.kind === 'found' ? { ...decoded, game: freezeGame(decoded.game), rev: row.rev } : decoded;
+    const found = { ...decoded, game: freezeGame(decoded.game), rev: row.rev };
+    return opts.interactionId === undefined ? found : { ...found, applied: this.isApplied(id, opts.interactionId, opts.now ?? this.clock.now()) };
   }
 
   /** Nothing is offered: a load here is already a local read. */
@@ -42,10 +56,14 @@ export class MemoryGameStore implements GameStore {
     return this.write(fresh, game, actions);
   }
 
-  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
+  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord, opts: InteractionOptions = {}): Promise<SaveResult> {
     const id = encodeChannelKey(key);
     const row = this.rows.get(id);
+    const now = opts.now ?? this.clock.now();
+    // Checked before the revision, as the Redis script does: a redelivery is a duplicate, not a conflict.
+    if (opts.interactionId !== undefined && this.isApplied(id, opts.interactionId, now)) return DUPLICATE;
     if (row?.rev !== expected) return null;
+    if (opts.interactionId !== undefined) this.record(id, opts.interactionId, now);
     if (summary) {
       const entry = this.summaryRows.get(id) ?? { key: copyKey(key), records: [] };
       entry.records.push(JSON.stringify(summary));
@@ -56,7 +74,9 @@ export class MemoryGameStore implements GameStore {
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
-    return this.rows.delete(encodeChannelKey(key));
+    const id = encodeChannelKey(key);
+    this.applied.delete(id);
+    return this.rows.delete(id);
   }
 
   async listActive(guildId: string): Promise<ChannelKey[]> {
@@ -76,6 +96,20 @@ export class MemoryGameStore implements GameStore {
     const id = encodeChannelKey(key);
     const log = this.rows.get(id)?.log ?? [];
     this.rows.set(id, { key: copyKey(key), rev: this.nextRev(), status: 'playing', state: stateText, meta: metaText, log });
+  }
+
+  /** True while `interactionId` is recorded for the channel (its record has not expired at `now`). */
+  private isApplied(id: string, interactionId: string, now: number): boolean {
+    const expires = this.applied.get(id)?.get(interactionId);
+    return expires !== undefined && expires > now;
+  }
+
+  /** Records an applied interaction until now + INTERACTION_TTL_MS, dropping the channel's expired records as Redis trims its set. */
+  private record(id: string, interactionId: string, now: number): void {
+    const ids = this.applied.get(id) ?? new Map<string, number>();
+    for (const [other, expires] of ids) if (expires <= now) ids.delete(other);
+    ids.set(interactionId, now + INTERACTION_TTL_MS);
+    this.applied.set(id, ids);
   }
 
   /** Writes the game into an existing row (compare-and-set already checked) and appends to its log; freezes `game` as the Redis store does. */

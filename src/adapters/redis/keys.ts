@@ -1,28 +1,42 @@
 /**
- * Redis key layout. Per-channel keys share the hash tag `{guildId:channelId}` so the game and its log live in
- * one cluster slot and can be written by one script; per-guild keys share `{guildId}`.
+ * Redis key layout. Per-channel keys share the hash tag `{guildId:channelId}` so the game, its log and its applied
+ * interactions live in one cluster slot and can be written by one script; per-guild keys share `{guildId}`; the round
+ * queue is split over ROUND_BUCKETS sorted sets, each its own hash tag `{0}` ... `{15}`, so no one slot (one cluster
+ * node) carries every channel's timer. No command or script ever spans two hash tags: writes that touch a channel and
+ * its guild (the guild indexes) are separate, best-effort commands.
  *
- * | key                                  | type       | contents                                      | expiry                                     |
- * | ------------------------------------ | ---------- | --------------------------------------------- | ------------------------------------------ |
- * | `<p>:{<guild>:<channel>}:game`       | hash       | rev, status, state (JSON), meta (JSON)        | GAME_TTL_MS (14 d), refreshed by each save |
- * | `<p>:{<guild>:<channel>}:log`        | list       | accepted actions (JSON), log[i] at version i  | with the game                              |
- * | `<p>:{<guild>:<channel>}:summaries`  | list       | the newest 100 finished-game summaries (JSON) | SUMMARY_TTL_MS (90 d) after the last one   |
- * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                   | none: configuration                        |
- * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)      | GAME_TTL_MS, refreshed by create and save  |
- * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)       | SUMMARY_TTL_MS, refreshed when one is kept |
- * | `<p>:rounds`                         | sorted set | round deadlines (score) per channel key       | none: entries are removed as rounds settle |
+ * | key                                  | type       | contents                                            | expiry                                     |
+ * | ------------------------------------ | ---------- | --------------------------------------------------- | ------------------------------------------ |
+ * | `<p>:{<guild>:<channel>}:game`       | hash       | rev, status, state (JSON), meta (JSON)              | GAME_TTL_MS (14 d), refreshed by each save |
+ * | `<p>:{<guild>:<channel>}:log`        | list       | accepted actions (JSON), log[i] at version i        | with the game                              |
+ * | `<p>:{<guild>:<channel>}:summaries`  | list       | the newest 100 finished-game summaries (JSON)       | SUMMARY_TTL_MS (90 d) after the last one   |
+ * | `<p>:{<guild>:<channel>}:ix`         | sorted set | interaction ids applied (member), expiry ms (score) | INTERACTION_TTL_MS (20 min) after the last |
+ * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
+ * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS, refreshed by create and save  |
+ * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)             | SUMMARY_TTL_MS, refreshed when one is kept |
+ * | `<p>:user:{<user>}:prefs`            | string     | the user's preferences (JSON)                       | PREFS_TTL_MS (1 year) after the last write |
+ * | `<p>:rounds:{<b>}`, b = 0 ... 15     | sorted set | round deadlines (score) per channel key (member);   | none: entries are removed as rounds settle |
+ * |                                      |            | a channel's bucket b is roundBucket(key)            |                                            |
+ * | `<p>:rounds`                         | sorted set | legacy single queue: drained into the buckets       | none; empty once drained                   |
  *
- * `<p>` is REDIS_PREFIX (default `cc`). A reset-game deletes the game and its log, not the summaries.
+ * `<p>` is REDIS_PREFIX (default `cc`). A reset-game deletes the game, its log and its interactions, not the summaries.
  */
+import { encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey } from '../../app/service-types.js';
 
 /** Default namespace of every key. */
 export const DEFAULT_PREFIX = 'cc';
 
-/** Keys of one channel: its game, its action log (both expire with the game) and its finished games' summaries (kept). */
-export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string } {
+/**
+ * How many sorted sets the round queue is split over. Part of the stored layout: a channel's entry lives in bucket
+ * roundBucket(key), so changing this strands entries until they are moved.
+ */
+export const ROUND_BUCKETS = 16;
+
+/** Keys of one channel: its game, its action log, its applied interactions (all expire) and its finished games' summaries (kept). */
+export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string; ix: string } {
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries` };
+  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix` };
 }
 
 /** Keys of one guild: settings, the (best-effort) index of its games, the channels that have summaries. */
@@ -31,7 +45,25 @@ export function guildKeys(prefix: string, guildId: string): { settings: string; 
   return { settings: `${tag}:settings`, games: `${tag}:games`, summarized: `${tag}:summarized` };
 }
 
-/** The sorted set of round deadlines shared by every process. */
-export function roundsKey(prefix: string): string {
+/** The bucket of a channel's round deadline: FNV-1a of its encoded key, so every process and version agrees. */
+export function roundBucket(key: ChannelKey): number {
+  const text = encodeChannelKey(key);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ROUND_BUCKETS;
+}
+
+/** The sorted set of round deadlines of bucket `bucket` (0 ... ROUND_BUCKETS - 1), shared by every process. */
+export function roundsBucketKey(prefix: string, bucket: number): string {
+  return `${prefix}:rounds:{${bucket}}`;
+}
+
+/** Every bucket of the round queue, in bucket order. */
+export function roundsBucketKeys(prefix: string): string[] {
+  return Array.from({ length: ROUND_BUCKETS }, (_, b) => roundsBucketKey(prefix, b));
+}
+
+/** The round queue's key before it was split into buckets; claims drain what is left in it (see RedisRoundQueue). */
+export function legacyRoundsKey(prefix: string): string {
   return `${prefix}:rounds`;
 }

@@ -1,18 +1,30 @@
 /**
- * GameStore on Redis. Each channel's game is a hash { rev, status, state, meta } and its accepted actions a list,
- * both under the channel's hash tag. Saves are a Lua compare-and-set on `rev` that writes the hash, RPUSHes the
- * log, records a finished game's summary and refreshes the TTLs atomically. Lua rather than WATCH/MULTI: one round
+ * GameStore on Redis. Each channel's game is a hash { rev, status, state, meta }, its accepted actions a list and the
+ * interactions it applied a sorted set, all under the channel's hash tag (one cluster slot). Saves are a Lua
+ * compare-and-set on `rev` that writes the hash, RPUSHes the log, records a finished game's summary and the
+ * interaction id, and refreshes the TTLs atomically. Lua rather than WATCH/MULTI: one round
  * trip instead of four, and WATCH would need a dedicated connection per concurrent transaction, while scripts share
  * one pipelined connection. Writes carry a deadline on the server's clock, so none can land after its caller gave
  * up; that is what makes it safe for the service to save against a cached copy without loading it first.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { decodeAction, decodeGame, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
-import { DamagedSaveError, StorageUnavailableError, SUMMARIES_PER_CHANNEL, type GameStore, type GameSummaryRecord, type LoadResult, type Revision } from '../../app/ports.js';
+import {
+  DamagedSaveError,
+  DUPLICATE,
+  INTERACTION_TTL_MS,
+  StorageUnavailableError,
+  SUMMARIES_PER_CHANNEL,
+  type GameStore,
+  type GameSummaryRecord,
+  type InteractionOptions,
+  type LoadResult,
+  type Revision,
+  type SaveResult,
+} from '../../app/ports.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 import type { Action } from '../../engine/types.js';
-import { guard, isWrongType } from './client.js';
+import { guard, isWrongType, type RedisClient } from './client.js';
 import { channelKeys, DEFAULT_PREFIX, guildKeys } from './keys.js';
 import { LuaScript } from './script.js';
 
@@ -27,10 +39,11 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
  * Checked before the first write: Redis does not undo a script's earlier writes when a later command fails, so a key of
- * the wrong type (a damaged game, log or summaries key) must be found before anything is written. Replies {-2, now, key}.
+ * the wrong type (a damaged game, log, summaries or interactions key) must be found before anything is written.
+ * Replies {-2, now, key}.
  */
-const TYPES = `local want = {'hash', 'list', 'list'}
-for i = 1, 3 do
+const TYPES = `local want = {'hash', 'list', 'list', 'zset'}
+for i = 1, #KEYS do
   local t = redis.call('TYPE', KEYS[i]).ok
   if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
 end`;
@@ -46,11 +59,11 @@ ${TYPES}`;
 
 /**
  * Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none): it joins the channel's newest
- * SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[9].
+ * SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
  */
 const WRITE = `
 redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])
-if #ARGV > 8 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9)) end
+if #ARGV > 10 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
 if ARGV[7] ~= '' then
   redis.call('RPUSH', KEYS[3], ARGV[7])
   redis.call('LTRIM', KEYS[3], -${SUMMARIES_PER_CHANNEL}, -1)
@@ -60,13 +73,41 @@ redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
 return {1, now}`;
 
-/** KEYS game, log, summaries; ARGV expectedRev, newRev, status, state, meta, ttlMs, summary, deadline, actions... */
+/**
+ * The interactions a channel applied: KEYS[4] is a sorted set, member = interaction id, score = when its record
+ * expires (epoch ms); ARGV[9] is this save's interaction id ('' for none), ARGV[10] the time to measure from ('' = the
+ * server's clock). A recorded, unexpired id is a duplicate: {2, now}, checked before the revision and writing nothing.
+ */
+const SEEN = `local ixNow = now
+if ARGV[10] ~= '' then ixNow = tonumber(ARGV[10]) end
+if ARGV[9] ~= '' then
+  local expires = redis.call('ZSCORE', KEYS[4], ARGV[9])
+  if expires and tonumber(expires) > ixNow then return {2, now} end
+end`;
+
+/** Records the interaction (after the compare-and-set passed), dropping expired ones; the set outlives its newest record by nothing. */
+const RECORD = `if ARGV[9] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
+  redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
+  redis.call('PEXPIRE', KEYS[4], ${INTERACTION_TTL_MS})
+end`;
+
+/**
+ * KEYS game, log, summaries, interactions; ARGV expectedRev, newRev, status, state, meta, ttlMs, summary, deadline,
+ * interactionId, interactionNow, actions...
+ */
 const SAVE = new LuaScript(`
 ${DEADLINE}
+${SEEN}
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
+${RECORD}
 ${WRITE}`);
 
-/** Same arguments; expectedRev '' means "only if absent". The log is reset: it belongs to the new game. */
+/**
+ * KEYS game, log, summaries; the same arguments (no interaction); expectedRev '' means "only if absent". The log is
+ * reset: it belongs to the new game. The interactions set is kept: an interaction applied to the game replaced is
+ * still applied.
+ */
 const CREATE = new LuaScript(`
 ${DEADLINE}
 if ARGV[1] == '' then
@@ -82,16 +123,25 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`);
 
 /**
- * KEYS game; ARGV the revision this process already holds decoded ('' for none). Returns the server's clock, then
+ * KEYS game, interactions; ARGV the revision this process already holds decoded ('' for none), an interaction id
+ * ('' for none) and the time to measure its record from ('' = the server's clock). Returns the server's clock, whether
+ * the interaction is recorded (1 or 0; a damaged interactions key counts as not recorded: the save reports it), then
  * just the revision when it is still current (a hit costs one small round trip and no parsing), otherwise
  * revision, state and meta.
  */
 const LOAD = new LuaScript(`
 ${NOW_MS}
+local applied = 0
+if ARGV[2] ~= '' and redis.call('TYPE', KEYS[2]).ok == 'zset' then
+  local ixNow = now
+  if ARGV[3] ~= '' then ixNow = tonumber(ARGV[3]) end
+  local expires = redis.call('ZSCORE', KEYS[2], ARGV[2])
+  if expires and tonumber(expires) > ixNow then applied = 1 end
+end
 local rev = redis.call('HGET', KEYS[1], 'rev')
-if rev and rev == ARGV[1] then return {now, rev} end
+if rev and rev == ARGV[1] then return {now, applied, rev} end
 local f = redis.call('HMGET', KEYS[1], 'rev', 'state', 'meta')
-return {now, f[1], f[2], f[3]}`);
+return {now, applied, f[1], f[2], f[3]}`);
 
 /** Options of the Redis stores. */
 export interface RedisStoreOptions {
@@ -139,7 +189,7 @@ export class RedisGameStore implements GameStore {
   private clockOffset: number | null = null;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     opts: RedisStoreOptions = {},
   ) {
     this.prefix = opts.prefix ?? DEFAULT_PREFIX;
@@ -149,30 +199,31 @@ export class RedisGameStore implements GameStore {
     this.onDamagedIndex = opts.onDamagedIndex ?? (() => {});
   }
 
-  async load(key: ChannelKey): Promise<LoadResult> {
-    const gameKey = channelKeys(this.prefix, key).game;
+  async load(key: ChannelKey, opts: InteractionOptions = {}): Promise<LoadResult> {
+    const { game: gameKey, ix } = channelKeys(this.prefix, key);
     const cached = this.cache.get(gameKey);
     const usable = cached !== undefined && intact(cached);
     let fields: unknown;
     try {
-      fields = await guard(this.redis, () => LOAD.run(this.redis, [gameKey], [usable ? cached.rev : '']));
+      fields = await guard(this.redis, () => LOAD.run(this.redis, [gameKey, ix], [usable ? cached.rev : '', opts.interactionId ?? '', opts.now ?? '']));
     } catch (err) {
       // Something that is not a hash under the game key is a corrupt save, not an outage.
       if (isWrongType(err)) return { kind: 'corrupt', reason: 'not a game record' };
       throw err;
     }
-    const [serverNow, rev, state, meta] = Array.isArray(fields) ? (fields as [number, ...(string | null)[]]) : [];
+    const [serverNow, applied, rev, state, meta] = Array.isArray(fields) ? (fields as [number, number, ...(string | null)[]]) : [];
     this.observeClock(serverNow);
-    if (usable && Array.isArray(fields) && fields.length === 2 && rev === cached.rev) {
+    const seen = opts.interactionId === undefined ? {} : { applied: applied === 1 };
+    if (usable && Array.isArray(fields) && fields.length === 3 && rev === cached.rev) {
       this.remember(gameKey, cached);
-      return { kind: 'found', game: cached.game, rev: cached.rev, migratedFrom: null };
+      return { kind: 'found', game: cached.game, rev: cached.rev, migratedFrom: null, ...seen };
     }
     this.cache.delete(gameKey);
     if (rev == null) return state == null && meta == null ? { kind: 'missing' } : { kind: 'corrupt', reason: 'no revision' };
     const decoded = decodeGame(state, meta);
     if (decoded.kind !== 'found') return decoded;
     this.remember(gameKey, entry(rev, decoded.game));
-    return { ...decoded, rev };
+    return { ...decoded, rev, ...seen };
   }
 
   cached(key: ChannelKey): { game: StoredGame; rev: Revision } | null {
@@ -185,25 +236,28 @@ export class RedisGameStore implements GameStore {
     // The guild index lives in another cluster slot, so it cannot share the script. It is written first, so it is
     // always a superset of the guild's games (listActive drops members whose game has gone).
     await this.index(guildKeys(this.prefix, key.guildId).games, key.channelId, this.ttlMs);
-    return this.write(CREATE, key, game, replacing ?? '', actions);
+    const rev = await this.write(CREATE, key, game, replacing ?? '', actions);
+    // CREATE has no interaction, so it never answers DUPLICATE.
+    return typeof rev === 'string' ? rev : null;
   }
 
-  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
+  async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord, opts: InteractionOptions = {}): Promise<SaveResult> {
     const { games, summarized } = guildKeys(this.prefix, key.guildId);
     // Same reasoning as the games index: the index of summarised channels is written first, so it is a superset.
     if (summary) await this.index(summarized, key.channelId, SUMMARY_TTL_MS);
     // The games index gets the game's fresh TTL with every save, so it outlives none of its games. Sent alongside the
     // save (auto-pipelined: no extra round trip) and best effort: it is only an index, and a failed save is retried.
     const indexed = this.index(games, key.channelId, this.ttlMs).catch(() => {});
-    const rev = await this.write(SAVE, key, game, expected, actions, summary);
+    const rev = await this.write(SAVE, key, game, expected, actions, summary, opts);
     await indexed;
     return rev;
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
-    const { game, log, summaries } = channelKeys(this.prefix, key);
+    const { game, log, summaries, ix } = channelKeys(this.prefix, key);
     this.cache.delete(game);
-    const n = await guard(this.redis, () => this.redis.del(game, log));
+    // One slot (the channel's hash tag), so one DEL, in a cluster too.
+    const n = await guard(this.redis, () => this.redis.del(game, log, ix));
     // Summaries are history and stay; a summaries key of another type is damage, which reset-game repairs too.
     const t = await guard(this.redis, () => this.redis.type(summaries));
     if (t !== 'none' && t !== 'list') await guard(this.redis, () => this.redis.del(summaries));
@@ -270,16 +324,19 @@ export class RedisGameStore implements GameStore {
     }
   }
 
-  private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord): Promise<Revision | null> {
-    const { game: gameKey, log, summaries } = channelKeys(this.prefix, key);
+  private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord, opts?: InteractionOptions): Promise<SaveResult> {
+    const { game: gameKey, log, summaries, ix } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, ...actions.map((a) => JSON.stringify(a))];
-    const reply = await guard(this.redis, () => script.run(this.redis, [gameKey, log, summaries], args));
+    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', ...actions.map((a) => JSON.stringify(a))];
+    // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
+    const keys = opts ? [gameKey, log, summaries, ix] : [gameKey, log, summaries];
+    const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
-    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
+    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
+    if (result === 2) return DUPLICATE;
     if (result !== 1) return null;
     this.remember(gameKey, entry(rev, game));
     return rev;

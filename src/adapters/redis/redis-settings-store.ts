@@ -1,16 +1,15 @@
 /** SettingsStore on Redis: one JSON string per guild, read leniently (bad fields fall back to defaults with a warning). */
-import type { Redis } from 'ioredis';
 import type { Logger, SettingsStore } from '../../app/ports.js';
 import { readStoredSettings } from '../../app/settings-salvage.js';
 import type { GuildSettings } from '../../app/settings.js';
-import { guard, isWrongType } from './client.js';
+import { guard, isWrongType, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX, guildKeys } from './keys.js';
 
 /** Per-guild settings in Redis (no TTL: they are configuration). */
 export class RedisSettingsStore implements SettingsStore {
   private readonly prefix: string;
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly logger: Logger,
     opts: { prefix?: string } = {},
   ) {

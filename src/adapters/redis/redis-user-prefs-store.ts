@@ -2,10 +2,9 @@
  * UserPrefsStore on Redis: one JSON string per user at `<p>:user:{<user>}:prefs`, expiring PREFS_TTL_MS after the
  * last write. Read leniently: a damaged value (bad JSON, bad fields, a wrong Redis type) reads as defaults and is logged.
  */
-import type { Redis } from 'ioredis';
 import type { Logger, UserPrefsStore } from '../../app/ports.js';
 import { mergePrefs, readStoredPrefs, type UserPrefs, type UserPrefsPatch } from '../../app/user-prefs.js';
-import { guard, isWrongType } from './client.js';
+import { guard, isWrongType, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX } from './keys.js';
 
 /** Prefs of a user who changes nothing for a year are forgotten. */
@@ -20,7 +19,7 @@ export function userPrefsKey(prefix: string, userId: string): string {
 export class RedisUserPrefsStore implements UserPrefsStore {
   private readonly prefix: string;
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly logger: Logger,
     opts: { prefix?: string } = {},
   ) {

@@ -1,6 +1,6 @@
 /** A Lua script run by EVALSHA, falling back to EVAL once when the server does not have it cached (after a restart). */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './client.js';
 
 /** A Lua script with its SHA computed once. */
 export class LuaScript {
@@ -10,7 +10,7 @@ export class LuaScript {
   }
 
   /** Runs the script; keys first, then arguments. */
-  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  async run(redis: RedisClient, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (err) {

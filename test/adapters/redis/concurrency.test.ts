@@ -5,6 +5,7 @@ import { GameService } from '../../../src/app/game-service.js';
 import type { PlayerAction, Result, GameView } from '../../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../../src/app/settings.js';
 import { FakeClock, freshKey, redisKit, type StoreKit } from '../../app/fixtures.js';
+import { runExactlyOnce } from './exactly-once-scenario.js';
 
 describe('two service instances on one channel (real Redis)', () => {
   let a: StoreKit;
@@ -87,5 +88,10 @@ describe('two service instances on one channel (real Redis)', () => {
     expect(acceptedBy.length).toBeGreaterThan(0);
     const log = await a.games.readLog(key, seen);
     expect(log.map((act) => ('user' in act ? act.user : '')).sort()).toEqual([...acceptedBy].sort());
+  }, 30_000);
+
+  it('the same interaction delivered to both processes at once, 1,000 interactions over 50 channels: each is applied exactly once', async () => {
+    const run = await runExactlyOnce(inject('redisUrl'), 50, 20);
+    expect(run).toEqual({ channels: 50, interactions: 1000, duplicates: 1000 });
   }, 30_000);
 });

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { step } from '../../../src/engine/index.js';
-import { channelKeys, guildKeys, roundsKey } from '../../../src/adapters/redis/keys.js';
+import { channelKeys, guildKeys, legacyRoundsKey, ROUND_BUCKETS, roundBucket, roundsBucketKey } from '../../../src/adapters/redis/keys.js';
 import { GAME_TTL_MS, RedisGameStore, SUMMARY_TTL_MS } from '../../../src/adapters/redis/redis-game-store.js';
-import { StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
-import { freshKey, redisKit, sampleStored, type StoreKit } from '../../app/fixtures.js';
+import { encodeChannelKey } from '../../../src/app/game-codec.js';
+import { INTERACTION_TTL_MS, StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
+import { freshKey, redisKit, revOf, sampleStored, type StoreKit } from '../../app/fixtures.js';
 import { storeContract } from '../../app/store-contract.js';
 
 describe('redis stores', () => storeContract(() => redisKit(inject('redisUrl'))));
@@ -81,11 +82,89 @@ describe('redis game store specifics', () => {
 
   it('drops a round-queue member it did not write instead of failing every claim', async () => {
     const key = freshKey();
+    const bucket = roundsBucketKey(prefixOf(kit), roundBucket(key));
     await kit.rounds.schedule(key, 1000);
-    await raw.zadd(roundsKey(prefixOf(kit)), 500, 'not json');
+    await raw.zadd(bucket, 500, 'not json');
     const claims = await kit.rounds.claimDue(2000, 10, 3000);
     expect(claims.map((c) => c.key)).toEqual([key]);
-    expect(await raw.zscore(roundsKey(prefixOf(kit)), 'not json')).toBeNull();
+    expect(await raw.zscore(bucket, 'not json')).toBeNull();
+  });
+
+  it('keeps each round deadline in its channel’s bucket, the buckets spread over several hash tags', async () => {
+    const keys = Array.from({ length: 64 }, () => freshKey());
+    for (const k of keys) await kit.rounds.schedule(k, 5000);
+    for (const k of keys) expect(await raw.zscore(roundsBucketKey(prefixOf(kit), roundBucket(k)), encodeChannelKey(k))).toBe('5000');
+    expect(new Set(keys.map(roundBucket)).size).toBeGreaterThan(ROUND_BUCKETS / 2);
+    expect(await raw.exists(legacyRoundsKey(prefixOf(kit)))).toBe(0);
+  });
+
+  it.each([3, 10, 16, 50])('claims at most the limit (%i) across the buckets, each due entry once, until all are claimed', async (limit) => {
+    const keys = Array.from({ length: 70 }, () => freshKey());
+    for (const k of keys) await kit.rounds.schedule(k, 1000);
+    const claimed: string[] = [];
+    for (let poll = 0; poll < 100 && claimed.length < keys.length; poll++) {
+      const claims = await kit.rounds.claimDue(2000, limit, 60_000);
+      expect(claims.length).toBeLessThanOrEqual(limit);
+      expect(claims.length).toBeGreaterThan(0);
+      claimed.push(...claims.map((c) => encodeChannelKey(c.key)));
+    }
+    expect(claimed.sort()).toEqual(keys.map(encodeChannelKey).sort());
+    expect(await kit.rounds.claimDue(2000, limit, 60_000)).toEqual([]);
+  });
+
+  it('moves the entries of the unbucketed queue of earlier versions to their buckets as they fall due, where they are claimed once', async () => {
+    const due = freshKey();
+    const later = freshKey();
+    const legacy = legacyRoundsKey(prefixOf(kit));
+    await raw.zadd(legacy, 1000, encodeChannelKey(due), 9000, encodeChannelKey(later), 500, 'not json');
+    // Moved in one poll, claimed from its bucket in that poll or the next.
+    const early = [...(await kit.rounds.claimDue(2000, 10, 3000)), ...(await kit.rounds.claimDue(2000, 10, 3000))];
+    expect(early.map((c) => c.key)).toEqual([due]);
+    expect(await raw.zrange(legacy, 0, -1)).toEqual([encodeChannelKey(later)]);
+    expect(await kit.rounds.settle(early[0]!, null)).toBe(true);
+    expect(await kit.rounds.scoreOf(later)).toBeNull();
+    const next = [...(await kit.rounds.claimDue(9000, 10, 3000)), ...(await kit.rounds.claimDue(9000, 10, 3000))];
+    expect(next.map((c) => c.key)).toEqual([later]);
+    expect(await raw.exists(legacy)).toBe(0);
+    expect(await kit.rounds.scoreOf(later)).toBe(next[0]!.lease);
+  });
+
+  it('an entry of the earlier unbucketed queue never displaces an earlier deadline or a claim in its bucket', async () => {
+    const key = freshKey();
+    await kit.rounds.schedule(key, 800);
+    await raw.zadd(legacyRoundsKey(prefixOf(kit)), 1000, encodeChannelKey(key));
+    const claims = await kit.rounds.claimDue(2000, 10, 3000);
+    expect(claims.map((c) => c.key)).toEqual([key]); // its bucket's own entry, claimed as usual
+    expect(await raw.zcard(legacyRoundsKey(prefixOf(kit)))).toBe(0);
+    expect(await kit.rounds.scoreOf(key)).toBe(claims[0]!.lease);
+  });
+
+  it('records an applied interaction in the channel’s interactions set, which expires INTERACTION_TTL_MS after the last one', async () => {
+    const key = freshKey();
+    const game = sampleStored();
+    const rev = (await kit.games.create(key, game, []))!;
+    const { ix } = channelKeys(prefixOf(kit), key);
+    expect(await raw.exists(ix)).toBe(0);
+    revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: '1234' }));
+    expect(await raw.zrange(ix, 0, -1)).toEqual(['1234']);
+    expect(await raw.pttl(ix)).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);
+    expect(await raw.pttl(ix)).toBeLessThanOrEqual(INTERACTION_TTL_MS);
+    const expires = Number(await raw.zscore(ix, '1234'));
+    const [sec, micro] = await raw.time();
+    const serverNow = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
+    expect(expires - serverNow).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);
+    expect(expires - serverNow).toBeLessThanOrEqual(INTERACTION_TTL_MS);
+  });
+
+  it('trims expired interactions in the save that records a new one', async () => {
+    const key = freshKey();
+    const game = sampleStored();
+    let rev = (await kit.games.create(key, game, []))!;
+    const T = 1_700_000_000_000;
+    rev = revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'old', now: T }));
+    rev = revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'mid', now: T + 60_000 }));
+    revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'new', now: T + INTERACTION_TTL_MS + 1 }));
+    expect(await raw.zrange(channelKeys(prefixOf(kit), key).ix, 0, -1)).toEqual(['mid', 'new']);
   });
 
   it('keeps the newest summaries of a channel for 90 days after the last one, apart from the game, and through a reset', async () => {
@@ -94,7 +173,7 @@ describe('redis game store specifics', () => {
     let rev = (await kit.games.create(key, game, []))!;
     const over = { ...game, state: { ...game.state, status: 'over' as const } };
     const record = (seed: number) => ({ guildId: key.guildId, channelId: key.channelId, seed, createdAt: 1, endedAt: 2, outcome: 'abandoned' as const, depth: 1, turns: 0, kills: 0, players: [] });
-    for (let seed = 0; seed < SUMMARIES_PER_CHANNEL + 2; seed++) rev = (await kit.games.save(key, over, rev, [], record(seed)))!;
+    for (let seed = 0; seed < SUMMARIES_PER_CHANNEL + 2; seed++) rev = revOf(await kit.games.save(key, over, rev, [], record(seed)));
     const keys = channelKeys(prefixOf(kit), key);
     const guild = guildKeys(prefixOf(kit), key.guildId);
     const day = 24 * 3600 * 1000;
