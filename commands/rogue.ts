@@ -128,13 +128,13 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
  * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
  */
-export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string }>> {
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
-  if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.' } };
+  if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.', voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
-  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed) } };
+  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {

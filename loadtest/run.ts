@@ -31,6 +31,8 @@ interface RunReport {
   max: number;
   /** Requests the fake refused (late or double answers, invalid bodies…). */
   discordErrors: number;
+  /** What those were: method, route shape, status and Discord's code, with counts. */
+  discordErrorKinds: string[];
   check: CheckResult | null;
 }
 
@@ -38,7 +40,9 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
   const shardCount = mode === 'gateway' ? args.shards : 1;
   const world = buildWorld(args.channels, args.players, shardCount);
   const keys = testSigningKeys();
-  const redis = await OwnRedis.start();
+  // Redis as it usually runs in production (append-only file, fsync once a second): fsync on every write would make
+  // this slow disk, not the bot, the thing measured.
+  const redis = await OwnRedis.start({ fsync: 'everysec' });
   const fake = await FakeDiscord.start({ guilds: world.guilds });
   const env = { fake, redisUrl: redis.url, redisPrefix: `cc-load-${randomUUID().slice(0, 8)}`, publicKeyHex: keys.publicKeyHex };
   let replicas: Replica[] = [];
@@ -74,6 +78,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       p99: percentile(latencies, 99),
       max: percentile(latencies, 100),
       discordErrors: fake.requests.slice(setupRequests).filter((r) => r.status >= 400).length,
+      discordErrorKinds: errorKinds(fake.requests.slice(setupRequests).filter((r) => r.status >= 400)),
       check,
     };
   } finally {
@@ -91,7 +96,7 @@ function print(args: LoadArgs, r: RunReport): void {
     `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s`,
     `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s)`,
     `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
-    `fake Discord refused ${r.discordErrors} requests during the run`,
+    `fake Discord refused ${r.discordErrors} requests during the run${r.discordErrorKinds.length ? `: ${r.discordErrorKinds.join('; ')}` : ''}`,
   ];
   if (r.check) {
     const c = r.check;
@@ -111,3 +116,15 @@ if (args.compare && args.mode !== 'noop') {
 }
 const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
+
+/** Refused requests grouped by method, route shape (ids and tokens elided), status and Discord's error code. */
+function errorKinds(requests: readonly { method: string; path: string; status: number; response?: unknown }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    const route = r.path.replace(/\/\d{5,}/g, '/:id').replace(/\/interactions\/:id\/[^/]+/, '/interactions/:id/:token').replace(/\/webhooks\/:id\/[^/]+/, '/webhooks/:id/:token');
+    const code = typeof r.response === 'object' && r.response !== null && 'code' in r.response ? ` code ${String((r.response as { code: unknown }).code)}` : '';
+    const key = `${r.method} ${route} ${r.status}${code}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${n}x ${k}`);
+}

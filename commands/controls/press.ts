@@ -16,6 +16,7 @@ import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
  * that message with `view` when it is set (a stale or finished game's message catches up).
  */
 export type ButtonOutcome =
+  /** `note`: said privately after the redraw (an end vote's tally). */
   | { kind: 'game'; view: GameView; note?: string }
   | { kind: 'controller'; view: GameView }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
@@ -75,8 +76,9 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
     case 'end': {
       const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
-      result = ended.ok ? { ok: true as const, value: ended.value.view } : ended;
-      if (ended.ok) return { kind: 'game', view: ended.value.view, note: ended.value.note };
+      // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
+      if (ended.ok) return ended.value.voted ? { kind: 'game', view: ended.value.view, note: ended.value.note } : { kind: 'game', view: ended.value.view };
+      result = ended;
       break;
     }
   }

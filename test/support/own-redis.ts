@@ -39,10 +39,12 @@ export class OwnRedis {
   private constructor(
     readonly port: number,
     readonly dir: string,
+    /** appendfsync: 'always' (default: a restart loses nothing, for the restart tests) or 'everysec' (Redis's usual setting). */
+    private readonly fsync: 'always' | 'everysec' = 'always',
   ) {}
 
-  static async start(): Promise<OwnRedis> {
-    const r = new OwnRedis(await freePort(), mkdtempSync(join(tmpdir(), 'cc-e2e-redis-')));
+  static async start(opts: { fsync?: 'always' | 'everysec' } = {}): Promise<OwnRedis> {
+    const r = new OwnRedis(await freePort(), mkdtempSync(join(tmpdir(), 'cc-e2e-redis-')), opts.fsync);
     await r.up();
     return r;
   }
@@ -53,7 +55,7 @@ export class OwnRedis {
 
   /** Starts the server (again, on the same port and data folder) and waits until it answers. */
   async up(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir], { stdio: 'ignore' });
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', this.fsync, '--dir', this.dir], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
       if (await pingRedis(this.url)) return;
       await new Promise((r) => setTimeout(r, 50));

@@ -97,27 +97,19 @@ export class HttpResponder implements InteractionResponder {
 
   async editOriginal(msg: OutgoingMessage): Promise<void> {
     await this.afterFirst();
-    await editOriginal(this.rest, this.interaction, msg);
+    await whenKnown(() => editOriginal(this.rest, this.interaction, msg));
   }
 
   async followUp(msg: OutgoingMessage): Promise<string | null> {
     await this.afterFirst();
-    return followUp(this.rest, this.interaction, msg);
+    return whenKnown(() => followUp(this.rest, this.interaction, msg));
   }
 
   /** The message a reply created: read back from @original once the HTTP response is on the wire. */
   async originalMessageId(): Promise<string | null> {
     await this.afterFirst();
     if (this.byAdapter) return this.postedBelow;
-    // Discord creates the message once it has read the HTTP response, so @original can be missing for a moment.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await originalId(this.rest, this.interaction);
-      } catch (err) {
-        if (attempt >= 4 || apiError(err)?.status !== 404) throw err;
-        await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      }
-    }
+    return whenKnown(() => originalId(this.rest, this.interaction));
   }
 
   /**
@@ -159,3 +151,18 @@ export class HttpResponder implements InteractionResponder {
   }
 }
 
+/**
+ * Runs a webhook call, trying again a few times (25, 50, 100, 200 ms apart) while Discord answers 404: it takes in
+ * the HTTP response (and creates @original) a moment after the response is on the wire, so a call right after it can
+ * find the interaction's webhook or message unknown for a moment.
+ */
+async function whenKnown<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (attempt >= 4 || apiError(err)?.status !== 404) throw err;
+      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+    }
+  }
+}

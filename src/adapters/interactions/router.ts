@@ -238,7 +238,7 @@ export function createRouter(deps: RouterDeps): Router {
     if (outcome.kind === 'game') {
       if (outcome.view.events.length > 0) metrics.turn();
       await show(outcome.view);
-      if (outcome.note && !outcome.note.startsWith('The game is over')) await r.followUp(privately(outcome.note));
+      if (outcome.note) await r.followUp(privately(outcome.note));
       if (onController) {
         deps.messages.refreshSoon(key);
         return;
