@@ -1,4 +1,5 @@
 /** OutgoingMessage -> Discord API JSON (+ files), as an interaction response body or a webhook request. */
+import { randomBytes } from 'node:crypto';
 import { MessageFlags } from 'discord-api-types/v10';
 import type { OutgoingFile, OutgoingMessage } from '../interactions/types.js';
 
@@ -33,9 +34,19 @@ export interface EncodedBody {
 export async function encodeBody(json: unknown, files: readonly OutgoingFile[] = []): Promise<EncodedBody> {
   const text = JSON.stringify(json);
   if (!files.length) return { contentType: 'application/json', data: Buffer.from(text) };
-  const form = new FormData();
-  form.append('payload_json', text);
-  files.forEach((f, i) => form.append(`files[${i}]`, new Blob([f.data]), f.name));
-  const response = new Response(form);
-  return { contentType: response.headers.get('content-type') ?? 'multipart/form-data', data: Buffer.from(await response.arrayBuffer()) };
+  // multipart/form-data written directly (RFC 7578): payload_json, then files[n]. Built in one Buffer.concat, with
+  // no stream or Blob machinery on the hot path of every image-map answer.
+  const boundary = `----channelcrawler${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${text}\r\n`)];
+  files.forEach((f, i) => {
+    const name = f.name.replace(/["\r\n\\]/g, '_');
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="${name}"\r\nContent-Type: ${contentTypeOf(name)}\r\n\r\n`), Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), Buffer.from('\r\n'));
+  });
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(parts) };
+}
+
+/** The content type of an attached file, from its name (the bot only attaches PNG maps). */
+function contentTypeOf(name: string): string {
+  return name.toLowerCase().endsWith('.png') ? 'image/png' : 'application/octet-stream';
 }
