@@ -53,8 +53,9 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  */
 export const POSTED_TEXT = 'Posted the game message below.';
 
-/** The Manage Server permission bit. */
+/** The Manage Server and Administrator permission bits (an administrator has every permission). */
 const MANAGE_GUILD = 1n << 5n;
+const ADMINISTRATOR = 1n << 3n;
 
 const privately = (text: string, embed?: ReplyEmbed): OutgoingMessage => ({ ...textPayload(text, embed), ephemeral: true });
 
@@ -99,7 +100,7 @@ export function createRouter(deps: RouterDeps): Router {
     }
   }
 
-  const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & MANAGE_GUILD) === MANAGE_GUILD;
+  const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & (MANAGE_GUILD | ADMINISTRATOR)) !== 0n;
 
   /** A player's controller drawn in their own preferences (image, emoji or ASCII; phone layout), defaults when none are stored. */
   async function controllerFor(view: GameView, userId: string): Promise<OutgoingMessage> {

@@ -218,14 +218,29 @@ describe('interaction router', () => {
     expect(calls[0]!.msg!.content).toBe(RESTARTING_TEXT);
   });
 
-  it('GIVEN a member with Manage Server WHEN they end a game they did not create THEN it ends (the permission bit is read)', async () => {
+  it.each([
+    ['Manage Server', 1n << 5n],
+    ['Administrator', 1n << 3n],
+  ])('GIVEN a member with %s WHEN they end a game they did not create THEN it ends (the permission bit is read)', async (_name, bits) => {
     const { router, games } = routerWith();
     await games.newGame(key, { id: 'u2', name: 'bo' }, { seed: 3, size: 'small' });
     await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
     const { r } = recorder();
-    await router.handle({ ...command('end'), memberPermissions: 1n << 5n }, r);
+    await router.handle({ ...command('end'), memberPermissions: bits }, r);
     const after = await games.view(key);
     expect(after.ok && after.value.state.status).toBe('over');
+  });
+
+  it('GIVEN a member without those permissions WHEN they end a game they did not create THEN it only counts their vote', async () => {
+    const { router, games } = routerWith();
+    await games.newGame(key, { id: 'u2', name: 'bo' }, { seed: 3, size: 'small' });
+    await games.join(key, ann);
+    await games.setMessage(key, { channelId: key.channelId, messageId: 'm1' });
+    const { r, calls } = recorder();
+    await router.handle({ ...command('end'), memberPermissions: (1n << 11n) | (1n << 10n) }, r);
+    expect(calls[0]!.msg!.content).toMatch(/You voted to end the game/);
+    const after = await games.view(key);
+    expect(after.ok && after.value.state.status).toBe('playing');
   });
 
   it('GIVEN /rogue new whose message id is not known yet (HTTP mode reads it back) WHEN an action comes in meanwhile THEN no second game message is posted, and the real message is drawn once its id is recorded', async () => {
