@@ -43,6 +43,8 @@ export function failureText(error: ServiceFailure): string {
       return 'That button was out of date: the game had already moved on. Use the buttons on the updated message.';
     case 'old-game':
       return 'That button belongs to a game that has ended. Use the current game message, or /rogue map to find it.';
+    case 'retired':
+      return retiredText(`https://discord.com/channels/${error.guildId}/${error.live.channelId}/${error.live.messageId}`);
     case 'storage-unavailable':
       // A timed-out write may still land when storage comes back, so don't promise that nothing changed.
       return "The game's storage is unavailable right now, so your action may not have gone through. Please try again in a moment.";

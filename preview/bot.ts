@@ -124,6 +124,6 @@ export function privateMessage(reply: Reply): PreviewMessage | null {
 /** The private controller of the first player, as `/rogue me` shows it to a phone player (emoji style, phone layout). */
 function controllerPayloadFor(view: GameView): PreviewMessage {
   const viewer = view.state.players[0]?.id ?? '';
-  const { files, ...payload } = controllerPayload(view, viewer, { style: 'emoji', mobile: true }, 0);
+  const { files, ...payload } = controllerPayload(view, viewer, { style: 'emoji', mobile: true });
   return files.length ? { payload, files } : { payload };
 }

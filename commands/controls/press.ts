@@ -29,6 +29,8 @@ export interface PressContext {
   games: GameServiceApi;
   /** The interaction that carried the press (absent in the terminal): delivered twice, it is applied once. */
   interactionId?: string;
+  /** The shared game message the button sits on (absent for a private controller and in the terminal). */
+  pressedMessage?: string;
 }
 
 /** What a decoded button asks for; null for a d-pad spacer (nothing to do). */
@@ -61,7 +63,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
   let result;
   switch (intent.kind) {
     case 'act':
-      result = await ctx.games.act(ctx.key, ctx.user, intent.action, { seenVersion: id.version, expectedGame, ...ix });
+      result = await ctx.games.act(ctx.key, ctx.user, intent.action, { seenVersion: id.version, expectedGame, ...ix, ...(ctx.pressedMessage !== undefined ? { pressedMessage: ctx.pressedMessage } : {}) });
       break;
     case 'join':
       result = await ctx.games.join(ctx.key, ctx.user, ix);

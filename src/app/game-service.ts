@@ -29,6 +29,7 @@
 import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
+import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
 import { rollLog } from './rolling-log.js';
@@ -231,7 +232,7 @@ export class GameService implements GameServiceApi {
   }
 
   async act(key: ChannelKey, user: UserRef, action: PlayerAction, opts: ActOptions = {}): Promise<Result<GameView>> {
-    const { seenVersion, expectedGame, interactionId } = opts;
+    const { seenVersion, expectedGame, interactionId, pressedMessage } = opts;
     const engineAction = toEngineAction(action, user.id);
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
@@ -239,6 +240,8 @@ export class GameService implements GameServiceApi {
         // Checked here, inside the compare-and-set, so a press costs one load and cannot act on a game that replaced
         // its own between a check and the save; a version alone could match in the new game.
         if (expectedGame !== undefined && Math.floor(game.meta.createdAt) !== expectedGame) return { kind: 'old-game' };
+        // A press on a retired game message changes nothing and points to the live one (no extra read per press).
+        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: key.guildId, live: game.meta.message };
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };

@@ -78,6 +78,8 @@ export type ServiceFailure =
   | { kind: 'stale' }
   /** A button of a game that has since been replaced in its channel. */
   | { kind: 'old-game' }
+  /** A button on a game message that has been reposted: `live` is the one to use. */
+  | { kind: 'retired'; guildId: string; live: MessageRef }
   | { kind: 'storage-unavailable' }
   | { kind: 'corrupt-save'; channelId: string; reason: string }
   | { kind: 'incompatible-save'; channelId: string; schema: number }
@@ -143,6 +145,11 @@ export interface ActOptions {
    * current view and no second turn.
    */
   interactionId?: string;
+  /**
+   * A press on the shared game message: that message's id. Checked inside the compare-and-set: a press on a message
+   * that is no longer the channel's game message (retired by /rogue map or a repost) is refused as `retired`.
+   */
+  pressedMessage?: string;
 }
 
 export interface GameServiceApi {

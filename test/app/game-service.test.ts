@@ -117,6 +117,17 @@ describe.each([
       expect(await service.join(key, bo)).toEqual({ ok: false, error: { kind: 'rejected', code: 'already-joined' } });
     });
 
+    it('refuses a press on a retired game message inside the save, pointing to the live one, and applies a press on the live one', async () => {
+      const live = { channelId: key.channelId, messageId: '200' };
+      const before = value(await service.setMessage(key, live));
+      expect(await service.act(key, ann, { type: 'wait' }, { pressedMessage: '100' })).toEqual({ ok: false, error: { kind: 'retired', guildId: key.guildId, live } });
+      expect(value(await service.view(key)).state.version).toBe(before.state.version);
+      expect(value(await service.act(key, ann, { type: 'wait' }, { pressedMessage: '200' })).state.version).toBe(before.state.version + 1);
+      // While a new message is being posted (pending), a press on the old one still counts.
+      value(await service.setMessage(key, { channelId: key.channelId, messageId: 'pending:9' }));
+      expect((await service.act(key, ann, { type: 'wait' }, { pressedMessage: '200' })).ok).toBe(true);
+    });
+
     it('refuses actions from someone not in the game', async () => {
       expect(await service.act(key, bo, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'not-a-player' } });
       expect(await service.leave(key, bo)).toEqual({ ok: false, error: { kind: 'not-a-player' } });

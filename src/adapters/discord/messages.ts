@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
+import { isPendingMessage } from '../../app/game-message.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload, type GamePayload } from './presenter.js';
 
@@ -23,20 +24,6 @@ const DISCORD_EPOCH = 1420070400000n;
 export function snowflakeTime(id: string): number | null {
   if (!/^\d{1,20}$/.test(id)) return null;
   return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
-}
-
-/**
- * The message id recorded while a posted game message is on its way (its real id is learned after the answer, in
- * HTTP mode after a read of @original): actions in that window know a message is coming, post no second one, and
- * are drawn once the real id is recorded.
- */
-export function pendingMessageId(interactionId: string): string {
-  return `pending:${interactionId}`;
-}
-
-/** True for a message id recorded by pendingMessageId. */
-export function isPendingMessage(ref: MessageRef | null | undefined): boolean {
-  return ref?.messageId.startsWith('pending:') ?? false;
 }
 
 /** A game message this old is reposted rather than edited: 5 minutes inside Discord's one-hour edit rule. */

@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
-import { renderGame, renderPrivate } from '../../render/index.js';
+import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
 import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
@@ -80,14 +80,17 @@ export function gamePayload(view: GameView, now: number): GamePayload {
   });
   const invite = inviteLine(view);
   const content = invite && [...rendered.content].length + [...invite].length + 1 <= 2000 ? (rendered.content ? `${invite}\n${rendered.content}` : invite) : rendered.content;
-  const embed = toApiEmbed(rendered.embed);
-  const files: MapFile[] = [];
-  if (rendered.image) {
-    const a = mapAttachment(rendered.image);
-    embed.image = { url: a.url };
-    files.push({ name: a.name, data: a.file, description: a.description });
-  }
+  const { embed, files } = embedWithPicture(rendered);
   return { content, embeds: [embed], components: toApiRows(gameControls(view)), files };
+}
+
+/** The rendered embed as API JSON; in the image style it shows the picture, attached as map.png with its alt text. */
+function embedWithPicture(rendered: RenderedMessage): { embed: APIEmbed; files: MapFile[] } {
+  const embed = toApiEmbed(rendered.embed);
+  if (!rendered.image) return { embed, files: [] };
+  const a = mapAttachment(rendered.image);
+  embed.image = { url: a.url };
+  return { embed, files: [{ name: a.name, data: a.file, description: a.description }] };
 }
 
 /** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */
@@ -107,15 +110,8 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
-export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }, now: number): GamePayload {
-  void now;
+export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }): GamePayload {
   const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate });
-  const embed = toApiEmbed(rendered.embed);
-  const files: MapFile[] = [];
-  if (rendered.image) {
-    const a = mapAttachment(rendered.image);
-    embed.image = { url: a.url };
-    files.push({ name: a.name, data: a.file, description: a.description });
-  }
+  const { embed, files } = embedWithPicture(rendered);
   return { content: rendered.content, embeds: [embed], components: toApiRows(playerControls(view, userId)), files };
 }

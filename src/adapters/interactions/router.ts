@@ -13,7 +13,8 @@ import type { CommandContext, CommandModule, ReplyEmbed } from '../../../command
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
-import { isPendingMessage, pendingMessageId, type GameMessages } from '../discord/messages.js';
+import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
+import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
@@ -106,7 +107,7 @@ export function createRouter(deps: RouterDeps): Router {
   async function controllerFor(view: GameView, userId: string): Promise<OutgoingMessage> {
     const prefs = deps.settings.prefs ? await deps.settings.prefs.get(userId) : null;
     const chosen = prefs?.ok ? prefs.value : { style: 'image' as const, mobile: false };
-    return gameMessage(controllerPayload(view, userId, chosen, deps.now()), true);
+    return gameMessage(controllerPayload(view, userId, chosen), true);
   }
 
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
@@ -209,12 +210,16 @@ export function createRouter(deps: RouterDeps): Router {
     // A press on a player's private controller (an ephemeral message) redraws that controller, not the public message.
     const onController = i.message?.ephemeral ?? false;
     const pressedOn = i.message?.id ?? null;
+    const shared = !onController && pressedOn !== null;
     const work = (async () => {
-      // A retired game message stays retired: a press on it changes nothing and points to the live one.
-      const current = onController ? null : await deps.games.view(key);
-      const live = current?.ok ? current.value.meta.message : null;
-      if (live && pressedOn && !isPendingMessage(live) && live.messageId !== pressedOn) return { kind: 'retired' as const, live };
-      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id }, decoded.value, intent);
+      // A retired game message stays retired: a press on it changes nothing and points to the live one. An action
+      // checks this inside its compare-and-set (pressedMessage); the other buttons look first.
+      if (shared && intent.kind !== 'act') {
+        const current = await deps.games.view(key);
+        const live = current.ok ? current.value.meta.message : null;
+        if (isRetired(live, pressedOn)) return { kind: 'retired' as const, live: live! };
+      }
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
     })();
     const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
     if (outcome.kind === 'retired') {

@@ -174,6 +174,19 @@ const hung = new WeakSet<RedisClient>();
  * On a cluster the mark covers the whole client and the probe's PING goes to any node, so one hung node costs the
  * channels of the others at most one probe's round trip, while its own channels keep failing by their own timeouts.
  */
+/**
+ * GET of a JSON string key (settings, prefs): its text, null when absent, and '' when the key holds another type
+ * (damaged), so the caller's reader falls back to defaults and logs it instead of failing.
+ */
+export async function getStoredText(redis: RedisClient, key: string): Promise<string | null> {
+  try {
+    return await guard(redis, () => redis.get(key));
+  } catch (err) {
+    if (!isWrongType(err)) throw err;
+    return '';
+  }
+}
+
 export async function guard<T>(redis: RedisClient, call: () => Promise<T>): Promise<T> {
   if (hung.has(redis)) throw new StorageUnavailableError('redis: not answering');
   try {

@@ -2,7 +2,7 @@
 import type { Logger, SettingsStore } from '../../app/ports.js';
 import { readStoredSettings } from '../../app/settings-salvage.js';
 import type { GuildSettings } from '../../app/settings.js';
-import { guard, isWrongType, type RedisClient } from './client.js';
+import { getStoredText, guard, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX, guildKeys } from './keys.js';
 
 /** Per-guild settings in Redis (no TTL: they are configuration). */
@@ -18,14 +18,7 @@ export class RedisSettingsStore implements SettingsStore {
 
   async get(guildId: string): Promise<GuildSettings> {
     const key = guildKeys(this.prefix, guildId).settings;
-    let text: string | null;
-    try {
-      text = await guard(this.redis, () => this.redis.get(key));
-    } catch (err) {
-      if (!isWrongType(err)) throw err;
-      text = '';
-    }
-    return readStoredSettings(text, this.logger, { guildId, key });
+    return readStoredSettings(await getStoredText(this.redis, key), this.logger, { guildId, key });
   }
 
   async set(guildId: string, settings: GuildSettings): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { Logger, UserPrefsStore } from '../../app/ports.js';
 import { mergePrefs, readStoredPrefs, type UserPrefs, type UserPrefsPatch } from '../../app/user-prefs.js';
-import { guard, isWrongType, type RedisClient } from './client.js';
+import { getStoredText, guard, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX } from './keys.js';
 
 /** Prefs of a user who changes nothing for a year are forgotten. */
@@ -28,14 +28,7 @@ export class RedisUserPrefsStore implements UserPrefsStore {
 
   async get(userId: string): Promise<UserPrefs> {
     const key = userPrefsKey(this.prefix, userId);
-    let text: string | null;
-    try {
-      text = await guard(this.redis, () => this.redis.get(key));
-    } catch (err) {
-      if (!isWrongType(err)) throw err;
-      text = '';
-    }
-    return readStoredPrefs(text, this.logger, { userId, key });
+    return readStoredPrefs(await getStoredText(this.redis, key), this.logger, { userId, key });
   }
 
   async set(userId: string, patch: UserPrefsPatch): Promise<UserPrefs> {

@@ -118,10 +118,10 @@ describe('game message presenter', () => {
     expect(north(playerControls(v, a!.id)).disabled).toBe(true);
     expect(north(playerControls(v, b!.id)).disabled).toBe(!bNorth);
     if (bNorth) expect(north(gameControls(v)).disabled).toBe(false);
-    const payload = controllerPayload(v, a!.id, { style: 'emoji', mobile: true }, 0);
+    const payload = controllerPayload(v, a!.id, { style: 'emoji', mobile: true });
     expect(payload.embeds[0]!.title).toContain('your view');
     expect(payload.files).toEqual([]);
-    expect(controllerPayload(v, a!.id, { style: 'image', mobile: false }, 0).files[0]!.name).toBe('map.png');
+    expect(controllerPayload(v, a!.id, { style: 'image', mobile: false }).files[0]!.name).toBe('map.png');
   });
 
   it('GIVEN a game that is over WHEN presented THEN its only button is Play again', () => {
