@@ -14,3 +14,4 @@ export { computeVisibility, partySight, type SeenMask, type Visibility } from '.
 export { legalMoves, monsterInView, type LegalMoves } from './legal.js';
 export { decide, perceive, TACTICS, weaponOf, monsterLabel, type Perception, type Decision } from './ai.js';
 export { parseGameState, GameStateSchema, GameConfigSchema, SCHEMA_VERSION, type ParseResult } from './state-schema.js';
+export { scoreRun, runKills, SCORE_RULE } from './score.js';
