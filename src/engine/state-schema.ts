@@ -6,6 +6,7 @@ import { MAP_KINDS } from '../mapgen/generate.js';
 import { DIFFICULTIES } from './difficulty.js';
 import { labelFor } from './level.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
+import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type GameState } from './types.js';
 
@@ -81,7 +82,11 @@ const event = z.discriminatedUnion('type', [
     steps: int,
     reason: z.enum(RUN_STOP_REASONS),
     run: z.enum(['move', 'explore', 'travel', 'rest']),
+    by: actor.optional(),
   }),
+  z.object({ type: z.literal('pace'), rounds: z.boolean(), who: actor.optional() }),
+  z.object({ type: z.literal('followed'), who: actor }),
+  z.object({ type: z.literal('revived'), who: actor, hp: int }),
   z.object({ type: z.literal('descended'), depth: int }),
   z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()) }),
   z.object({ type: z.literal('game-over'), summary }),
@@ -134,6 +139,8 @@ export const GameStateSchema = z
     lures: z.array(z.object({ x: int, y: int, turns: int.min(0) })),
     nextId: int,
     acted: z.array(z.string()),
+    // Added without a schema bump: a save from before the free/rounds switch loads as walking freely.
+    calm: int.min(0).default(CALM_ROUNDS),
     status: z.enum(['playing', 'over']),
     summary: summary.nullable(),
     recent: z.array(event),

@@ -5,6 +5,7 @@ import { Tile } from '../../src/grid/tiles.js';
 import { MONSTERS, PLAYER_BASE } from '../../src/engine/monsters.js';
 import { Rng } from '../../src/grid/rng.js';
 import { labelFor } from '../../src/engine/level.js';
+import { CALM_ROUNDS } from '../../src/engine/pace.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
 import type { GameConfig, GameState, Monster, MonsterKind, Player } from '../../src/engine/types.js';
 
@@ -60,6 +61,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     lures: [],
     nextId,
     acted: [],
+    calm: CALM_ROUNDS,
     status: 'playing',
     summary: null,
     recent: [],
@@ -84,4 +86,9 @@ export function drawMap(s: GameState): string[] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The state in the middle of a rounds-mode fight (no calm round yet), whatever is in view. */
+export function inFight(s: GameState): GameState {
+  return { ...s, calm: 0 };
 }
