@@ -569,10 +569,10 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
     const here = p.y * w + p.x;
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
+      if (t.spotter()) return 'monster-in-view';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
-      if (t.spotter()) return 'monster-in-view';
       if (!rounds) followers = partyFollowers(t, p);
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
