@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Tile } from '../../src/grid/tiles.js';
 import { Rng } from '../../src/grid/rng.js';
-import { draftToAscii, generateLevel, MONSTER_MIN_DIST, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
+import { draftToAscii, generateLevel, kindFromSeed, MAP_KINDS, MONSTER_MIN_DIST, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
 import { bordersAreWalls, chebyshev, distances, openAround, openCount } from './helpers.js';
 
 const spec = (over: Partial<LevelSpec> = {}): LevelSpec => ({ width: 80, height: 40, kind: 'maze', players: 4, monsters: 12, items: 6, ...over });
@@ -55,11 +55,11 @@ function expectValidLevel(d: Draft, s: LevelSpec): void {
 }
 
 describe('generateLevel', () => {
-  it('PROPERTY: mazes and caverns of every allowed size are valid levels, the same for the same seed', () => {
+  it('PROPERTY: every map kind at every allowed size are valid levels, the same for the same seed', () => {
     const arbSpec = fc.record({
       width: fc.integer({ min: 20, max: 200 }),
       height: fc.integer({ min: 12, max: 200 }),
-      kind: fc.constantFrom('maze' as const, 'cavern' as const),
+      kind: fc.constantFrom(...MAP_KINDS),
       players: fc.integer({ min: 1, max: 6 }),
       monsters: fc.integer({ min: 0, max: 30 }),
       items: fc.integer({ min: 0, max: 10 }),
@@ -74,8 +74,8 @@ describe('generateLevel', () => {
     );
   });
 
-  it('GIVEN the extreme sizes THEN both kinds generate valid levels', () => {
-    for (const kind of ['maze', 'cavern'] as const) {
+  it('GIVEN the extreme sizes THEN every kind generates valid levels', () => {
+    for (const kind of MAP_KINDS) {
       for (const [width, height] of [[20, 12], [200, 200], [200, 12], [20, 200]] as const) {
         const s = spec({ kind, width, height });
         expectValidLevel(generateLevel(s, Rng.fromSeed(3)), s);
@@ -84,7 +84,7 @@ describe('generateLevel', () => {
   });
 
   it('GIVEN different seeds THEN the maps usually differ', () => {
-    for (const kind of ['maze', 'cavern'] as const) {
+    for (const kind of MAP_KINDS) {
       const maps = new Set([1, 2, 3, 4, 5].map((seed) => draftToAscii(generateLevel(spec({ kind }), Rng.fromSeed(seed))).join('\n')));
       expect(maps.size).toBe(5);
     }
@@ -159,5 +159,18 @@ describe('generateLevel', () => {
     [{ items: 1.5 }, /items/],
   ])('GIVEN an invalid spec %o THEN it throws a clear error', (over, message) => {
     expect(() => generateLevel(spec(over), Rng.fromSeed(1))).toThrow(message);
+  });
+});
+
+describe('kindFromSeed', () => {
+  it('GIVEN many seeds THEN every map kind of the table comes up, each about as often', () => {
+    const counts = new Map<string, number>();
+    for (let seed = 1; seed <= 3000; seed++) counts.set(kindFromSeed(seed), (counts.get(kindFromSeed(seed)) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual([...MAP_KINDS].sort());
+    for (const kind of MAP_KINDS) expect(counts.get(kind)).toBeGreaterThan(3000 / MAP_KINDS.length / 1.3);
+  });
+
+  it('GIVEN the same seed THEN the same kind', () => {
+    for (const seed of [0, 1, 42, 2 ** 31, 2 ** 32 - 1]) expect(kindFromSeed(seed)).toBe(kindFromSeed(seed));
   });
 });
