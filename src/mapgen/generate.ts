@@ -9,9 +9,8 @@ import { roomsAndCorridors } from './rooms.js';
 import {
   cullUnreachable,
   placeItems,
-  placeOnDeadEnds,
+  placeMonsters,
   placePlayerStarts,
-  placeRandomly,
   placeStairsFar,
   placeStart,
 } from './placement.js';
@@ -34,17 +33,17 @@ const KIND_TABLE = {
       const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
       return [huntAndKill, braid(0.5), addRooms(rooms)];
     },
-    monsters: (spec) => placeOnDeadEnds(spec.monsters, MONSTER_MIN_DIST),
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
   cavern: {
     describe: 'cavern: open caves; monsters roam in packs away from the start',
     carve: () => [cellularCavern(), keepLargestRegion],
-    monsters: (spec) => placeRandomly(spec.monsters, MONSTER_MIN_DIST),
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {
     describe: 'rooms: rooms joined by corridors through doorways',
     carve: () => [roomsAndCorridors()],
-    monsters: (spec) => placeRandomly(spec.monsters, MONSTER_MIN_DIST),
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),
   },
 } as const satisfies Record<string, MapKindRule>;
 
