@@ -1,5 +1,6 @@
 /** /rogue-config: per-server settings, the allowed-channel list and resets (Manage Server only). */
 import { describeDifficulty } from '../src/engine/difficulty.js';
+import { MAP_CHOICES, MAP_KINDS } from '../src/engine/index.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
 import { IDLE_END_HOURS, RENDER_STYLES, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
@@ -30,7 +31,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
   round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
   max_players: 'party size limit (1-8)',
   map_size: 'small 40x20, medium 60x30, large 120x60',
-  map_kind: 'maze, cavern, or random per game',
+  map_kind: `${MAP_KINDS.join(', ')}, or random per game (decided by the seed)`,
   difficulty: 'monster numbers and strength',
   mobile: 'narrower map view for phones',
   diagonals: '8-way movement with diagonal moves and buttons (off: 4-way)',
@@ -50,7 +51,7 @@ export const rogueConfigOptions = z.discriminatedUnion(
         round_seconds: intOption(10, 600).optional(),
         max_players: intOption(1, 8).optional(),
         map_size: choiceOption(['small', 'medium', 'large']).optional(),
-        map_kind: choiceOption(['maze', 'cavern', 'random']).optional(),
+        map_kind: choiceOption(MAP_CHOICES).optional(),
         difficulty: choiceOption(['easy', 'normal', 'hard']).optional(),
         mobile: boolOption().optional(),
         diagonals: boolOption().optional(),
@@ -153,7 +154,7 @@ export default {
         intOpt('round_seconds', 'Seconds per round in rounds mode', 10, 600),
         intOpt('max_players', 'Party size limit', 1, 8),
         choiceOpt('map_size', 'Default map size', ['small', 'medium', 'large']),
-        choiceOpt('map_kind', 'Default map kind', ['maze', 'cavern', 'random']),
+        choiceOpt('map_kind', 'Default map kind', MAP_CHOICES),
         choiceOpt('difficulty', 'Monster strength', ['easy', 'normal', 'hard']),
         boolOpt('mobile', 'Narrower map view for phones'),
         boolOpt('diagonals', 'Allow diagonal moves (8-way) in new games'),

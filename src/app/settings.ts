@@ -1,5 +1,6 @@
 /** Per-guild settings: the zod schema is the single source of the fields, their ranges and defaults. */
 import { z } from 'zod';
+import { MAP_CHOICES } from '../mapgen/generate.js';
 
 export const MAP_SIZES = {
   small: { width: 40, height: 20 },
@@ -21,7 +22,7 @@ export const GuildSettingsSchema = z.object({
   roundSeconds: z.number().int().min(10).max(600).default(60),
   maxPlayers: z.number().int().min(1).max(8).default(4),
   mapSize: z.enum(['small', 'medium', 'large']).default('medium'),
-  mapKind: z.enum(['maze', 'cavern', 'random']).default('random'),
+  mapKind: z.enum(MAP_CHOICES).default('random'),
   difficulty: z.enum(['easy', 'normal', 'hard']).default('normal'),
   mobile: z.boolean().default(false),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */

@@ -5,7 +5,7 @@ export { Rng, type RngState } from '../grid/rng.js';
 export { Bytes, encodeBase64, decodeBase64 } from './bytes.js';
 export { MONSTERS, MONSTER_KINDS, PLAYER_WEAPON, PLAYER_BASE, POTION_HEAL, spawnWeights } from './monsters.js';
 export { DIFFICULTY, DIFFICULTIES, describeDifficulty, SCALING_RULE } from './difficulty.js';
-export { MAP_KINDS } from '../mapgen/generate.js';
+export { MAP_KINDS, MAP_CHOICES, MAP_KIND_RULES, kindFromSeed, type MapChoice } from '../mapgen/generate.js';
 export { xpForLevel, levelForXp, XP_PER_DEPTH } from './progression.js';
 export { monsterCount, monsterHp } from './level.js';
 export { defaultConfig, validateConfig } from './config.js';
