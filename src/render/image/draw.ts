@@ -1,14 +1,11 @@
 /** Draws a view model into a buffer of palette indices: terrain tiles, items, monsters with their label letter, players ringed in their slot colour with their number. */
-import type { MonsterKind, Item } from '../../engine/types.js';
+import { ITEMS } from '../../engine/items.js';
+import { MONSTERS } from '../../engine/monsters.js';
 import { Cell } from '../glyphs.js';
 import { slotIndex, type ViewModel } from '../view-model.js';
-import type { TileName } from './atlas.js';
 import { glyph, GLYPH_H, GLYPH_W } from './font.js';
-import { Ink, PALETTE, tileSet, type Bitmap, type TileSet } from './tiles.js';
+import { Ink, PALETTE, sprite, tileSet, type Bitmap, type TileSet } from './tiles.js';
 
-/** The tile of each monster kind and item kind (a new kind adds its art here and in scripts/build-atlas.ts). */
-const MONSTER_TILE: Readonly<Record<MonsterKind, TileName>> = { goblin: 'goblin', orc: 'orc', troll: 'troll' };
-const ITEM_TILE: Readonly<Record<Item['kind'], TileName>> = { potion: 'potion', lure: 'lure' };
 
 /** A drawn picture: its size in pixels, its pixels as indices into `palette` (RGB bytes), and each living player's marker centre in pixels. */
 export interface Picture {
@@ -109,11 +106,11 @@ export function drawPicture(model: ViewModel, tileSize: number): Picture {
   const scale = s >= 16 ? 2 : 1;
   for (const it of model.items) {
     const [x, y] = at(it.x, it.y);
-    blit(px, width, set.tiles[ITEM_TILE[it.kind]], x, y);
+    blit(px, width, sprite(set, ITEMS[it.kind].art.tile), x, y);
   }
   for (const m of model.monsters) {
     const [x, y] = at(m.x, m.y);
-    blit(px, width, set.tiles[MONSTER_TILE[m.kind]], x, y);
+    blit(px, width, sprite(set, MONSTERS[m.kind].art.tile), x, y);
     if (m.letter.length === 1) text(px, width, m.letter, x + s - GLYPH_W - 1, y + s - GLYPH_H - 1, 1, Ink.MonsterLabel);
   }
   const markers: Picture['markers'] = [];
