@@ -2,7 +2,7 @@
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, tileCost, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, STYLES, tileCost, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
@@ -50,22 +50,21 @@ const FENCE_CLOSE = '\n```';
 const SEP = ' · ';
 
 function legendEntry(style: RenderStyle, cell: number, name: string): string {
-  const g = glyphTable(style)[cell]!;
-  return style === 'ascii' ? `\`${g}\` ${name}` : `${g} ${name}`;
+  return `${STYLES[style].quote(glyphTable(style)[cell]!)} ${name}`;
 }
 
-/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field). */
-function legend(style: RenderStyle, cells: number): string {
+/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when cells is null. */
+export function legend(style: RenderStyle, cells: Uint8Array | null): string {
   const parts: string[] = [];
   for (const [cell, name] of LEGEND_NAMES) {
-    const present = cell === Cell.Stairs ? (cells & ((1 << Cell.Stairs) | (1 << Cell.DimStairs))) !== 0 : (cells & (1 << cell)) !== 0;
+    const present = !cells || cells[cell] === 1 || (cell === Cell.Stairs && cells[Cell.DimStairs] === 1);
     if (present) parts.push(legendEntry(style, cell, name));
   }
   return parts.join(SEP);
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, -1))])) as Record<RenderStyle, number>;
+const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, null))])) as Record<RenderStyle, number>;
 
 /** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
 const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);

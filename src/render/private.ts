@@ -1,9 +1,8 @@
 /** A player's private view (the ephemeral controller's message): the map from their own position in their style, their HP, depth and items, and the monsters they see. */
-import { PLAYER_WEAPON } from '../engine/monsters.js';
 import type { GameState } from '../engine/types.js';
 import { cameraTarget } from './camera.js';
 import { withMap, type RenderOptions } from './game.js';
-import { colorOf, field, footerText, hpBar, hudName, mapMarker, SIGHT_LINES, sightLines } from './hud.js';
+import { colorOf, field, footerText, gearText, hpBar, hudName, mapMarker, packText, SIGHT_LINES, sightLines } from './hud.js';
 import type { EmbedText, RenderedMessage } from './limits.js';
 
 /** How to draw a private view: the viewer's style and phone layout, and for the image style the deflate to use. */
@@ -18,8 +17,9 @@ export function privateLines(state: GameState, viewerId: string, style: RenderOp
   const text = style === 'ascii';
   return [
     `HP ${hpBar(p.hp, p.maxHp, text ? 'ascii' : 'emoji')}`,
-    `${depth} · ${text ? 'potions' : '🧪'} ${p.potions} · kills ${p.kills}`,
-    `Weapon: ${PLAYER_WEAPON.name} (${PLAYER_WEAPON.damage[0]}-${PLAYER_WEAPON.damage[1]})`,
+    `${depth} · kills ${p.kills}`,
+    `Pack: ${packText(p, style)}`,
+    `Gear: ${gearText(p, style)}`,
   ];
 }
 

@@ -94,10 +94,10 @@ describe('step: items, stairs, death', () => {
     let s = drawState(['######', '#1!..#', '######']);
     s.players[0]!.hp = 5;
     s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
-    expect(s.players[0]!.potions).toBe(1);
+    expect(s.players[0]!.pack.potion).toBe(1);
     expect(s.items).toHaveLength(0);
     s = ok(step(s, { type: 'use', user: 'p1' }));
-    expect(s.players[0]!.potions).toBe(0);
+    expect(s.players[0]!.pack.potion).toBeUndefined();
     expect(s.players[0]!.hp).toBeGreaterThanOrEqual(11);
     expect(step(s, { type: 'use', user: 'p1' })).toEqual({ ok: false, code: 'nothing-to-use' });
   });

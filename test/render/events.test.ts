@@ -1,3 +1,4 @@
+import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import type { ActorRef, GameEvent } from '../../src/engine/types.js';
 import { describeEvent, isLogWorthy } from '../../src/render/events.js';
@@ -7,7 +8,8 @@ const bob: ActorRef = { kind: 'player', id: 'b', name: 'Bob' };
 const orc: ActorRef = { kind: 'monster', id: 7, monster: 'orc', label: 'A' };
 const troll: ActorRef = { kind: 'monster', id: 8, monster: 'troll', label: 'A' };
 const goblin: ActorRef = { kind: 'monster', id: 9, monster: 'goblin', label: 'B' };
-const summary = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
+const base = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
+const summary = { ...base, recap: buildRecap(base, { kills: {}, used: {} }, []) };
 
 describe('describeEvent', () => {
   it.each<[GameEvent, string | null, string]>([
@@ -28,8 +30,8 @@ describe('describeEvent', () => {
     [{ type: 'attacked', attacker: { kind: 'player', id: 'c', name: 'carol' }, target: orc, damage: 2, weapon: 'sword', verb: 'hits', range: 1 }, 'a', 'carol hits the orc A for 2.'],
     [{ type: 'fled', who: goblin, toward: null }, null, 'The goblin B flees.'],
     [{ type: 'killed', attacker: bob, target: goblin }, 'b', 'You kill the goblin B.'],
-    [{ type: 'died', who: alice, by: troll }, 'a', 'You die.'],
-    [{ type: 'died', who: alice, by: troll }, null, 'Alice dies.'],
+    [{ type: 'died', who: alice, by: troll, weapon: 'club' }, 'a', 'You die.'],
+    [{ type: 'died', who: alice, by: troll, weapon: 'club' }, null, 'Alice dies.'],
     [{ type: 'berserk', who: troll }, null, 'The troll A goes berserk!'],
     [{ type: 'switched-weapon', who: orc, weapon: 'knife' }, null, 'The orc A draws its knife.'],
     [{ type: 'spotted', who: goblin }, null, 'The goblin B spots the party!'],

@@ -43,8 +43,9 @@ describe('private view', () => {
       {
         "name": "You",
         "value": "HP 🟨🟨⬛⬛⬛ 9/24
-      Depth 1/5 · 🧪 1 · kills 0
-      Weapon: sword (2-6)",
+      Depth 1/5 · kills 0
+      Pack: 🧪1
+      Gear: 🤺 sword",
       }
     `);
     expect(mapOf(m)).toMatchInlineSnapshot(`

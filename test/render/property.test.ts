@@ -1,6 +1,8 @@
 /** Property: whatever the state (up to 8 players with hostile names, long logs, 200x200 maps), every render fits Discord. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MONSTER_KINDS } from '../../src/engine/monsters.js';
+import { buildRecap } from '../../src/engine/score.js';
 import type { ActorRef, GameEvent, GameState, MonsterKind, Player } from '../../src/engine/types.js';
 import { viewCaps } from '../../src/render/budget.js';
 import { renderGameWith } from '../../src/render/game.js';
@@ -28,7 +30,7 @@ const name = fc.oneof(
   fc.constantFrom('🧙‍♂️'.repeat(8), '👩‍👩‍👧‍👦'.repeat(5), '`'.repeat(32), '*_~|>#'.repeat(5), '\n'.repeat(32), '@everyone', ''),
 );
 
-const kinds: MonsterKind[] = ['goblin', 'orc', 'troll'];
+const kinds: readonly MonsterKind[] = MONSTER_KINDS;
 
 interface Shape {
   seed: number;
@@ -88,12 +90,12 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   ];
   state.players = sh.names.map((nm, slot): Player => {
     const [x, y] = near(6);
-    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, potions: Math.floor(rnd() * 1000), lures: Math.floor(rnd() * 1000), kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
+    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, pack: { potion: 1 + Math.floor(rnd() * 1000), lure: 1 + Math.floor(rnd() * 1000), bomb: 1 + Math.floor(rnd() * 1000) }, weapon: 'axe', armour: 'mail', kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
   });
   for (let m = 0; m < sh.monsters; m++) {
     const [x, y] = near(12);
-    const kind = kinds[m % 3]!;
-    state.monsters.push({ id: m + 1, kind, label: 'ZZ', maxHp: 40, power: 0, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1 });
+    const kind = kinds[m % kinds.length]!;
+    state.monsters.push({ id: m + 1, kind, label: 'ZZ', maxHp: 40, power: 0, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1, stunned: 0 });
   }
   for (let k = 0; k < 30; k++) {
     const [x, y] = near(10);
@@ -120,7 +122,9 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   state.recent = events;
   if (sh.over) {
     state.status = 'over';
-    state.summary = { outcome: (['defeat', 'victory', 'abandoned'] as const)[Math.abs(sh.seed) % 3]!, depth: state.depth, turns: state.turn, kills: state.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) };
+    const base = { outcome: (['defeat', 'victory', 'abandoned'] as const)[Math.abs(sh.seed) % 3]!, depth: state.depth, turns: state.turn, kills: state.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) };
+    const tally = { kills: Object.fromEntries(MONSTER_KINDS.map((k) => [k, 1 + Math.floor(rnd() * 1000)])), used: { potion: 1 + Math.floor(rnd() * 1000), bomb: 3 } };
+    state.summary = { ...base, recap: buildRecap(base, tally, [{ type: 'died', who: actors[0]!, by: actors[actors.length - 2]!, weapon: 'club' }]) };
   }
   return { state, visible };
 }

@@ -2,6 +2,7 @@
  * Golden tests: whole messages for fixed seeds and fixed action lists. `show` lays a message out for reading: the
  * map framed by '|' (so blank cells stay visible), then title, description, fields and footer.
  */
+import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { renderGameWith } from '../../src/render/game.js';
@@ -86,10 +87,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                          #       ++    |
       |                        ...#     +···+  |
       |                       .....#    ··.··+ |
-      |                       ..g...##  ·..··+ |
-      |                       ..o....###....·+ |
-      |                       ··............·+ |
-      |                         ··..........·+ |
+      |                       ......##  ·..··+ |
+      |                       .......###....·+ |
+      |                       ··....g.......·+ |
+      |                         ··..o.......·+ |
       |                            #@...&....+ |
       |                            ###......·+ |
       |                              +··....·++|
@@ -105,10 +106,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
+      \`o\` orc B 11/11
+      \`g\` goblin A 7/7
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -118,10 +119,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛🟫🟫🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛🔲🔲🟫🟫🐗🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫🟫🟫🔲🪨|
@@ -134,8 +135,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
+      🐗 orc B 11/11
+      👺 goblin A 7/7
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -144,10 +145,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
   it('in the mobile layout fits a 360 px phone: at most 11 emoji or 29 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
-      |🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫|
-      |🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
-      |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
+      |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
+      |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
+      |🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫|
+      |⬛🔲🔲🟫🟫🐗🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
       |⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫|
@@ -159,8 +160,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
+      🐗 orc B 11/11
+      👺 goblin A 7/7
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -169,10 +170,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |               #       ++    |
       |             ...#     +···+  |
       |            .....#    ··.··+ |
-      |            ..g...##  ·..··+ |
-      |            ..o....###....·+ |
-      |            ··............·+ |
-      |              ··..........·+ |
+      |            ......##  ·..··+ |
+      |            .......###....·+ |
+      |            ··....g.......·+ |
+      |              ··..o.......·+ |
       |                 #@...&....+ |
       |                 ###......·+ |
       |                   +··....·++|
@@ -185,10 +186,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Channel Crawler · Depth 1/5 · Turn 12
       \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
+      \`o\` orc B 11/11
+      \`g\` goblin A 7/7
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -207,7 +208,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                ##.....#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4..&###                |
+      |               #.4..(###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
@@ -221,12 +222,12 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion · \`&\` lure
+      \`!\` potion · \`(\` dagger
       ## Party · round 1: 1/4 acted · 17 s left
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1 · waiting
-      \`2\` **Bob** L1 \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potions 1 · acted
-      \`4\` **Dave** L1 \`[##########]\` 24/24 · potions 1 · waiting
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
+      \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · acted
+      \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -241,14 +242,14 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🏮🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🔪🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🧪🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion · 🏮 lure
+      🧪 potion · 🔪 dagger
       ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
@@ -261,78 +262,80 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(1);
+  const state = charge(3);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                    +++++++    +        |
-      |               ++++++·····+++ ·+        |
-      |              ++················        |
-      |           ++++·················+       |
-      |          +·······.·++··········        |
-      |          +····.....#+··········        |
-      |          +··.......##..········        |
-      |          +·.............······         |
-      |          +·.............······         |
-      |           #.............······         |
-      |           #...........#+++++           |
-      |            #.......g.#+                |
-      |            #.....%g.#+                 |
-      |            ##...g..##                  |
-      |             #..#####                   |
-      |             #.                         |
-      |             #+                         |
+      "|                                        |
+      |                   ++++                 |
+      |                  +···++                |
+      |                  ·····+                |
+      |                ++·····+                |
+      |       ..       +···..·+                |
+      |       ....    ++·....·+                |
+      |       #.....###....!#++                |
+      |         #..oo%o....#+                  |
+      |         ##..........#                  |
+      |          #...........·                 |
+      |         ·....g.......··                |
+      |        .............···                |
+      |        .............··                 |
+      |         ...........··                  |
+      |           .......··                    |
+      |              .··                       |
       |                                        |
       |                                        |
       |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 59
-      \`g\` goblin · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 14
+      \`g\` goblin · \`o\` orc · \`!\` potion · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 14 turns.
+      Killed by the orc C's spear on depth 1, turn 14 · kills: orc ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You hit the orc A for 6.
+      The orc A slashes you for 1.
+      The orc C thrusts its spear at you (2 tiles) for 3.
       You die.
-      The party has fallen on depth 1 after 59 turns.
-      -- Seed 1 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 14 turns.
+      -- Seed 3 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛🪨🔲🔲🟫🟫🟫🟫🟫🟫🟫🧱🧱🟫🟫🔲🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨🪨🪨🪨|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫👺🟫🧱🪨⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫💀👺🟫🧱🪨⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫👺🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫🟫🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 59
-      👺 goblin · 💀 fallen
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🪨|
+      |⬛⬛🟫🟫⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🔲🟫🟫🔲🪨|
+      |⬛⬛🟫🟫🟫🟫⬛⬛⬛⬛🪨🪨🔲🟫🟫🟫🟫🔲🪨|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🧪🧱🪨🪨|
+      |⬛⬛⬛⬛🧱🟫🟫🐗🐗💀🐗🟫🟫🟫🟫🧱🪨⬛⬛|
+      |⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛|
+      |⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲⬛|
+      |⬛⬛⬛⬛🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🟫🟫🔲🔲|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲⬛|
+      |⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 14
+      👺 goblin · 🐗 orc · 🧪 potion · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 14 turns.
+      Killed by the orc C's spear on depth 1, turn 14 · kills: orc ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You hit the orc A for 6.
+      The orc A slashes you for 1.
+      The orc C thrusts its spear at you (2 tiles) for 3.
       You die.
-      The party has fallen on depth 1 after 59 turns.
-      -- Seed 1 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 14 turns.
+      -- Seed 3 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -343,8 +346,8 @@ describe('renderGame golden: victory (drawn state)', () => {
   state.status = 'over';
   state.turn = 412;
   state.depth = 5;
-  state.summary = {
-    outcome: 'victory',
+  const base = {
+    outcome: 'victory' as const,
     depth: 5,
     turns: 412,
     kills: [
@@ -352,6 +355,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       { id: 'p2', name: 'Bob', kills: 21 },
     ],
   };
+  state.summary = { ...base, recap: buildRecap(base, { kills: { goblin: 30, warlord: 1 }, used: { potion: 4, bomb: 1 } }, []) };
   const seen = mask(['xxxxxxx', 'xxxxxxx', 'xxxxxxx']);
 
   it('shows the victory screen with kills per player, best first, in both styles', () => {
@@ -363,11 +367,11 @@ describe('renderGame golden: victory (drawn state)', () => {
       \`>\` stairs · \`%\` fallen
       ## Run summary
       Victory! The party escapes from depth 5 after 412 turns.
-      Depth 5 · 412 turns
+      Escaped the dungeon on depth 5, turn 412 · kills: goblin ×30, orc warlord ×1 · used: potion ×4, flash bomb ×1 · deepest 5 · score 2468
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       \`%\` **Bob** — fallen
       -- Seed 1 · free mode · 4-way · normal
       color #fee75c"
@@ -380,7 +384,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       🔽 stairs · 💀 fallen
       ## Run summary
       Victory! The party escapes from depth 5 after 412 turns.
-      Depth 5 · 412 turns
+      Escaped the dungeon on depth 5, turn 412 · kills: goblin ×30, orc warlord ×1 · used: potion ×4, flash bomb ×1 · deepest 5 · score 2468
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
@@ -458,7 +462,7 @@ describe('renderGame golden: monsters in sight (drawn state)', () => {
       # Channel Crawler · Depth 1/5 · Turn 0
       \`g\` goblin · \`o\` orc · \`T\` troll
       ## Party
-      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
       \`o\` orc A 10/10
       \`g\` goblin A 2/6 · bloodied, fleeing
@@ -480,8 +484,9 @@ describe('renderStatus', () => {
         "description": "HP 🟩🟩🟩🟩🟩 24/24
       Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
       Attack 4 · Defence 2
-      Weapon: sword (2-6 damage, reach 1)
-      Potions: 🧪 1 · Lures: 🪤 0
+      Gear: 🤺 sword
+      Weapon: sword (2-6 damage, reach 1, +1 to hit) · Armour: none
+      Pack: 🧪1
       Kills: 0
       Depth 1/5 at (18, 6)
       This round: ✅ acted",

@@ -4,17 +4,14 @@
  * items bracketed, monsters with their label letter, players as their sprite over a ring in their slot colour with a
  * number badge, a fallen player as a grave. A picture is a main view and, under it, a strip of small windows.
  */
-import type { Item, MonsterKind } from '../../engine/types.js';
+import { ITEMS } from '../../engine/items.js';
+import { MONSTERS } from '../../engine/monsters.js';
 import { Cell } from '../glyphs.js';
 import { slotIndex, type ViewModel } from '../view-model.js';
-import type { TileName } from './atlas.js';
 import { TILE_SIZE } from './atlas.js';
 import { glyph, GLYPH_H, GLYPH_W } from './font.js';
-import { Ink, PALETTE, tileSet, type Bitmap, type TileSet } from './tiles.js';
+import { Ink, PALETTE, sprite, tileSet, type Bitmap, type TileSet } from './tiles.js';
 
-/** The tile of each monster kind and item kind (a new kind adds its art here and in scripts/build-atlas.ts). */
-const MONSTER_TILE: Readonly<Record<MonsterKind, TileName>> = { goblin: 'goblin', orc: 'orc', troll: 'troll' };
-const ITEM_TILE: Readonly<Record<Item['kind'], TileName>> = { potion: 'potion', lure: 'lure' };
 
 /** Screen pixels per atlas pixel. */
 export const SCALE = 2;
@@ -212,11 +209,11 @@ function drawPanel(px: Uint8Array, px32: Uint32Array, width: number, panel: Pane
   for (const it of model.items) {
     const [x, y] = at(it.x, it.y);
     brackets(px, width, x, y, s);
-    blit(px, width, set.tiles[ITEM_TILE[it.kind]], x, y);
+    blit(px, width, sprite(set, ITEMS[it.kind].art.tile), x, y);
   }
   for (const m of model.monsters) {
     const [x, y] = at(m.x, m.y);
-    blit(px, width, set.tiles[MONSTER_TILE[m.kind]], x, y);
+    blit(px, width, sprite(set, MONSTERS[m.kind].art.tile), x, y);
     if (m.letter.length === 1) text(px, width, m.letter, x + s - GLYPH_W * 2 - 2, y + s - GLYPH_H * 2 - 2, 2, Ink.MonsterLabel);
     if (!monsters.includes(m.id)) monsters.push(m.id);
   }
