@@ -1,5 +1,6 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
 import { PLAYER_WEAPON } from '../engine/monsters.js';
+import { roundsNow } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
 import { footerText, hpBar, hudName, xpText } from './hud.js';
@@ -28,7 +29,7 @@ export function renderStatus(state: GameState, userId: string): EmbedText {
     `Kills: ${p.kills}`,
     `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
   ];
-  if (state.config.turnMode === 'rounds' && state.status === 'playing' && p.alive) {
+  if (roundsNow(state) && state.status === 'playing' && p.alive) {
     lines.push(state.acted.includes(p.id) ? 'This round: ✅ acted' : 'This round: ⏳ not yet');
   }
   return {

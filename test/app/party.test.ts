@@ -6,7 +6,7 @@ import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { Tile } from '../../src/engine/index.js';
 import { describeEvent } from '../../src/render/index.js';
-import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
+import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, startFight, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -177,6 +177,8 @@ describe.each([
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 1, turnMode: 'rounds', roundSeconds: 60 });
       await party(ann, bo);
       const start = clock.t;
+      // Rounds run in a fight only: a goblin in view (see startFight).
+      await startFight(kit, key, clock.t);
       const turn0 = value(await service.view(key)).state.turn;
       clock.advance(61_000);
       const [round] = await service.resolveDueRounds();
