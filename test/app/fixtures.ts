@@ -142,7 +142,7 @@ export function freshKey(): ChannelKey {
  * first player and stays in view (the party is made too tough to die of it), rounds begin and the round timer is set
  * `roundSeconds` from now. Rounds mode plays in rounds only during a fight (see src/engine/pace.ts).
  */
-export async function startFight(kit: StoreKit, key: ChannelKey, now: number): Promise<void> {
+export async function startFight(kit: Pick<StoreKit, 'games' | 'rounds'>, key: ChannelKey, now: number): Promise<void> {
   const loaded = await kit.games.load(key);
   if (loaded.kind !== 'found') throw new Error('no game to start a fight in');
   const { game, rev } = loaded;
