@@ -283,9 +283,9 @@ export class GameService implements GameServiceApi {
         if (s.status === 'over') return view(key, game, []);
         const voter = s.players.find((p) => p.id === user.id);
         if (!voter) return { kind: 'not-a-player' };
-        if (!voter.alive) return rejection('dead', s.config.maxPlayers);
+        // The fallen spectate until the party takes the stairs, and still vote.
         const votes = withVote(s, game.meta, user.id);
-        // More than half of the living party: the vote passes and the game ends as /rogue end would.
+        // More than half of the party: the vote passes and the game ends as /rogue end would.
         if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
           const plan = endPlan(s);
           return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
@@ -609,7 +609,9 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   let state = start;
   const actions: Action[] = [];
   const events: GameEvent[] = [];
-  for (const p of start.players) {
+  // The fallen leave first: were the living to go first, the fallen left behind would lose the game (a defeat, then
+  // a refused leave) instead of ending it.
+  for (const p of [...start.players.filter((q) => !q.alive), ...start.players.filter((q) => q.alive)]) {
     const action: Action = { type: 'leave', user: p.id };
     const r = step(state, action);
     if (!r.ok) return rejection(r.code, state.config.maxPlayers);

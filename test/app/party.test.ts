@@ -89,6 +89,16 @@ describe.each([
       expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 3, living: 4, ended: false });
     });
 
+    it('counts a fallen member\'s vote: the fallen watch and still vote', async () => {
+      await party(ann, bo, cy);
+      const loaded = await kit.games.load(key);
+      if (loaded.kind !== 'found') throw new Error('no game');
+      const players = loaded.game.state.players.map((p) => (p.id === cy.id ? { ...p, alive: false, hp: 0 } : p));
+      await kit.games.save(key, { ...loaded.game, state: { ...loaded.game.state, players } }, loaded.rev, []);
+      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 2, living: 3, ended: false });
+      expect(value(await service.voteEnd(key, bo)).passed).toBe(true);
+    });
+
     it('lets the creator and an admin still end the game at once', async () => {
       await party(ann, bo, cy);
       expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
