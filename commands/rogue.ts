@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
-import { MAP_KINDS, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { RENDER_STYLES } from '../src/app/settings.js';
@@ -82,14 +82,16 @@ export const HELP_TEXT = [
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
   '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; not at full health).',
-  '`/rogue explore`: walk toward unexplored places until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
-  '`/rogue rest`: wait until healed (not with a monster in view); out of sight of monsters you heal slowly too.',
+  '`/rogue explore`: walk on (teammates in sight follow) until anyone is hit or sees a monster, or an item or the stairs. `/rogue travel`: go to the seen stairs. Not with a monster in view.',
+  '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
   `Party size: ${SCALING_RULE}`,
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
-  '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority of the living ends it. `/rogue again`: after the end, a new game with the same settings.',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again. Rounds mode: everyone acts once per round; it ends when all have acted or time runs out.',
+  '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
+  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
+  `Rounds mode: everyone moves freely (no timer) until anyone sees a monster that is after the party; then all act once per round (until all acted or time is up) till none is seen for ${CALM_ROUNDS} rounds.`,
+  `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
 ].join('\n');
 

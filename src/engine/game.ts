@@ -18,7 +18,7 @@ import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
-import { CALM_ROUNDS, placeFollowers, reviveFallen, roundsNow, stairFollowers, wanderIn } from './pace.js';
+import { CALM_ROUNDS, placeFollowers, reviveFallen, roundsNow, stairFollowers, threatens, wanderIn } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -209,12 +209,12 @@ class Turn implements EffectContext {
     this.emit({ type: 'game-over', summary });
   }
 
-  /** The first living player (in party order) who sees a monster now, or null. */
-  spotter(except: ReadonlySet<number> = NO_IDS): Player | null {
+  /** The first living player (in party order) who sees a monster now (with `threats`, one that is after the party), or null. */
+  spotter(except: ReadonlySet<number> = NO_IDS, threats = false): Player | null {
     this.sight();
     const w = this.s.width;
     for (const m of this.s.monsters) {
-      if (except.has(m.id)) continue;
+      if (except.has(m.id) || (threats && !threatens(m))) continue;
       const q = this.s.players.find((p) => p.alive && sees(this.ws, p.slot, m.y * w + m.x));
       if (q) return q;
     }
@@ -222,8 +222,9 @@ class Turn implements EffectContext {
   }
 
   /**
-   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, or a
-   * monster in view of anyone that was not in view when the run began. Says whose trouble it is.
+   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, a
+   * monster in view of anyone that was not in view when the run began, or one in view that just noticed the party.
+   * Says whose trouble it is.
    */
   trouble(from: number, seenAtStart: ReadonlySet<number>): { reason: RunStopReason; who: Player } | null {
     for (let k = from; k < this.events.length; k++) {
@@ -234,7 +235,13 @@ class Turn implements EffectContext {
         if (q) return { reason: 'attacked', who: q };
       }
     }
-    const q = this.spotter(seenAtStart);
+    const noticed = new Set<number>();
+    for (let k = from; k < this.events.length; k++) {
+      const e = this.events[k]!;
+      if (e.type === 'spotted' && e.who.kind === 'monster') noticed.add(e.who.id);
+    }
+    const unnoticed = noticed.size === 0 ? seenAtStart : new Set([...seenAtStart].filter((id) => !noticed.has(id)));
+    const q = this.spotter(unnoticed);
     return q ? { reason: 'monster-in-view', who: q } : null;
   }
 
@@ -253,13 +260,14 @@ class Turn implements EffectContext {
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /**
- * Rounds mode's pace, after every accepted step: a monster in view of anyone starts rounds for everyone (or keeps them
- * going); CALM_ROUNDS rounds resolved with none in view return the party to free movement. Both switches are logged.
+ * Rounds mode's pace, after every accepted step: a monster after the party (hunting or attacking) in view of anyone
+ * starts rounds for everyone, or keeps them going; CALM_ROUNDS rounds resolved with none in view return the party to
+ * free movement. Unaware and fleeing monsters start no fight. Both switches are logged.
  */
 function syncPace(t: Turn): void {
   const s = t.s;
   if (s.config.turnMode !== 'rounds' || s.status !== 'playing') return;
-  const spotter = t.spotter();
+  const spotter = t.spotter(NO_IDS, true);
   if (spotter) {
     if (!roundsNow(s)) {
       s.acted = [];

@@ -26,10 +26,15 @@ export function roundsNow(state: Pick<GameState, 'config' | 'calm'>): boolean {
   return state.config.turnMode === 'rounds' && state.calm < CALM_ROUNDS;
 }
 
+/** Whether a monster is after the party (hunting or attacking): in view, it means a fight. */
+export function threatens(m: Pick<Monster, 'state'>): boolean {
+  return m.state === 'hunt' || m.state === 'attack';
+}
+
 /** Hunting or attacking monsters next to a living player (Chebyshev 1): they follow the party down the stairs. */
 export function stairFollowers(s: GameState): Monster[] {
   return s.monsters.filter(
-    (m) => (m.state === 'hunt' || m.state === 'attack') && s.players.some((p) => p.alive && Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)) <= 1),
+    (m) => threatens(m) && s.players.some((p) => p.alive && Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)) <= 1),
   );
 }
 

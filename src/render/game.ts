@@ -1,4 +1,5 @@
 /** Assembles the game message: HUD and log first, then the largest map that fits the code points left over. */
+import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
@@ -97,7 +98,7 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
     if (f) fields.push(f);
   };
   if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
-  const rounds = state.config.turnMode === 'rounds' && state.status === 'playing';
+  const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
   const title = live ? partyTitle(state, null, false) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true);

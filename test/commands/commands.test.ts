@@ -11,6 +11,7 @@ import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-s
 import { silentLogger } from '../../src/app/ports.js';
 import type { RejectionCode } from '../../src/engine/types.js';
 import { MAP_KINDS } from '../../src/engine/index.js';
+import { CALM_ROUNDS } from '../../src/engine/pace.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
   const unused = new Proxy({}, { get: (_t, p) => () => Promise.reject(new Error(`unexpected call ${String(p)}`)) });
@@ -31,6 +32,8 @@ describe('command modules', () => {
   it('GIVEN the help text WHEN sent as a message THEN it fits Discord\'s 2000 characters and names the new actions', () => {
     expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
     for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
+    // How rounds and free movement alternate, and what the fallen do.
+    for (const word of ['moves freely', `${CALM_ROUNDS} rounds`, 'Fallen players watch and vote', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
   });
 
   it.each([
@@ -115,7 +118,7 @@ describe('refusal wording', () => {
   it.each<[ServiceFailure, RegExp]>([
     [{ kind: 'rejected', code: 'wall' }, /wall/],
     [{ kind: 'rejected', code: 'not-your-turn' }, /not your turn/],
-    [{ kind: 'rejected', code: 'dead' }, /You're dead/],
+    [{ kind: 'rejected', code: 'dead' }, /You've fallen/],
     [{ kind: 'not-a-player' }, /join with \/rogue join/i],
     [{ kind: 'stale' }, /out of date/],
     [{ kind: 'no-game' }, /no game in this channel/],

@@ -167,8 +167,11 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     expect(legalMoves(r, 'p1').canAct).toBe(true);
   });
 
-  it('GIVEN the party walking freely WHEN a run brings a monster into view THEN the run stops, rounds begin for everyone and the log says so', () => {
-    const r = ok(step(duo(), { type: 'move', user: 'p2', dir: 'e', steps: 9 }));
+  it('GIVEN the party walking freely WHEN a run brings a hunting monster into view THEN the run stops, rounds begin for everyone and the log says so', () => {
+    const s = duo();
+    s.monsters[0]!.state = 'hunt';
+    s.monsters[0]!.lastSeen = 1 * 16 + 11;
+    const r = ok(step(s, { type: 'move', user: 'p2', dir: 'e', steps: 9 }));
     expect(roundsNow(r)).toBe(true);
     expect(r.acted).toEqual([]);
     const stop = ofType(r, 'run-stopped')[0]!;
@@ -178,6 +181,20 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     const next = ok(step(r, { type: 'wait', user: 'p1' }));
     expect(next.acted).toEqual(['p1']);
     expect(step(next, { type: 'wait', user: 'p1' })).toEqual({ ok: false, code: 'not-your-turn' });
+  });
+
+  it('GIVEN an unaware goblin in plain view WHEN the party acts THEN no fight starts (free movement goes on) but explore is refused', () => {
+    const s = drawState(['################', '#1.2..........g#', '################'], { turnMode: 'rounds', fovRadius: 12 });
+    s.rng = Rng.fromSeed(99).save();
+    let r = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    // Far off, it overlooks the party at first (seeded): a goblin in view, no fight.
+    expect(r.monsters[0]!.state).toBe('wander');
+    expect(roundsNow(r)).toBe(false);
+    expect(step(r, { type: 'explore', user: 'p2' })).toEqual({ ok: false, code: 'monster-in-view' });
+    // Once it notices the party, the fight starts.
+    for (let n = 0; n < 20 && !roundsNow(r); n++) r = ok(step(r, { type: 'wait', user: 'p2' }));
+    expect(r.monsters[0]!.state === 'hunt' || r.monsters[0]!.state === 'attack').toBe(true);
+    expect(roundsNow(r)).toBe(true);
   });
 
   it(`GIVEN a fight with no monster in view any more WHEN ${CALM_ROUNDS} rounds pass THEN the party moves freely again, and not before`, () => {

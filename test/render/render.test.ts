@@ -12,6 +12,8 @@ import { drawState, mask } from './fixtures.js';
 /** Plays joins then moves ("u1:eess"); a move into a wall is refused and changes nothing, so it is skipped (the maps may still change while mapgen evolves). */
 function play(config: Partial<GameConfig>, names: readonly string[], moves: readonly string[] = []): GameState {
   let s = newGame(defaultConfig({ width: 40, height: 20, ...config }));
+  // Rounds mode plays in rounds only in a fight (src/engine/pace.ts): these scenes show one.
+  if (config.turnMode === 'rounds') s = { ...s, calm: 0 };
   const actions: Action[] = names.map((name, i) => ({ type: 'join', user: `u${i + 1}`, name }));
   for (const m of moves) {
     const [user, dirs] = m.split(':') as [string, string];
@@ -503,7 +505,7 @@ describe('renderStatus', () => {
 });
 
 describe('rounds-mode party header', () => {
-  const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'] } });
+  const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
   const header = (m: RenderedMessage) => m.embed.fields.find((f) => f.name.startsWith('Party'))!.name;
 
   it('counts who has acted and the seconds left in the round', () => {
@@ -512,5 +514,13 @@ describe('rounds-mode party header', () => {
 
   it('says so when the round timer is paused until someone acts', () => {
     expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · round 1: 1/2 acted · timer paused until someone acts');
+  });
+});
+
+describe('rounds-mode party header while walking freely', () => {
+  it('says the party moves freely and when rounds start, with no round count', () => {
+    const s = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' } });
+    const m = renderGame(s, { style: 'ascii' });
+    expect(m.embed.fields.find((f) => f.name.startsWith('Party'))!.name).toBe('Party · moving freely: rounds start when a monster is in view');
   });
 });
