@@ -62,9 +62,12 @@ export function isMapKind(value: unknown): value is MapKind {
 
 /** The kind 'random' gives a seed: a mix of the seed's bits picks a row, so the same seed always gives the same map. */
 export function kindFromSeed(seed: number): MapKind {
-  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
-  // The high bits are the best mixed: scale them onto the rows.
-  return MAP_KINDS[Math.floor((mixed / 0x100000000) * MAP_KINDS.length)]!;
+  // murmur3's finaliser: neighbouring seeds (1, 2, 3...) land on unrelated values, then scale onto the rows.
+  let h = seed >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h = (h ^ (h >>> 16)) >>> 0;
+  return MAP_KINDS[Math.floor((h / 0x100000000) * MAP_KINDS.length)]!;
 }
 
 /** What level to build: size, generator and how many spots of each kind. */
