@@ -1,5 +1,5 @@
 /**
- * npm run balance [-- --seeds N] [-- --filter TEXT] [-- --json] [-- --workers N]
+ * npm run balance [-- --seeds N] [-- --filter TEXT[,TEXT...]] [-- --json] [-- --workers N]
  * Plays scripted policies through the engine and prints, per row (a scenario on one map kind), the win rate, the depth
  * reached, median turns and median commands per player per level (all, explore + travel, single moves incl. attacks).
  * A row's seeds are the first N seeds that `/rogue new seed:N` turns into that map kind under the default 'random'
@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   const seeds = Number(arg('--seeds') ?? 50);
   const filter = arg('--filter') ?? '';
   const workers = Math.max(1, Number(arg('--workers') ?? availableParallelism()));
-  const rows = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => r.name.includes(filter));
+  // --filter takes comma-separated alternatives: 'hard,party' runs every row naming either.
+  const rows = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => filter.split(',').some((f) => r.name.includes(f)));
   const jobs: Job[] = [];
   for (const { r, i } of rows) for (const seed of seedsFor(r.kind, seeds)) jobs.push({ row: i, seed });
   const started = performance.now();

@@ -19,6 +19,8 @@ import {
 export interface MapKindRule {
   /** One line for help and settings. */
   describe: string;
+  /** Monster count multiplier of the formula (engine/level.ts monsterCount): how many monsters this shape holds fairly. */
+  density: number;
   /** The generator steps for a spec: they carve the tiles (and may record dead ends). */
   carve(spec: LevelSpec): Step[];
   /** How monsters are spread: maze dead ends first, cavern packs, rooms. */
@@ -28,6 +30,8 @@ export interface MapKindRule {
 const KIND_TABLE = {
   maze: {
     describe: 'maze: winding one-tile corridors with a few small rooms; monsters wait in dead ends',
+    // One at a time down a corridor: a maze holds more monsters fairly than open ground.
+    density: 1.9,
     carve: (spec) => {
       // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
       const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
@@ -37,11 +41,14 @@ const KIND_TABLE = {
   },
   cavern: {
     describe: 'cavern: open caves; monsters roam in packs away from the start',
+    // Open ground lets several monsters reach a player at once: fewer of them.
+    density: 0.8,
     carve: () => [cellularCavern(), keepLargestRegion],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {
     describe: 'rooms: rooms joined by corridors through doorways',
+    density: 0.9,
     carve: () => [roomsAndCorridors()],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),
   },
