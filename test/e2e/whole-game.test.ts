@@ -21,7 +21,9 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     const view = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
     const me = view.ok ? view.value.state.players.find((p) => p.id === ALICE.id) : undefined;
     const drink = me && me.hp * 2 < me.maxHp ? enabled.find((b) => b.label === 'drink potion') : undefined;
-    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? enabled.find((b) => b.label === 'wait');
+    // Fight what is next to her, else walk on and down (monsters start out of sight since issue 15), else wait.
+    const walk = ['explore', 'descend', 'to stairs', 'wait'].map((label) => enabled.find((b) => b.label === label)).find((b) => b);
+    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? walk;
     if (!pick) throw new Error(`no button to press on ${JSON.stringify(m.components)}`);
     return pick;
   }
@@ -44,10 +46,10 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       const end = h.fake.message(msg.id)!;
       expect(buttons(end).map((b) => b.label)).toEqual(['Play again']);
       const embed = end.embeds[0]!;
-      expect(embed.title).toBe('💀 Game over · Depth 1/5 · Turn 25');
-      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 1 after 25 turns.');
-      expect(JSON.stringify(embed)).toContain('**alice** — 2 kills');
-      expect(presses).toBe(25);
+      expect(embed.title).toBe('💀 Game over · Depth 4/5 · Turn 469');
+      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 4 after 469 turns.');
+      expect(JSON.stringify(embed)).toContain('**alice** — 8 kills');
+      expect(presses).toBe(118);
       expect((await h.gameMessage()).id).toBe(msg.id); // still the one game message
 
       // Afterwards: actions and another start's refusal are friendly and private, and change nothing.
@@ -55,7 +57,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
         expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand(sub))).callback)).toBe('This game is over. Start a new one with /rogue new.');
       }
       expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('move', { direction: 'north' }))).callback)).toBe('This game is over. Start a new one with /rogue new.');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(25);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(469);
 
       // A button left on another message (a copy drawn before the end) is not the live game message: it changes
       // nothing, and the private answer links to the live one.
@@ -68,7 +70,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect(late.callback.type).toBe(4);
       expect(ephemeralText(late.callback)).toContain(`https://discord.com/channels/${GUILD}/${CHANNEL}/${msg.id}`);
       expect(h.fake.message(leftover.id)!.content).toBe('an old copy');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(25);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(469);
       expect((await h.games.view({ guildId: GUILD, channelId: CHANNEL })).ok && (await h.gameMessage()).id).toBe(msg.id);
 
       // A fresh game in the same channel, with live buttons again.

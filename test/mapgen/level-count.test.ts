@@ -27,7 +27,7 @@ describe('enterLevel on every map kind', () => {
       players: fc.integer({ min: 1, max: 4 }),
       depth: fc.integer({ min: 1, max: 5 }),
       difficulty: fc.constantFrom(...DIFFICULTIES),
-      size: fc.constantFrom([40, 20] as const, [60, 30] as const, [120, 60] as const),
+      size: fc.constantFrom<[number, number]>([40, 20], [60, 30], [120, 60]),
       seed: fc.nat(),
     });
     fc.assert(
