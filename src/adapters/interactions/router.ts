@@ -17,6 +17,7 @@ import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-me
 import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
+import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
 
@@ -26,6 +27,8 @@ export interface RouterDeps {
   settings: SettingsServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
+  /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
+  permissions?: ChannelPermissions;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => number;
@@ -185,9 +188,23 @@ export function createRouter(deps: RouterDeps): Router {
     const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
-    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
+    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+  }
+
+  /**
+   * A private reply with what the bot's permissions mean for this channel: `/rogue-config show` lists them all, and
+   * any other reply carries, once per channel, a note on what is missing.
+   */
+  function withPermissions(i: IncomingInteraction, invocation: NonNullable<IncomingInteraction['invocation']>, text: string, embed?: ReplyEmbed): [string, ReplyEmbed?] {
+    const bits = i.appPermissions ?? null;
+    if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
+      return [text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] }];
+    }
+    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const joined = note ? (text ? `${text}\n\n${note}` : note) : text;
+    return embed ? [joined, embed] : [joined];
   }
 
   async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -289,6 +306,7 @@ export function createRouter(deps: RouterDeps): Router {
         return;
       }
       const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
+      deps.permissions?.see(i.channelId, i.appPermissions ?? null);
       if (i.kind === 'command') await onCommand(i, timed, key);
       else await onButton(i, timed, key);
     } catch (err) {

@@ -17,6 +17,8 @@ export interface IncomingInteraction {
   user: { id: string; name: string };
   /** The member's permission bitfield in this channel; null outside a guild. */
   memberPermissions: bigint | null;
+  /** What the bot itself may do in this channel (`app_permissions`); null or absent when Discord did not say. */
+  appPermissions?: bigint | null;
   /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
   invocation?: Invocation;
   /** Autocomplete and context-menu commands: the command's name. */
