@@ -58,11 +58,17 @@ if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end
 ${TYPES}`;
 
 /**
- * Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none): it joins the channel's newest
- * SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
+ * The first write of SAVE and CREATE, and it must be the first: Redis checks maxmemory only before a script's first
+ * write (later ones pass, to keep the script atomic), and HSET is refused under memory pressure (OOM) while a prune
+ * such as ZREMRANGEBYSCORE or DEL is not. So with HSET first, a refusal comes before anything is written.
+ */
+const FIRST_WRITE = `redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])`;
+
+/**
+ * Shared tail of SAVE and CREATE, after FIRST_WRITE. ARGV[7] is a summary record ('' for none): it joins the
+ * channel's newest SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
  */
 const WRITE = `
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])
 if #ARGV > 10 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
 if ARGV[7] ~= '' then
   redis.call('RPUSH', KEYS[3], ARGV[7])
@@ -100,6 +106,7 @@ const SAVE = new LuaScript(`
 ${DEADLINE}
 ${SEEN}
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
+${FIRST_WRITE}
 ${RECORD}
 ${WRITE}`);
 
@@ -113,7 +120,8 @@ ${DEADLINE}
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return {0, now} end
 elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
-redis.call('DEL', KEYS[1], KEYS[2])
+${FIRST_WRITE}
+redis.call('DEL', KEYS[2])
 ${WRITE}`);
 
 /** KEYS a guild index set; ARGV member, ttlMs. Adds the member and pushes the set's expiry out, in one command. */
