@@ -57,6 +57,9 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  */
 export const POSTED_TEXT = 'Posted the game message below.';
 
+/** What a posted game message says once withdrawn, because storage refused to record it. */
+export const WITHDRAWN_TEXT = 'The game could not be saved just now, so this copy of it was withdrawn. Please try again in a moment.';
+
 /** The Manage Server and Administrator permission bits (an administrator has every permission). */
 const MANAGE_GUILD = 1n << 5n;
 const ADMINISTRATOR = 1n << 3n;
@@ -165,13 +168,27 @@ export function createRouter(deps: RouterDeps): Router {
     const ours = !latest.ok || !latest.value.meta.message || latest.value.meta.message.messageId === pending.messageId || !marked.ok;
     if (!ours) return;
     const saved = await deps.games.setMessage(view.key, messageId ? { channelId: view.key.channelId, messageId } : null);
-    if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (!saved.ok) {
+      log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message; withdrawing the new one');
+      // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
+      // the recorded one (if any) stays live, never retired before its successor is recorded.
+      if (messageId) await withdraw(r, deferred, messageId, retire, view.key.guildId);
+      return;
+    }
     if (!messageId) return;
     // Actions that came in while the id was unknown are drawn now.
     if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
     if (retire && retire.messageId !== messageId) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
+  }
+
+  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
+    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
+    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -351,6 +368,7 @@ function timedResponder(r: InteractionResponder, first: (outcome: string) => voi
     autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
     editOriginal: (m) => r.editOriginal(m),
     followUp: (m) => r.followUp(m),
+    editMessage: (id, m) => r.editMessage(id, m),
     originalMessageId: () => r.originalMessageId(),
     get answered() {
       return r.answered;

@@ -68,6 +68,8 @@ export interface InteractionResponder {
   autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void>;
   /** PATCH /webhooks/{app}/{token}/messages/@original. */
   editOriginal(msg: OutgoingMessage): Promise<void>;
+  /** PATCH /webhooks/{app}/{token}/messages/{id}: edits a follow-up this interaction posted. */
+  editMessage(messageId: string, msg: OutgoingMessage): Promise<void>;
   /** POST /webhooks/{app}/{token}; the new message's id. */
   followUp(msg: OutgoingMessage): Promise<string | null>;
   /** The id of the message a reply created (to record a posted game message); null when Discord did not say. */
