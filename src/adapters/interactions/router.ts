@@ -17,6 +17,7 @@ import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-me
 import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
+import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
 
@@ -26,6 +27,8 @@ export interface RouterDeps {
   settings: SettingsServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
+  /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
+  permissions?: ChannelPermissions;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => number;
@@ -53,6 +56,9 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  * post carries no private note on either path (on the fast path that would cost one more request per post).
  */
 export const POSTED_TEXT = 'Posted the game message below.';
+
+/** What a posted game message says once withdrawn, because storage refused to record it. */
+export const WITHDRAWN_TEXT = 'The game could not be saved just now, so this copy of it was withdrawn. Please try again in a moment.';
 
 /** The Manage Server and Administrator permission bits (an administrator has every permission). */
 const MANAGE_GUILD = 1n << 5n;
@@ -162,13 +168,27 @@ export function createRouter(deps: RouterDeps): Router {
     const ours = !latest.ok || !latest.value.meta.message || latest.value.meta.message.messageId === pending.messageId || !marked.ok;
     if (!ours) return;
     const saved = await deps.games.setMessage(view.key, messageId ? { channelId: view.key.channelId, messageId } : null);
-    if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (!saved.ok) {
+      log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message; withdrawing the new one');
+      // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
+      // the recorded one (if any) stays live, never retired before its successor is recorded.
+      if (messageId) await withdraw(r, deferred, messageId, retire, view.key.guildId);
+      return;
+    }
     if (!messageId) return;
     // Actions that came in while the id was unknown are drawn now.
     if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
     if (retire && retire.messageId !== messageId) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
+  }
+
+  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
+    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
+    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -185,9 +205,23 @@ export function createRouter(deps: RouterDeps): Router {
     const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
-    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
+    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+  }
+
+  /**
+   * A private reply with what the bot's permissions mean for this channel: `/rogue-config show` lists them all, and
+   * any other reply carries, once per channel, a note on what is missing.
+   */
+  function withPermissions(i: IncomingInteraction, invocation: NonNullable<IncomingInteraction['invocation']>, text: string, embed?: ReplyEmbed): [string, ReplyEmbed?] {
+    const bits = i.appPermissions ?? null;
+    if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
+      return [text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] }];
+    }
+    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const joined = note ? (text ? `${text}\n\n${note}` : note) : text;
+    return embed ? [joined, embed] : [joined];
   }
 
   async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -289,6 +323,7 @@ export function createRouter(deps: RouterDeps): Router {
         return;
       }
       const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
+      deps.permissions?.see(i.channelId, i.appPermissions ?? null);
       if (i.kind === 'command') await onCommand(i, timed, key);
       else await onButton(i, timed, key);
     } catch (err) {
@@ -333,6 +368,7 @@ function timedResponder(r: InteractionResponder, first: (outcome: string) => voi
     autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
     editOriginal: (m) => r.editOriginal(m),
     followUp: (m) => r.followUp(m),
+    editMessage: (id, m) => r.editMessage(id, m),
     originalMessageId: () => r.originalMessageId(),
     get answered() {
       return r.answered;
