@@ -3,6 +3,7 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
+import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
@@ -78,7 +79,8 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
-  const invite = inviteLine(view);
+  // A daily run says which day and whether it counts; a finished scored one carries its share card.
+  const invite = [dailyLine(view), inviteLine(view)].filter((l) => l.length > 0).join('\n');
   const content = invite && [...rendered.content].length + [...invite].length + 1 <= 2000 ? (rendered.content ? `${invite}\n${rendered.content}` : invite) : rendered.content;
   const { embed, files } = embedWithPicture(rendered);
   return { content, embeds: [embed], components: toApiRows(gameControls(view)), files };

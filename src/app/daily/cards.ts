@@ -1,6 +1,7 @@
 /** Short texts of finished runs: the history recap line, the spoiler-free share card, board lines. Pure. */
-import { runKills } from '../../engine/score.js';
-import type { RunSummary } from '../../engine/types.js';
+import { runKills, scoreRun } from '../../engine/score.js';
+import type { GameState, RunSummary } from '../../engine/types.js';
+import type { DailyMark } from '../service-types.js';
 import { dayNumber } from './day.js';
 
 /** The emoji and word of each outcome: one table for the card, the board and the history. */
@@ -45,3 +46,16 @@ export function plainName(name: string, max = 20): string {
 }
 
 export { thousands };
+
+/**
+ * The line a daily game's message starts with: which day and whether it counts while it runs; once over, the share
+ * card of a scored run, or the practice mark. '' for any other game.
+ */
+export function dailyLine(game: { state: Pick<GameState, 'status' | 'summary' | 'config'>; meta: { daily?: DailyMark } }): string {
+  const daily = game.meta.daily;
+  if (!daily) return '';
+  const summary = game.state.summary;
+  if (!daily.scored) return `🧪 Practice run of Daily #${dayNumber(daily.day)}: never on a board.`;
+  if (game.state.status !== 'over' || !summary) return `📅 Daily #${dayNumber(daily.day)}: your scored attempt of the day.`;
+  return shareCard(daily.day, summary, scoreRun(summary), game.state.config.maxDepth);
+}

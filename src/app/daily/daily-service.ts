@@ -15,7 +15,7 @@ import type { Clock, GameStore, Logger, SettingsStore } from '../ports.js';
 import type { ChannelKey, GameServiceApi, GameView, Result, StoredGame, UserRef } from '../service-types.js';
 import { SETTING_ROWS } from '../settings.js';
 import { storageGuarded } from '../storage-guard.js';
-import { recapFromSummary, shareCard } from './cards.js';
+import { recapFromSummary } from './cards.js';
 import { DAY_MS, dailyRules, utcDay } from './day.js';
 import type { BoardEntry, BoardId, BoardStore, DailyAttemptStore, HistoryEntry, HistoryStore, RankedEntry } from './ports.js';
 import { verifyDailyRun } from './verify.js';
@@ -51,8 +51,6 @@ export interface DailyServiceApi {
   start(key: ChannelKey, user: UserRef, opts?: { practice?: boolean }): Promise<Result<DailyStart>>;
   board(guildId: string, user: UserRef, query: BoardQuery): Promise<Result<BoardView>>;
   history(of: { channel: ChannelKey } | { userId: string }): Promise<Result<HistoryEntry[]>>;
-  /** The share card of a finished scored daily game, or null (not daily, practice, not finished). */
-  shareCardOf(game: StoredGame): string | null;
 }
 
 export interface DailyServiceDeps {
@@ -115,13 +113,6 @@ export class DailyService implements DailyServiceApi {
   /** Resolves when every recording started so far has finished. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-  }
-
-  shareCardOf(game: StoredGame): string | null {
-    const { daily } = game.meta;
-    const summary = game.state.summary;
-    if (!daily?.scored || game.state.status !== 'over' || !summary) return null;
-    return shareCard(daily.day, summary, scoreRun(summary), game.state.config.maxDepth);
   }
 
   async board(guildId: string, user: UserRef, query: BoardQuery): Promise<Result<BoardView>> {
