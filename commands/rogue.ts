@@ -2,15 +2,19 @@
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
-import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
+import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
 import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
-import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
+import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { RENDER_STYLES } from '../src/app/settings.js';
 import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
+
+/** The boards `/rogue board` shows: this server's daily (default), every server's daily, this server's all-time best. */
+const BOARD_SCOPES = ['server', 'global', 'all-time'] as const;
 
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
@@ -42,6 +46,9 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
     plain('me'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
@@ -87,6 +94,7 @@ export const HELP_TEXT = [
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
   `Party size: ${SCALING_RULE}`,
+  '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`.',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
@@ -137,6 +145,30 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
   return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+}
+
+/** /rogue daily, board and history: the daily service's answers as replies. */
+async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'board' | 'history' }>): Promise<Reply> {
+  const daily = ctx.daily;
+  if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
+  switch (opts.subcommand) {
+    case 'daily': {
+      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const started = result.value;
+      if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
+      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day) };
+      return { kind: 'game', view: started.view, mode: 'post' };
+    }
+    case 'board': {
+      const result = await daily.board(ctx.guildId, ctx.user, { scope: opts.scope ?? 'server', yesterday: opts.yesterday === true });
+      return result.ok ? { kind: 'text', text: boardText(result.value) } : { kind: 'failure', error: result.error };
+    }
+    case 'history': {
+      const result = await daily.history(opts.user !== undefined ? { userId: opts.user } : { channel: key(ctx) });
+      return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel') } : { kind: 'failure', error: result.error };
+    }
+  }
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -195,6 +227,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'help':
       return { kind: 'text', text: HELP_TEXT };
+    case 'daily':
+    case 'board':
+    case 'history':
+      return dailyCommand(ctx, opts);
     default:
       return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
   }
@@ -235,6 +271,12 @@ export default {
       subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views', RENDER_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
+      subcommand('board', "The daily board (default: today's, this server)", [
+        choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
+        boolOpt('yesterday', "Yesterday's board instead of today's"),
+      ]),
+      subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
       subcommand('help', 'How to play'),
     ],
   }),

@@ -1,5 +1,6 @@
 /** The transport-neutral shape of a command: what Discord's router and the terminal player both feed in and read back. */
 import type { z } from 'zod';
+import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
 import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../src/app/service-types.js';
 
 /** An option value as either transport delivers it (the terminal gives strings, Discord typed values). */
@@ -28,6 +29,8 @@ export interface CommandContext extends Invocation {
   interactionId?: string;
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history (absent where they are not wired: `/rogue daily` then says so). */
+  daily?: DailyServiceApi;
 }
 
 /** A titled block of text, as the renderer's status sheet and the settings listing produce it. */

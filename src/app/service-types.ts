@@ -54,6 +54,14 @@ export interface GameMeta {
   endReason?: 'vote' | 'idle';
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
+  /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
+  daily?: DailyMark;
+}
+
+/** What marks a game as a daily run (see src/app/daily/). */
+export interface DailyMark {
+  day: number;
+  scored: boolean;
 }
 
 export interface StoredGame {
@@ -104,6 +112,8 @@ export interface NewGameOptions {
   maxPlayers?: number;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
+  /** A daily run (set only by the daily service, never from a player's options). */
+  daily?: DailyMark;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */

@@ -3,6 +3,7 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
+import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
@@ -81,10 +82,13 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
+  // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);
+  const daily = neutralise(dailyLine(view));
   const shown = neutralise(rendered.content);
-  const withInvite = invite !== '' && [...shown].length + [...invite].length + 1 <= 2000;
-  const content = withInvite ? (shown ? `${invite}\n${shown}` : invite) : shown;
+  const withInvite = invite !== '' && [...shown].length + [...invite].length + [...daily].length + 2 <= 2000;
+  const head = [daily, withInvite ? invite : ''].filter((l) => l.length > 0).join('\n');
+  const content = head && [...shown].length + [...head].length + 1 <= 2000 ? (shown ? `${head}\n${shown}` : head) : shown;
   const { embed, files } = embedWithPicture(rendered);
   const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
   return { content, embeds: [embed], components: toApiRows(gameControls(view)), files, allowedMentions };

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
 import { startRoundTimer } from '../../app/round-timer.js';
+import type { DailyServiceApi } from '../../app/daily/daily-service.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
@@ -20,6 +21,8 @@ import { createRouter, type Router } from './router.js';
 export interface CoreOptions {
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history. */
+  daily?: DailyServiceApi;
   logger: Logger;
   commands?: readonly CommandModule[];
   now?: () => number;
@@ -65,6 +68,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const router = createRouter({
     games: o.games,
     settings: o.settings,
+    ...(o.daily ? { daily: o.daily } : {}),
     commands: o.commands ?? allCommands,
     messages,
     permissions,

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import type { DailyServiceApi } from '../../app/daily/daily-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from '../discord/messages.js';
@@ -25,6 +26,8 @@ import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from 
 export interface RouterDeps {
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history (optional: commands say so when absent). */
+  daily?: DailyServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
   /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
@@ -202,7 +205,7 @@ export function createRouter(deps: RouterDeps): Router {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
-    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}) };
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
     const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
