@@ -7,7 +7,6 @@ import {
   colorOf,
   field,
   footerText,
-  LOG_LINES,
   logLines,
   OFF_PICTURE,
   partyLines,
@@ -44,6 +43,9 @@ export interface RenderOptions {
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
   privateView?: boolean;
 }
+
+/** Lines of log on the shared message (a phone screen); the private view shows the rest. */
+export const PUBLIC_LOG_LINES = 5;
 
 const FENCE_OPEN = '```\n';
 const FENCE_CLOSE = '\n```';
@@ -105,10 +107,10 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
   const party = partyLines(state, viewerId, style);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log, 'last', LOG_LINES));
+  if (options.log) push(field('Log', options.log, 'last', PUBLIC_LOG_LINES));
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
-    push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
+    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES, log.dropped));
   }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };

@@ -3,11 +3,21 @@ import { PLAYER_WEAPON } from '../engine/monsters.js';
 import type { GameState } from '../engine/types.js';
 import { cameraTarget } from './camera.js';
 import { withMap, type RenderOptions } from './game.js';
-import { colorOf, field, footerText, hpBar, hudName, mapMarker, SIGHT_LINES, sightLines } from './hud.js';
+import { colorOf, field, footerText, hpBar, hudName, LOG_LINES, mapMarker, SIGHT_LINES, sightLines } from './hud.js';
 import type { EmbedText, RenderedMessage } from './limits.js';
 
-/** How to draw a private view: the viewer's style and phone layout, and for the image style the deflate to use. */
-export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate'>;
+/** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, and the rolling log. */
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log'>;
+
+/**
+ * The rolling log's lines since the viewer's last action: from the newest line that starts with their name (what
+ * they did) to the end, so they read what happened to them while others played; the whole log when they have no line.
+ */
+export function sinceLastAction(log: readonly string[], name: string): string[] {
+  const me = `${hudName(name)} `;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.startsWith(me)) return log.slice(i);
+  return [...log];
+}
 
 /** The lines about the viewer: HP, depth, potions, weapon and kills (or that they have fallen, or are not in the game). */
 export function privateLines(state: GameState, viewerId: string, style: RenderOptions['style']): string[] {
@@ -33,6 +43,10 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   if (state.status === 'playing') {
     const sight = field('In sight', sightLines(state, visible, mark, target.x, target.y, options.style), 'first', SIGHT_LINES);
     if (sight) fields.push(sight);
+  }
+  if (p && options.log && options.log.length > 0) {
+    const log = field('Since your last action', sinceLastAction(options.log, p.name), 'last', LOG_LINES);
+    if (log) fields.push(log);
   }
   const marker = p ? `${mapMarker(p, viewerId, options.style)} ` : '';
   const embed: EmbedText = {

@@ -56,7 +56,9 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.map((b): APIButtonComponentWithCustomId => {
-      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, label: b.label, disabled: b.disabled };
+      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
+      // An icon-only button (the d-pad) sends no label, so that the 3 x 3 pad fits a phone.
+      if (!(b.iconOnly && b.emoji)) button.label = b.label;
       if (b.emoji) button.emoji = { name: b.emoji };
       return button;
     }),
@@ -111,7 +113,8 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
 export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }): GamePayload {
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate });
+  const log = view.meta.recentLog ?? [];
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, ...(log.length > 0 ? { log } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: rendered.content, embeds: [embed], components: toApiRows(playerControls(view, userId)), files };
 }
