@@ -3,7 +3,8 @@
  * The presenter turns them into Discord components; the terminal prints them.
  *
  * The shared message's buttons are the whole party's, so a direction there is enabled when at least one living
- * player who may act now could go (or attack) that way; it is never red (one player's attack is not the party's).
+ * player who may act now could go (or attack) that way; it is red only when every one of them would attack (one
+ * player's attack is not the party's).
  * A player's controller (🎮, /rogue me) shows only that player's own legal moves, red where they would attack.
  *
  * Phone rules: the shared message has at most MAX_SHARED_ROWS rows (the d-pad's three and one context row), so one of
@@ -79,7 +80,8 @@ function partyAbilities(view: GameView): Abilities {
     party.canExplore ||= one.canExplore;
     party.canTravel ||= one.canTravel;
     party.canRest ||= one.canRest;
-    for (const [dir, what] of one.moves) if (what === 'attack' || !party.moves.has(dir)) party.moves.set(dir, what);
+    // A plain move wins: the shared arrow is red only when everyone who may go that way would attack.
+    for (const [dir, what] of one.moves) if (what === 'move' || !party.moves.has(dir)) party.moves.set(dir, what);
   }
   return party;
 }
@@ -90,8 +92,8 @@ function verbButton(verb: SimpleVerb, version: number, game: string, label: stri
   return { customId: encodeButtonId({ verb, version, game }), emoji: row.emoji, label, disabled: false, tone: row.tone, spacer: false };
 }
 
-/** The d-pad (three rows of icons); `redAttacks` colours a direction red where it would attack. */
-function padRows(view: GameView, can: Abilities, redAttacks: boolean): ButtonSpec[][] {
+/** The d-pad (three rows of icons), red where `can` says the move attacks. */
+function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
   const version = view.state.version;
   const game = gameTag(view.meta.createdAt);
   const pad = view.state.config.topology === 8 ? PAD_8 : PAD_4;
@@ -109,7 +111,7 @@ function padRows(view: GameView, can: Abilities, redAttacks: boolean): ButtonSpe
         emoji: DIRECTION_EMOJI[cell],
         label: DIRECTION_TO_WORD[cell],
         disabled: what === undefined,
-        tone: redAttacks && what === 'attack' ? 'danger' : 'secondary',
+        tone: what === 'attack' ? 'danger' : 'secondary',
         spacer: false,
         iconOnly: true,
       };
@@ -132,7 +134,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   if (state.status !== 'playing') return [[verbButton('again', version, game)]];
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
-  const rows = padRows(view, party, false);
+  const rows = padRows(view, party);
   const tally = endTally(state, meta);
   // One context row: 🎮 first, then what applies now, then end; join when there is room (and a free seat).
   const me = verbButton('me', version, game);
@@ -148,7 +150,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
 export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (view.state.status !== 'playing') return [];
   const can = playerAbilities(view, userId);
-  const rows = padRows(view, can, true);
+  const rows = padRows(view, can);
   const actions = actionButtons(view, can);
   if (actions.length > 0) rows.push(actions);
   return rows;

@@ -89,8 +89,17 @@ function monstersIn(state: GameState, visible: Uint8Array, mark: number, view: {
   return out;
 }
 
+/**
+ * The state a final message is drawn from: a run ended by vote or idleness has no players left (ending is every player
+ * leaving), so its last map shows the departed party where it stood; any other state is drawn as it is.
+ */
+export function lastParty(state: GameState): GameState {
+  return state.status === 'over' && state.players.length === 0 && state.departed.length > 0 ? { ...state, players: state.departed } : state;
+}
+
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
-export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+export function renderGameWith(shownState: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+  const state = lastParty(shownState);
   const style = options.style;
   const viewerId = options.viewerId ?? null;
   const target = cameraTarget(state, viewerId);

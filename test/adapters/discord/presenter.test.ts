@@ -96,19 +96,31 @@ describe('game message presenter', () => {
     expect(gameControls(viewOf(s)).flat().find((x) => x.label === 'north')?.disabled).toBe(false);
   });
 
-  it('GIVEN a monster next to the player WHEN their controller is presented THEN that direction is a red attack button, while the shared d-pad stays grey', () => {
+  it('GIVEN a monster next to the only player WHEN presented THEN that direction is a red attack button, on the shared d-pad and the controller', () => {
     let s = around(joined({ topology: 4 }, ['a']), 'a', []);
     const p = s.players[0]!;
     const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
     s = { ...s, monsters: [{ ...m, x: p.x + 1, y: p.y }] } as GameState;
-    const east = playerControls(viewOf(s), p.id).flat().find((b) => b.label === 'east')!;
+    const east = gameControls(viewOf(s)).flat().find((b) => b.label === 'east')!;
     expect(east.tone).toBe('danger');
     expect(east.disabled).toBe(false);
-    const shared = gameControls(viewOf(s)).flat().find((b) => b.label === 'east')!;
-    expect(shared.tone).toBe('secondary');
-    expect(shared.disabled).toBe(false);
-    const api = gamePayload(viewOf(s), 0).components.flatMap((r) => r.components).find((b) => b.custom_id === shared.customId)!;
-    expect(api.style).toBe(ButtonStyle.Secondary);
+    const api = gamePayload(viewOf(s), 0).components.flatMap((r) => r.components).find((b) => b.custom_id === east.customId)!;
+    expect(api.style).toBe(ButtonStyle.Danger);
+    expect(playerControls(viewOf(s), p.id).flat().find((b) => b.label === 'east')!.tone).toBe('danger');
+  });
+
+  it('GIVEN a monster east of one player and open floor east of another WHEN presented THEN the shared east arrow is grey, the first player\'s controller red', () => {
+    const start = joined({ topology: 4 }, ['a', 'b']);
+    const a = start.players[0]!;
+    // b two rows below a; around() clears the cells next to each, so east of both is floor.
+    const b = { ...start.players[1]!, x: a.x, y: a.y + 2 };
+    let s = around(around({ ...start, players: [a, b] } as GameState, 'a', []), 'b', []);
+    const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
+    s = { ...s, monsters: [{ ...m, x: a.x + 1, y: a.y }] } as GameState;
+    const eastOf = (rows: ReturnType<typeof gameControls>) => rows.flat().find((x) => x.label === 'east')!;
+    expect(eastOf(playerControls(viewOf(s), a.id)).tone).toBe('danger');
+    expect(eastOf(playerControls(viewOf(s), b.id)).tone).toBe('secondary');
+    expect(eastOf(gameControls(viewOf(s))).tone).toBe('secondary');
   });
 
   it('GIVEN a new game started with Play again WHEN presented THEN the previous players not yet back are mentioned, and there is a join button', () => {
