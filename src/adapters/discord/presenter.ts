@@ -5,6 +5,7 @@
  */
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
+import type { PrivateStyle } from '../../app/user-prefs.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
 import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
@@ -112,9 +113,10 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
-export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }): GamePayload {
+export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }): GamePayload {
   const log = view.meta.recentLog ?? [];
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, ...(log.length > 0 ? { log } : {}) });
+  const text = prefs.style === 'text';
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, ...(log.length > 0 ? { log } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: rendered.content, embeds: [embed], components: toApiRows(playerControls(view, userId)), files };
 }
