@@ -7,7 +7,7 @@ import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './
 import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
-import { RENDER_STYLES } from '../src/app/settings.js';
+import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
@@ -44,7 +44,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('map'),
     plain('status'),
     plain('end'),
-    z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
@@ -268,7 +268,7 @@ export default {
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
       ]),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views', RENDER_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
       subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),

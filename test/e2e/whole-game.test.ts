@@ -22,8 +22,8 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     const me = view.ok ? view.value.state.players.find((p) => p.id === ALICE.id) : undefined;
     const drink = me && me.hp * 2 < me.maxHp ? enabled.find((b) => b.label === 'drink potion') : undefined;
     // Fight what is next to her, else walk on and down (monsters start out of sight since issue 15), else wait.
-    const walk = ['explore', 'descend', 'to stairs', 'wait'].map((label) => enabled.find((b) => b.label === label)).find((b) => b);
-    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? walk;
+    const walk = ['explore', 'descend', 'to stairs'].map((label) => enabled.find((b) => b.label === label)).find((b) => b);
+    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? walk ?? enabled.find((b) => b.custom_id?.startsWith('cc1:wait:'));
     if (!pick) throw new Error(`no button to press on ${JSON.stringify(m.components)}`);
     return pick;
   }
@@ -84,17 +84,27 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect((await h.gameMessage()).id).toBe(fresh.id);
     });
 
-    it('GIVEN a game its creator ended WHEN ▶ Play again is pressed THEN the same message shows a new game of the same settings with live buttons, and it is the channel\'s game message', async () => {
+    it('GIVEN a game its creator ended WHEN ▶ Play again is pressed THEN a new game message of the same settings is posted with live buttons and becomes the channel\'s game message, while the ended one keeps its map and summary', async () => {
       await h.command(ALICE, 'rogue', subcommand('end'));
       const ended = await h.gameMessage();
+      const finalEmbeds = JSON.stringify(ended.embeds);
+      expect(finalEmbeds).toContain('Run summary');
       const again = buttons(ended).find((b) => b.label === 'Play again');
       expect(again).toBeDefined();
       const pressed = await h.press(ALICE, ended.id, again!.custom_id!);
-      expect(pressed.callback.type).toBe(7);
-      const now = h.fake.message(ended.id)!;
+      // A new message (type 4), or after a deferral (type 6) a follow-up: never an update of the ended one.
+      expect([4, 6]).toContain(pressed.callback.type);
+      let now = await h.gameMessage();
+      for (let i = 0; now.id === ended.id && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        now = await h.gameMessage();
+      }
+      expect(now.id).not.toBe(ended.id);
       expect(turnOf(now)).toBe(0);
       expect(buttons(now).some((b) => b.label === 'explore' && !b.disabled)).toBe(true);
-      expect((await h.gameMessage()).id).toBe(ended.id);
+      // The ended message keeps its last map and summary; its buttons go (retired).
+      await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${ended.id}` && buttons(h.fake.message(ended.id)!).length === 0);
+      expect(JSON.stringify(h.fake.message(ended.id)!.embeds)).toBe(finalEmbeds);
       const view = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
       expect(view.ok && view.value.state.status).toBe('playing');
       expect(view.ok && view.value.state.config.width).toBe(40); // the small map of the game before

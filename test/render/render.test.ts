@@ -5,7 +5,7 @@
 import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
-import { renderGameWith } from '../../src/render/game.js';
+import { PUBLIC_LOG_LINES, renderGameWith } from '../../src/render/game.js';
 import { checkLimits, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
 import { drawState, mask } from './fixtures.js';
 
@@ -410,18 +410,12 @@ describe('renderGame golden: a log that overflows', () => {
   }
   events.push({ type: 'berserk', who: troll });
 
-  it('keeps the newest 12 lines and says how many earlier ones were dropped', () => {
+  it('keeps the newest 5 lines on the shared message (a phone screen) and says how many earlier ones were dropped', () => {
     const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
     const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
+    expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES + 1);
     expect(log).toMatchInlineSnapshot(`
-      "… (9 earlier)
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 6.
-      The troll A misses you with its club.
-      You hit the troll A for 7.
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 8.
-      The troll A misses you with its club.
+      "… (16 earlier)
       You hit the troll A for 9.
       The troll A misses Bob with its club.
       Bob hits the troll A for 10.

@@ -142,7 +142,7 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean, fromButton = false): Promise<void> {
     const { view, retire } = outcome;
     const payload = gameMessage(gamePayload(view, deps.now()));
     // Until the posted message's id is known, record that one is on its way, so an action in between posts no
@@ -151,7 +151,10 @@ export function createRouter(deps: RouterDeps): Router {
     const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
     try {
-      if (deferred) {
+      if (deferred && fromButton) {
+        // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
+        messageId = await r.followUp(payload);
+      } else if (deferred) {
         // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
         // (and inherit its ephemeral flag), and the game message must be a new public one.
         await r.editOriginal(textPayload(POSTED_TEXT));
@@ -277,6 +280,10 @@ export function createRouter(deps: RouterDeps): Router {
       if (deferred) await r.followUp(msg);
       else await r.reply(msg);
       return;
+    }
+    if (outcome.kind === 'post') {
+      // ▶️ Play again: a new game message; the pressed one keeps its last map and summary, and loses its buttons.
+      return postGame(i, r, { kind: 'post', view: outcome.view, retire: shared ? { channelId: key.channelId, messageId: pressedOn } : null }, deferred, true);
     }
     if (outcome.kind === 'game') {
       if (outcome.view.events.length > 0) metrics.turn();
