@@ -82,7 +82,6 @@ export function renderTextView(state: GameState, viewerId: string, visible: Uint
   const lines: string[] = [];
   if (!me.alive) lines.push(`${TEXT_LINE.you} ${hudName(me.name)}, fallen, ${depth}.`);
   else {
-    const p = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
     const pack = ITEM_KINDS.filter((k) => carried(me, k) > 0).map((k) => `${ITEMS[k].name} (${carried(me, k)})`);
     const gear = `wielding a ${ITEMS[me.weapon].name}${me.armour ? `, wearing ${ITEMS[me.armour].name}` : ''}`;
     lines.push(`${TEXT_LINE.you} ${hudName(me.name)}, HP ${me.hp} of ${me.maxHp}, ${depth}, ${gear}, pack: ${pack.length > 0 ? pack.join(', ') : 'empty'}, column ${me.x + 1}, row ${me.y + 1}.`);
