@@ -1,5 +1,5 @@
 /** Plays one scripted game through the engine and reports what happened. */
-import { defaultConfig, newGame, step, type Action, type Difficulty, type GameState, type MapKind } from '../src/engine/index.js';
+import { defaultConfig, newGame, step, type Action, type Difficulty, type GameState, kindFromSeed } from '../src/engine/index.js';
 import { Rng } from '../src/grid/rng.js';
 import { POLICIES, type PolicyName } from './policies.js';
 
@@ -30,15 +30,11 @@ export interface GameResult {
 /** Most commands per player one game may take before it counts as stuck (a loss). */
 const MAX_ACTIONS = 6000;
 
-/** The map kind a seed gets when the setting is "random" (half mazes, half caverns). */
-function kindFor(seed: number): MapKind {
-  return (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 31) === 1 ? 'maze' : 'cavern';
-}
 
 /** Plays seed `seed` of a scenario to the end. */
 export function playGame(sc: Scenario, seed: number): GameResult {
   const size = SIZES[sc.size];
-  const config = defaultConfig({ seed, ...size, mapKind: kindFor(seed), turnMode: sc.mode, difficulty: sc.difficulty, maxPlayers: Math.max(4, sc.players) });
+  const config = defaultConfig({ seed, ...size, mapKind: kindFromSeed(seed), turnMode: sc.mode, difficulty: sc.difficulty, maxPlayers: Math.max(4, sc.players) });
   let s: GameState = newGame(config);
   const rng = Rng.fromSeed(seed ^ 0x5bd1e995);
   const policy = POLICIES[sc.policy];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
-import { SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { MAP_KINDS, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { RENDER_STYLES } from '../src/app/settings.js';
@@ -25,7 +25,7 @@ export const rogueOptions = z.discriminatedUnion(
       .object({
         subcommand: z.literal('new'),
         seed: intOption(0, MAX_SEED).optional(),
-        map: choiceOption(['maze', 'cavern']).optional(),
+        map: choiceOption(MAP_KINDS).optional(),
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
         diagonals: boolOption().optional(),
@@ -206,7 +206,7 @@ export default {
     options: [
       subcommand('new', 'Start a game in this channel and join it', [
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
-        choiceOpt('map', 'Map kind', ['maze', 'cavern']),
+        choiceOpt('map', 'Map kind', MAP_KINDS),
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
         boolOpt('diagonals', 'Allow diagonal moves (8-way)'),

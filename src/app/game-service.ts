@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { isRetired } from './game-message.js';
@@ -698,8 +698,5 @@ export function deriveSeed(now: number, channelId: string): number {
   return h >>> 0;
 }
 
-/** 'random' map kind: decided by the seed, so the same seed always gives the same map. */
-export function kindFromSeed(seed: number): MapKind {
-  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
-  return (mixed >>> 31) === 1 ? 'maze' : 'cavern';
-}
+/** 'random' map kind: decided by the seed from the map-kind table, so the same seed always gives the same map. */
+export { kindFromSeed };

@@ -2,6 +2,7 @@
 import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
+import type { MapChoice } from '../mapgen/generate.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -46,7 +47,7 @@ export interface GameMeta {
   /** Hours without a player action after which the game ends by itself (from the `idle_end_hours` setting; older saves: the default). */
   idleEndHours?: number;
   /** The map kind the game was started with, 'random' included, so "play again" keeps its source. */
-  mapChoice?: 'maze' | 'cavern' | 'random';
+  mapChoice?: MapChoice;
   /** Players of the finished game this one replays, asked to join; each leaves the list when they join. */
   invited?: UserRef[];
   /** Why a finished game ended when no adventure ended it: a vote of the party or nobody acting for idleEndHours. */
@@ -93,7 +94,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceFail
 export interface NewGameOptions {
   seed?: number;
   /** 'random': decided by the seed (as the setting of that name). */
-  mapKind?: 'maze' | 'cavern' | 'random';
+  mapKind?: MapChoice;
   size?: MapSize;
   mode?: 'free' | 'rounds';
   /** 8-way movement for this game; default from the guild's `diagonals` setting. */

@@ -320,6 +320,18 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     m.x = to % w;
     m.y = (to - m.x) / w;
   };
+  // Two packmates trade places (occupancy included): see fleeingBlocker.
+  const swap = (m: Monster, mi: number, oi: number): void => {
+    const o = monsters[oi]!;
+    const a = m.y * w + m.x;
+    const b = o.y * w + o.x;
+    m.x = b % w;
+    m.y = (b - m.x) / w;
+    o.x = a % w;
+    o.y = (a - o.x) / w;
+    occ[a] = oi + 1;
+    occ[b] = mi + 1;
+  };
   const alert = (shouter: Monster, target: Player): void => {
     let alerted = 0;
     for (const o of monsters) {
@@ -394,10 +406,14 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         break;
       case 'hunt': {
         let next = -1;
+        // The field the hunt walks this turn, if any: a fleeing packmate in the way on it is swapped with.
+        let walked: Int32Array | null = null;
         if (p.target) {
           const field = approach();
-          if (field[here]! < UNREACHABLE) next = approachStep(state, field, here, p.target, trail, weaponOf(m).reach, occ, dirs);
-          else next = firstStep(ws, open, here, p.target.y * w + p.target.x, topology, free);
+          if (field[here]! < UNREACHABLE) {
+            walked = field;
+            next = approachStep(state, field, here, p.target, trail, weaponOf(m).reach, occ, dirs);
+          } else next = firstStep(ws, open, here, p.target.y * w + p.target.x, topology, free);
         } else {
           const goal = m.lastSeen;
           if (goal === here) {
@@ -406,6 +422,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
             m.state = 'wander';
           } else if (occ[goal]! < 0 && approach()[here]! < UNREACHABLE) {
             // Alerted toward where a player stands now: the shared approach map already leads there.
+            walked = ws.approach;
             next = downhill(ws.approach, w, here, topology, free);
           } else {
             if (trackGoal < 0) {
@@ -414,8 +431,10 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
               goals.push(goal);
               ws.fields.compute(open, goals, topology, state.config.fovRadius * 3, ws.track);
             }
-            if (goal === trackGoal && ws.track[here]! < UNREACHABLE) next = downhill(ws.track, w, here, topology, free);
-            else {
+            if (goal === trackGoal && ws.track[here]! < UNREACHABLE) {
+              walked = ws.track;
+              next = downhill(ws.track, w, here, topology, free);
+            } else {
               next = firstStep(ws, open, here, goal, topology, free);
               // An unreachable memory is forgotten, so the monster doesn't stare at a wall forever.
               if (next === NO_PATH) m.lastSeen = -1;
@@ -429,6 +448,10 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
           break;
         }
         if (next >= 0) moveTo(m, mi, next);
+        else if (walked) {
+          const oi = fleeingBlocker(monsters, walked, w, here, occ, dirs);
+          if (oi >= 0) swap(m, mi, oi);
+        }
         break;
       }
       case 'guard': {
@@ -572,6 +595,21 @@ function approachStep(state: GameState, field: Int32Array, here: number, target:
     }
   }
   return around;
+}
+
+/**
+ * The index (in `monsters`) of a fleeing packmate standing on a cell closer on the hunter's field, or -1. The hunter
+ * trades places with it: in a corridor the two would otherwise block each other forever, one wanting to go where the
+ * other stands.
+ */
+export function fleeingBlocker(monsters: readonly Monster[], field: Int32Array, w: number, here: number, occ: Int32Array, dirs: readonly Direction[]): number {
+  const hv = field[here]!;
+  for (let k = 0; k < dirs.length; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
+    const o = occ[n]!;
+    if (o > 0 && field[n]! < hv && monsters[o - 1]!.state === 'flee') return o - 1;
+  }
+  return -1;
 }
 
 /** Whether cell i has a free neighbour closer on the field, other than `back` (where the monster stands now). */

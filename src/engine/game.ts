@@ -18,6 +18,7 @@ import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
+import { CALM_ROUNDS, placeFollowers, reviveFallen, roundsNow, stairFollowers, wanderIn } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -57,6 +58,7 @@ export function newGame(config: GameConfig): GameState {
     tally: { kills: {}, used: {} },
     nextId: 1,
     acted: [],
+    calm: CALM_ROUNDS,
     status: 'playing',
     summary: null,
     recent: [],
@@ -94,6 +96,8 @@ class Turn implements EffectContext {
   readonly ws: Workspace;
   /** Whether the workspace sight masks match the players' current places (FOV is the costliest part of a turn). */
   private sightFresh = false;
+  /** Rounds resolved in this step (rounds mode), for counting calm rounds. */
+  roundsEnded = 0;
 
   constructor(readonly s: GameState) {
     this.rng = new Rng(s.rng);
@@ -205,6 +209,35 @@ class Turn implements EffectContext {
     this.emit({ type: 'game-over', summary });
   }
 
+  /** The first living player (in party order) who sees a monster now, or null. */
+  spotter(except: ReadonlySet<number> = NO_IDS): Player | null {
+    this.sight();
+    const w = this.s.width;
+    for (const m of this.s.monsters) {
+      if (except.has(m.id)) continue;
+      const q = this.s.players.find((p) => p.alive && sees(this.ws, p.slot, m.y * w + m.x));
+      if (q) return q;
+    }
+    return null;
+  }
+
+  /**
+   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, or a
+   * monster in view of anyone that was not in view when the run began. Says whose trouble it is.
+   */
+  trouble(from: number, seenAtStart: ReadonlySet<number>): { reason: RunStopReason; who: Player } | null {
+    for (let k = from; k < this.events.length; k++) {
+      const e = this.events[k]!;
+      if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player') {
+        const id = e.target.id;
+        const q = this.s.players.find((p) => p.id === id);
+        if (q) return { reason: 'attacked', who: q };
+      }
+    }
+    const q = this.spotter(seenAtStart);
+    return q ? { reason: 'monster-in-view', who: q } : null;
+  }
+
   /** Monsters the party sees right now (ids), for stopping runs. */
   visibleMonsters(): Set<number> {
     this.sight();
@@ -215,6 +248,35 @@ class Turn implements EffectContext {
     }
     return out;
   }
+}
+
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
+ * Rounds mode's pace, after every accepted step: a monster in view of anyone starts rounds for everyone (or keeps them
+ * going); CALM_ROUNDS rounds resolved with none in view return the party to free movement. Both switches are logged.
+ */
+function syncPace(t: Turn): void {
+  const s = t.s;
+  if (s.config.turnMode !== 'rounds' || s.status !== 'playing') return;
+  const spotter = t.spotter();
+  if (spotter) {
+    if (!roundsNow(s)) {
+      s.acted = [];
+      t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
+    }
+    s.calm = 0;
+  } else if (roundsNow(s) && t.roundsEnded > 0) {
+    s.calm = Math.min(CALM_ROUNDS, s.calm + t.roundsEnded);
+    if (!roundsNow(s)) calmDown(t);
+  }
+}
+
+/** A rounds-mode party moves freely from now on (no monster in view). */
+function calmDown(t: Turn): void {
+  t.s.calm = CALM_ROUNDS;
+  t.s.acted = [];
+  t.emit({ type: 'pace', rounds: false });
 }
 
 /** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
@@ -245,6 +307,7 @@ export function step(state: GameState, action: Action): StepResult {
   const code = apply(t, action);
   if (code) return { ok: false, code };
   t.checkDefeat();
+  syncPace(t);
   t.sight();
   s.rng = t.rng.save();
   s.version = state.version + 1;
@@ -260,7 +323,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {
-      if (s.config.turnMode !== 'rounds') return 'not-rounds-mode';
+      if (!roundsNow(s)) return 'not-rounds-mode';
       endRound(t);
       return null;
     }
@@ -270,7 +333,9 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const p = s.players.find((q) => q.id === action.user);
   if (!p) return 'not-in-game';
   if (!p.alive) return 'dead';
-  const rounds = s.config.turnMode === 'rounds';
+  // Explore, travel and rest with no monster in view of anyone end a fight's calm rounds at once and run freely.
+  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter()) calmDown(t);
+  const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
   switch (action.type) {
     case 'move': {
@@ -305,21 +370,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       if (!rounds) t.monsters();
       break;
     }
-    case 'descend': {
-      if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
-      // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
-      if (!rounds) s.turn += 1;
-      if (s.depth >= s.config.maxDepth) {
-        t.finish('victory');
-        return null;
-      }
-      enterLevel(s, t.rng, s.depth + 1);
-      t.playersMoved();
-      s.acted = [];
-      t.emit({ type: 'descended', depth: s.depth });
-      for (const q of s.players) if (q.alive) t.award(q, XP_PER_DEPTH * s.depth);
-      return null;
-    }
+    case 'descend':
+      return descend(t, p);
   }
   if (rounds && s.status === 'playing') {
     s.acted.push(p.id);
@@ -332,6 +384,7 @@ function endRound(t: Turn): void {
   const s = t.s;
   const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
   const round = s.turn + 1;
+  t.roundsEnded += 1;
   t.monsters();
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed });
@@ -376,7 +429,7 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.acted = s.acted.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (s.config.turnMode === 'rounds' && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
+  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
     // The one who left was the last the round waited for.
     endRound(t);
   }
@@ -416,7 +469,7 @@ function pickUp(t: Turn, p: Player): boolean {
 /** One move or a run of up to MAX_STEPS moves; bumping into a monster attacks it. */
 function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode | null {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
   if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
   const want = Math.max(1, Math.min(MAX_STEPS, Math.floor(steps)));
   const [dx, dy] = DIRECTION_DELTA[dir];
@@ -449,18 +502,24 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
 }
 
 /**
- * One step of any run (move with steps, explore, travel): moves the player, picks up, lets monsters act, then applies
- * the run stop rules. Returns true when the run ends here.
+ * One step of any run (move with steps, explore, travel): moves the player (a follower standing there swaps with
+ * them), brings the followers along, picks up, lets monsters act, then applies the run stop rules: any living party
+ * member attacked (hit or miss) or a new monster in view of anyone stops it, and the log says whose trouble it was.
+ * Returns true when the run ends here.
  */
-function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: Set<number> | null, run: RunKind): boolean {
+function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: ReadonlySet<number> | null, run: RunKind, followers: readonly Player[] = []): boolean {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
+  const from = p.y * s.width + p.x;
+  const swapped = followers.find((q) => q.y * s.width + q.x === to);
   p.x = to % s.width;
   p.y = (to - p.x) / s.width;
+  if (swapped) placePlayer(t, swapped, from);
   t.playersMoved();
   t.emit({ type: 'moved', who: playerRef(p), x: p.x, y: p.y });
   const picked = pickUp(t, p);
-  const hpBefore = p.hp;
+  if (followers.length > 0) follow(t, p, followers);
+  const mark = t.events.length;
   if (!rounds) t.monsters();
   if (n + 1 === want) return true;
   if (rounds) {
@@ -468,31 +527,79 @@ function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAt
     return true;
   }
   if (!p.alive || s.status !== 'playing') return true;
+  const trouble = t.trouble(mark, seenAtStart ?? NO_IDS);
   let reason: RunStopReason | null = null;
-  if (p.hp < hpBefore) reason = 'attacked';
+  if (trouble?.reason === 'attacked') reason = 'attacked';
   else if (picked) reason = 'item';
   else if (s.tiles[to] === Tile.Stairs) reason = 'stairs';
-  else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
-  if (reason) t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason, run });
+  else if (trouble) reason = trouble.reason;
+  if (reason) stopped(t, p, n + 1, reason, run, reason === trouble?.reason ? trouble.who : p);
   return reason !== null;
 }
 
-/** Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. */
+/** Logs why a run stopped, naming the party member in trouble when it is not the runner. */
+function stopped(t: Turn, p: Player, steps: number, reason: RunStopReason, run: RunKind, by: Player): void {
+  t.emit({ type: 'run-stopped', who: playerRef(p), steps, reason, run, ...(by !== p ? { by: playerRef(by) } : {}) });
+}
+
+/** Puts a player on tile i (a move of the party's own: logged, picks up). */
+function placePlayer(t: Turn, q: Player, i: number): void {
+  q.x = i % t.s.width;
+  q.y = (i - q.x) / t.s.width;
+  t.playersMoved();
+  t.emit({ type: 'moved', who: playerRef(q), x: q.x, y: q.y });
+  pickUp(t, q);
+}
+
+/** Party members the leader of an explore or travel sees now: they walk along with it. */
+function partyFollowers(t: Turn, leader: Player): Player[] {
+  t.sight();
+  const w = t.s.width;
+  return t.s.players.filter((q) => q !== leader && q.alive && sees(t.ws, leader.slot, q.y * w + q.x));
+}
+
+/** Each follower not yet next to the leader takes one step toward it over known ground (one shared field). */
+function follow(t: Turn, leader: Player, followers: readonly Player[]): void {
+  const s = t.s;
+  const w = s.width;
+  const goal = leader.y * w + leader.x;
+  followGoals[0] = goal;
+  // ws.known is the party's known ground as the run's explore or travel field saw it this step.
+  const field = t.ws.fields.compute(t.ws.known, followGoals, s.config.topology, s.config.fovRadius * 2, t.ws.track);
+  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  for (const q of followers) {
+    if (!q.alive) continue;
+    const here = q.y * w + q.x;
+    if (field[here]! <= 1 || field[here]! >= UNREACHABLE) continue;
+    const next = downhill(field, w, here, s.config.topology, (i) => !occupied(i));
+    if (next >= 0) placePlayer(t, q, next);
+  }
+}
+const followGoals: number[] = [0];
+
+/**
+ * Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. Refused
+ * while any party member sees a monster; in a party, the members the runner sees come along.
+ */
 function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
   const want = rounds ? 1 : MAX_RUN;
-  const seenAtStart = rounds ? null : t.visibleMonsters();
   const w = s.width;
-  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  let followers: Player[] = [];
+  const isFollower = (i: number): boolean => followers.some((q) => q.alive && q.y * w + q.x === i);
+  const occupied = (i: number): boolean =>
+    (s.players.some((q) => q.alive && q.y * w + q.x === i) && !isFollower(i)) || s.monsters.some((m) => m.y * w + m.x === i);
   for (let n = 0; n < want; n++) {
     t.sight();
     const here = p.y * w + p.x;
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
+      if (t.spotter()) return 'monster-in-view';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
+      if (!rounds) followers = partyFollowers(t, p);
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
@@ -504,40 +611,66 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run });
       return null;
     }
-    if (runStep(t, p, next, n, want, seenAtStart, run)) break;
+    if (runStep(t, p, next, n, want, NO_IDS, run, followers)) break;
   }
   return null;
 }
 
-/** Rest: wait up to MAX_REST turns, until full hp, a monster comes into view or the player is hit. Refused while a monster is in view. */
+/**
+ * Rest: wait up to MAX_REST turns, until full hp, a monster comes into anyone's view or a party member is attacked.
+ * Refused while a monster is in view. Not free: each turn may bring a wandering monster in from out of sight (pace.ts).
+ */
 function rest(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
   if (p.hp >= p.maxHp) return 'full-health';
-  if (t.visibleMonsters().size > 0) return 'monster-in-view';
-  if (s.config.turnMode === 'rounds') {
-    t.emit({ type: 'rested', who: playerRef(p), turns: 1, healed: 0 });
-    return null;
-  }
+  if (t.spotter()) return 'monster-in-view';
   const start = p.hp;
   let turns = 0;
   let reason: RunStopReason = 'healed';
+  let by = p;
   while (turns < MAX_REST) {
-    const before = p.hp;
+    const mark = t.events.length;
+    t.sight();
+    wanderIn(s, t.rng, p.y * s.width + p.x, (i) => s.players.some((q) => q.alive && sees(t.ws, q.slot, i)));
     t.monsters(true);
     turns++;
-    if (!p.alive || s.status !== 'playing') return null;
-    if (p.hp < before) {
-      reason = 'attacked';
-      break;
-    }
+    if (!p.alive || s.status !== 'playing') break;
     if (p.hp >= p.maxHp) break;
-    if (t.visibleMonsters().size > 0) {
-      reason = 'monster-in-view';
+    const trouble = t.trouble(mark, NO_IDS);
+    if (trouble) {
+      reason = trouble.reason;
+      by = trouble.who;
       break;
     }
   }
   t.emit({ type: 'rested', who: playerRef(p), turns, healed: Math.max(0, p.hp - start) });
-  if (reason !== 'healed') t.emit({ type: 'run-stopped', who: playerRef(p), steps: turns, reason, run: 'rest' });
+  if (reason !== 'healed' && p.alive && s.status === 'playing') stopped(t, p, turns, reason, 'rest', by);
+  return null;
+}
+
+/**
+ * Takes the stairs: the next level (or victory on the last), hunting monsters next to the party follow it down,
+ * and fallen players stand up again at the stairs with a little hp.
+ */
+function descend(t: Turn, p: Player): RejectionCode | null {
+  const s = t.s;
+  if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
+  // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
+  if (!roundsNow(s)) s.turn += 1;
+  if (s.depth >= s.config.maxDepth) {
+    t.finish('victory');
+    return null;
+  }
+  const followers = stairFollowers(s);
+  enterLevel(s, t.rng, s.depth + 1);
+  t.playersMoved();
+  s.acted = [];
+  // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
+  s.calm = CALM_ROUNDS;
+  t.emit({ type: 'descended', depth: s.depth });
+  for (const q of s.players) if (q.alive) t.award(q, XP_PER_DEPTH * s.depth);
+  for (const e of reviveFallen(s)) t.emit(e);
+  for (const e of placeFollowers(s, followers)) t.emit(e);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { Tile } from '../grid/tiles.js';
 import { frontier, seenStairs } from './runs.js';
 import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
 import type { Direction, GameState, Monster, Player } from './types.js';
+import { roundsNow } from './pace.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
@@ -26,11 +27,11 @@ export interface LegalMoves {
   canDescend: boolean;
   /** A potion in hand and hp below max. */
   canUse: boolean;
-  /** Items the player can use now, in table order (a potion only when hurt; thrown ones only with somewhere to throw). */
+  /** Items the player can use now, in table order (a potion only when hurt). */
   usable: ItemKind[];
-  /** Something known and unexplored (or a known item) is left to walk to. */
+  /** Something known and unexplored (or a known item) is left to walk to, and no monster is in view. */
   canExplore: boolean;
-  /** The stairs have been seen and the player is not on them. */
+  /** The stairs have been seen, the player is not on them, and no monster is in view. */
   canTravel: boolean;
   /** A lure in hand. */
   canThrow: boolean;
@@ -49,7 +50,7 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const dirs = state.config.topology === 4 ? ORTHOGONAL : DIRECTIONS;
   const p = state.players.find((q) => q.id === userId);
   const canAct =
-    !!p && p.alive && state.status === 'playing' && !(state.config.turnMode === 'rounds' && state.acted.includes(p.id));
+    !!p && p.alive && state.status === 'playing' && !(roundsNow(state) && state.acted.includes(p.id));
   const moves: LegalMoves['moves'] = {};
   for (const d of dirs) {
     if (!p || !canAct) {
@@ -63,16 +64,18 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
   const stairs = canAct ? seenStairs(state) : -1;
+  // Explore, travel and rest are refused while anyone sees a monster.
+  const calm = canAct && !monsterInView(state);
   return {
     canAct,
     moves,
     canDescend: canAct && state.tiles[here] === Tile.Stairs,
     canUse: canAct && !!p && carried(p, 'potion') > 0 && hurt,
     usable: canAct && p ? usableItems(p, hurt) : [],
-    canExplore: canAct && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
-    canTravel: canAct && stairs >= 0 && stairs !== here,
+    canExplore: calm && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
+    canTravel: calm && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
-    canRest: canAct && hurt && !monsterInView(state),
+    canRest: calm && hurt,
   };
 }
 

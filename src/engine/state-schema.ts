@@ -7,6 +7,7 @@ import { DIFFICULTIES } from './difficulty.js';
 import { labelFor } from './level.js';
 import { ARMOUR_KINDS, ITEM_KINDS, STARTING_WEAPON, WEAPON_KINDS } from './items.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
+import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
 import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
@@ -105,7 +106,11 @@ const event = z.discriminatedUnion('type', [
     steps: int,
     reason: z.enum(RUN_STOP_REASONS),
     run: z.enum(['move', 'explore', 'travel', 'rest']),
+    by: actor.optional(),
   }),
+  z.object({ type: z.literal('pace'), rounds: z.boolean(), who: actor.optional() }),
+  z.object({ type: z.literal('followed'), who: actor }),
+  z.object({ type: z.literal('revived'), who: actor, hp: int }),
   z.object({ type: z.literal('descended'), depth: int }),
   z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()) }),
   z.object({ type: z.literal('game-over'), summary }),
@@ -160,6 +165,8 @@ export const GameStateSchema = z
     tally,
     nextId: int,
     acted: z.array(z.string()),
+    // Added without a schema bump: a save from before the free/rounds switch loads as walking freely.
+    calm: int.min(0).default(CALM_ROUNDS),
     status: z.enum(['playing', 'over']),
     summary: summary.nullable(),
     recent: z.array(event),

@@ -183,6 +183,11 @@ export interface GameState {
   nextId: number;
   /** Rounds mode: user ids who have acted this round. */
   acted: string[];
+  /**
+   * Rounds mode: rounds resolved in a row with no monster in view of anyone; at CALM_ROUNDS (pace.ts) the party moves
+   * freely, and a monster coming into view sets it back to 0 (rounds). Free mode leaves it at CALM_ROUNDS.
+   */
+  calm: number;
   status: 'playing' | 'over';
   summary: RunSummary | null;
   /** Events of the last accepted step, for the turn log. */
@@ -249,7 +254,14 @@ export type GameEvent =
   | { type: 'guarding'; who: ActorRef }
   | { type: 'fluttered'; who: ActorRef }
   | { type: 'lumbered'; who: ActorRef }
-  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind }
+  /** `by` is the party member whose trouble stopped the run, when it is not the runner. */
+  | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind; by?: ActorRef }
+  /** A rounds-mode party starts fighting in rounds (`who` saw the monster) or moves freely again. */
+  | { type: 'pace'; rounds: boolean; who?: ActorRef }
+  /** A hunting monster next to the party followed it down the stairs. */
+  | { type: 'followed'; who: ActorRef }
+  /** A fallen player stands up again on the new level. */
+  | { type: 'revived'; who: ActorRef; hp: number }
   | { type: 'descended'; depth: number }
   | { type: 'round-ended'; round: number; passed: string[] }
   | { type: 'game-over'; summary: RunSummary };

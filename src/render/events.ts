@@ -2,6 +2,7 @@
 import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
 import { ITEMS } from '../engine/items.js';
 import { MONSTERS } from '../engine/monsters.js';
+import { CALM_ROUNDS } from '../engine/pace.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -38,6 +39,12 @@ export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   rounds: 'one step per round',
   explored: 'nothing left to explore',
   healed: 'fully healed',
+};
+
+/** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */
+const TROUBLE: Partial<Record<RunStopReason, readonly [you: string, third: string]>> = {
+  attacked: ['are under attack', 'is under attack'],
+  'monster-in-view': ['see a monster', 'sees a monster'],
 };
 
 const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting' };
@@ -137,8 +144,19 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
       return `${W(event.who)} lumbers slowly.`;
     case 'drank':
       return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
-    case 'run-stopped':
-      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${STOP_REASON[event.reason]}.`;
+    case 'run-stopped': {
+      const trouble = event.by ? TROUBLE[event.reason] : undefined;
+      const why = event.by && trouble ? `${w(event.by)} ${verb(event.by, viewerId, ...trouble)}` : STOP_REASON[event.reason];
+      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${why}.`;
+    }
+    case 'pace':
+      return event.rounds
+        ? `${event.who ? `${W(event.who)} ${verb(event.who, viewerId, 'see', 'sees')} a monster: ` : 'A monster is in view: '}the party fights in rounds now.`
+        : `No monster in view for ${CALM_ROUNDS} rounds: the party moves freely again.`;
+    case 'followed':
+      return `${W(event.who)} follows the party down the stairs!`;
+    case 'revived':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'stand', 'stands')} up again at the stairs (${event.hp} HP).`;
     case 'descended':
       return `The party descends to depth ${event.depth}.`;
     case 'round-ended': {

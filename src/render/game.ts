@@ -9,6 +9,7 @@ import {
   footerText,
   LOG_LINES,
   logLines,
+  OFF_PICTURE,
   partyLines,
   partyTitle,
   SIGHT_LINES,
@@ -65,6 +66,26 @@ export function legend(style: RenderStyle, cells: Uint8Array | null): string {
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
 const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, null))])) as Record<RenderStyle, number>;
 
+/** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
+const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);
+
+/** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
+function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
+  const i = embed.fields.findIndex((f) => f.name === 'In sight');
+  if (i < 0) return;
+  const f = field('In sight', sightLines(state, visible, mark, target.x, target.y, style, drawn), 'first', SIGHT_LINES);
+  if (f) embed.fields[i] = f;
+}
+
+/** The ids of the living monsters seen now inside `view`: those a text map draws. */
+function monstersIn(state: GameState, visible: Uint8Array, mark: number, view: { x: number; y: number; width: number; height: number }): Set<number> {
+  const out = new Set<number>();
+  for (const m of state.monsters) {
+    if (m.hp > 0 && visible[m.y * state.width + m.x] === mark && m.x >= view.x && m.y >= view.y && m.x < view.x + view.width && m.y < view.y + view.height) out.add(m.id);
+  }
+  return out;
+}
+
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
 export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
   const style = options.style;
@@ -103,12 +124,13 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
   const cost = tileCost(style);
   const caps = viewCaps(style, options.mobile === true);
   // Whatever the embed already holds counts against its 6,000 total.
-  const embedLeft = LIMITS.embedTotal - embedCost(embed);
+  const embedLeft = LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
   const legendRoom = LEGEND_MAX[style] + 2;
 
   if (style === 'image') {
     if (!options.deflate) return { content: '', embed };
     const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate);
+    markOffPicture(state, visible, mark, embed, target, style, new Set(image.monsters));
     embed.image = `attachment://${IMAGE_NAME}`;
     return { content: '', embed, image };
   }
@@ -117,6 +139,7 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
     const size = chooseViewSize(state.width, state.height, caps, budget, cost);
     const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
     const map = drawMap(state, visible, mark, view, style, viewerId);
+    markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
     const key = legend(style, map.cells);
     embed.description = codePoints(key) <= Math.min(embedLeft, LIMITS.description) ? key : '';
     return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed };
@@ -126,6 +149,7 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
   const size = chooseViewSize(state.width, state.height, caps, budget, cost);
   const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
   const map = drawMap(state, visible, mark, view, style, viewerId);
+  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
   const key = legend(style, map.cells);
   embed.description = key ? `${map.text}\n\n${key}` : map.text;
   return { content: '', embed };

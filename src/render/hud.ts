@@ -122,14 +122,15 @@ export function monsterNotes(m: Monster): string {
 }
 
 /** Monsters seen now, nearest to (cx, cy) first, with HP and notable state. */
-export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle): string[] {
+export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle, drawn?: ReadonlySet<number>): string[] {
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
   return seen.map((m) => {
     const marker = STYLES[style].quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}`;
+    const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }
 
@@ -188,6 +189,8 @@ export function xpText(p: Player): string {
 export const LOG_LINES = 12;
 /** Most monsters listed as in sight. */
 export const SIGHT_LINES = 8;
+/** How the "In sight" list marks a monster the map beside it does not show. */
+export const OFF_PICTURE = 'off picture';
 
 /** A field if it has something to say, its value fitted to Discord's field limit. */
 export function field(name: string, lines: readonly string[], keep: 'first' | 'last', maxLines = Infinity, dropped = 0): { name: string; value: string } | null {

@@ -10,6 +10,7 @@ import { SettingsService } from '../../src/app/settings-service.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
 import { silentLogger } from '../../src/app/ports.js';
 import type { RejectionCode } from '../../src/engine/types.js';
+import { MAP_KINDS } from '../../src/engine/index.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
   const unused = new Proxy({}, { get: (_t, p) => () => Promise.reject(new Error(`unexpected call ${String(p)}`)) });
@@ -53,7 +54,7 @@ describe('command modules', () => {
     [{ subcommand: 'move', direction: 'north', steps: 0 }, 'Option `steps`: must be a whole number from 1 to 9.'],
     [{ subcommand: 'move', direction: 'north', steps: '2.5' }, 'Option `steps`: must be a whole number from 1 to 9.'],
     [{ subcommand: 'move' }, 'Option `direction`: must be one of north, south, east, west, northeast, northwest, southeast, southwest.'],
-    [{ subcommand: 'new', map: 'swamp' }, 'Option `map`: must be one of maze, cavern.'],
+    [{ subcommand: 'new', map: 'swamp' }, `Option \`map\`: must be one of ${MAP_KINDS.join(', ')}.`],
     [{ subcommand: 'wait', speed: 2 }, 'Unknown option: `speed`.'],
     [{ subcommand: 'dance' }, 'Unknown subcommand. Try /rogue help.'],
   ])('GIVEN bad options %j WHEN parsed THEN the error says %s', (input, text) => {

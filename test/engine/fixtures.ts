@@ -6,6 +6,7 @@ import { ITEMS, ITEM_KINDS } from '../../src/engine/items.js';
 import { MONSTERS, MONSTER_KINDS, PLAYER_BASE } from '../../src/engine/monsters.js';
 import { Rng } from '../../src/grid/rng.js';
 import { labelFor } from '../../src/engine/level.js';
+import { CALM_ROUNDS } from '../../src/engine/pace.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
 import type { GameConfig, GameState, ItemKind, Monster, MonsterKind, Player } from '../../src/engine/types.js';
 
@@ -65,6 +66,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     tally: { kills: {}, used: {} },
     nextId,
     acted: [],
+    calm: CALM_ROUNDS,
     status: 'playing',
     summary: null,
     recent: [],
@@ -89,4 +91,9 @@ export function drawMap(s: GameState): string[] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The state in the middle of a rounds-mode fight (no calm round yet), whatever is in view. */
+export function inFight(s: GameState): GameState {
+  return { ...s, calm: 0 };
 }

@@ -5,7 +5,7 @@ import { Tile } from '../../src/grid/tiles.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import type { Action, GameState, StepResult } from '../../src/engine/types.js';
-import { drawMap, drawState } from './fixtures.js';
+import { drawMap, drawState, inFight } from './fixtures.js';
 
 function ok(r: StepResult): GameState {
   if (!r.ok) throw new Error(`rejected: ${r.code}`);
@@ -167,7 +167,8 @@ describe('step: joining and leaving', () => {
 });
 
 describe('rounds mode', () => {
-  const three = () => drawState(['#########', '#1.2.3..#', '#.......#', '#########'], { turnMode: 'rounds' });
+  // A fight in progress (see pace.ts): rounds run until CALM_ROUNDS rounds pass with no monster in view.
+  const three = () => inFight(drawState(['#########', '#1.2.3..#', '#.......#', '#########'], { turnMode: 'rounds' }));
 
   it('GIVEN a round in progress WHEN a player acts twice THEN the second is not their turn', () => {
     const s = ok(step(three(), { type: 'wait', user: 'p1' }));
@@ -260,7 +261,7 @@ describe('state', () => {
 
 describe('rounds mode: leaving', () => {
   it('GIVEN everyone else has acted WHEN the last one the round waits for leaves THEN the round resolves', () => {
-    let s = drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' });
+    let s = inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }));
     s = ok(step(s, { type: 'wait', user: 'p1' }));
     s = ok(step(s, { type: 'wait', user: 'p2' }));
     const r = ok(step(s, { type: 'leave', user: 'p3' }));
@@ -269,7 +270,7 @@ describe('rounds mode: leaving', () => {
   });
 
   it('GIVEN nobody has acted WHEN a player leaves THEN the round goes on', () => {
-    const r = ok(step(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }), { type: 'leave', user: 'p3' }));
+    const r = ok(step(inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' })), { type: 'leave', user: 'p3' }));
     expect(r.turn).toBe(0);
   });
 });
@@ -329,7 +330,7 @@ describe('runs and fog of war', () => {
 
 describe('rounds mode: descending', () => {
   it('GIVEN rounds mode WHEN the party descends THEN a fresh round starts without counting a resolved one', () => {
-    const s = drawState(['######', '#1>..#', '######'], { turnMode: 'rounds', maxDepth: 3 });
+    const s = inFight(drawState(['######', '#1>..#', '######'], { turnMode: 'rounds', maxDepth: 3 }));
     s.players[0]!.x = 2;
     const r = ok(step(s, { type: 'descend', user: 'p1' }));
     expect(r.depth).toBe(2);

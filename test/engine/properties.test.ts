@@ -6,6 +6,7 @@ import { Tile } from '../../src/grid/tiles.js';
 import type { Action, Direction, GameConfig, GameState } from '../../src/engine/types.js';
 import { drawState } from './fixtures.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
+import { MAP_KINDS } from '../../src/mapgen/generate.js';
 
 const users = ['u1', 'u2', 'u3', 'u4'];
 
@@ -29,7 +30,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 const configArb: fc.Arbitrary<GameConfig> = fc
   .record({
     seed: fc.integer({ min: 0, max: 0xffffffff }),
-    mapKind: fc.constantFrom('maze' as const, 'cavern' as const),
+    mapKind: fc.constantFrom(...MAP_KINDS),
     topology: fc.constantFrom(4 as const, 8 as const),
     turnMode: fc.constantFrom('free' as const, 'rounds' as const),
     difficulty: fc.constantFrom('easy' as const, 'normal' as const, 'hard' as const),

@@ -144,12 +144,6 @@ describe('explore and travel', () => {
     expect(t.players[0]!.x).toBe(24);
     expect(step(t, { type: 'travel', user: 'p1' })).toEqual({ ok: false, code: 'already-there' });
   });
-
-  it('GIVEN rounds mode WHEN exploring THEN the player takes one step as their action', () => {
-    const s = drawState(['##########', '#1.......#', '##########'], { turnMode: 'rounds', fovRadius: 3 });
-    const after = ok(step(s, { type: 'explore', user: 'p1' }));
-    expect(after.players[0]!.x).toBe(2);
-  });
 });
 
 describe('recovery', () => {

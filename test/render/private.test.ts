@@ -1,4 +1,7 @@
 /** The private view and the spread-out party's public message, in every style, desktop and mobile. */
+import { PRIVATE_VIEW } from '../../src/render/image/frame.js';
+import { TILE_PX } from '../../src/render/image/draw.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
@@ -99,10 +102,11 @@ describe('private view', () => {
     const m = renderPrivateWith(state, 'p2', { style: 'image', deflate: zlibDeflate }, seen, 1);
     expect(m.embed.image).toBe('attachment://map.png');
     const img = m.image!;
-    expect([img.width, img.height]).toEqual([21 * 16, 15 * 16]);
+    expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * TILE_PX, PRIVATE_VIEW.height * TILE_PX]);
     expect(decode(img.png).width).toBe(img.width);
-    // Bob is in view (the east side), Alice and Carol are not.
-    expect(img.markers.map((k) => k.playerId).sort()).toEqual(['p2', 'p4']);
+    // Bob alone is in his 15 x 11 view: Dave and his goblin are 11 rows south, so the goblin is listed as off picture.
+    expect(img.markers.map((k) => k.playerId).sort()).toEqual(['p2']);
+    expect(m.embed.fields.find((f) => f.name === 'In sight')!.value).toContain(`goblin A 6/6 · ${OFF_PICTURE}`);
   });
 
   it('tells a fallen player and a stranger what they are', () => {

@@ -9,6 +9,10 @@ import { renderGameWith } from '../../src/render/game.js';
 import { checkLimits, codePoints, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
 import { renderPrivateWith } from '../../src/render/private.js';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
+import { monsterLabel } from '../../src/engine/index.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
+import { MIN_TILE_CSS } from '../../src/render/image/frame.js';
+import { phoneTileCss } from '../../src/render/image/index.js';
 import { drawState, mapRows } from './fixtures.js';
 
 /** A tiny seeded generator, so that a 200x200 map costs one fast-check draw instead of 40,000. */
@@ -155,6 +159,17 @@ describe('render budgets (property)', () => {
   });
 });
 
+/** Each "In sight" line names a monster seen now; one that the picture does not draw says so. */
+function assertSightDrawn(state: GameState, visible: Uint8Array, m: RenderedMessage, drawn: readonly number[]): void {
+  const lines = m.embed.fields.find((f) => f.name === 'In sight')?.value.split('\n') ?? [];
+  const seen = state.monsters.filter((x) => x.hp > 0 && visible[x.y * state.width + x.x] === 1);
+  for (const line of lines) {
+    // Labels repeat in random states: a line whose monsters (same label and HP) are none of them drawn must say so.
+    const same = seen.filter((x) => line.includes(` ${monsterLabel(x)} ${x.hp}/${x.maxHp}`));
+    if (same.length > 0 && same.every((x) => !drawn.includes(x.id))) expect(line).toContain(OFF_PICTURE);
+  }
+}
+
 describe('image and private views (property)', () => {
   it('the public picture holds every living player, its alt text fits, and private views fit Discord on desktop and phone', () => {
     fc.assert(
@@ -167,6 +182,14 @@ describe('image and private views (property)', () => {
         expect(img.markers.map((k) => k.playerId).sort()).toEqual(state.players.filter((p) => p.alive).map((p) => p.id).sort());
         for (const k of img.markers) expect(k.x >= 0 && k.y >= 0 && k.x < img.width && k.y < img.height).toBe(true);
         expect(Math.max(img.width, img.height)).toBeLessThanOrEqual(1600);
+        // On a 360 px phone: a public tile is at least 14 CSS px, and every monster the list shows is drawn or marked off picture.
+        expect(phoneTileCss(img.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.public);
+        assertSightDrawn(state, visible, m, img.monsters);
+        for (const p of state.players.slice(0, 2)) {
+          const v = renderPrivateWith(state, p.id, { style: 'image', deflate: zlibDeflate }, visible, 1);
+          expect(phoneTileCss(v.image!.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.private);
+          assertSightDrawn(state, visible, v, v.image!.monsters);
+        }
         for (const p of state.players.slice(0, 2)) {
           for (const style of ['ascii', 'emoji'] as const) {
             const v = renderPrivateWith(state, p.id, { style, mobile: sh.mobile }, visible, 1);

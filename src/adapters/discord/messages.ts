@@ -8,7 +8,8 @@
  * one whose edit comes back with 30046.
  */
 import type { REST } from '@discordjs/rest';
-import { Routes } from 'discord-api-types/v10';
+import { Routes, type APIAllowedMentions } from 'discord-api-types/v10';
+import { NO_PINGS } from './mentions.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
@@ -188,14 +189,18 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
 }
 
 /**
- * The REST request of a channel-API edit. A body with `files` (a game payload) is sent as multipart, its `attachments`
- * naming exactly the new files: Discord then drops the message's old ones, so pictures are replaced, not piled up.
+ * The REST request of a channel-API edit or post. It always says who may be pinged (nobody unless the payload names
+ * them: Discord parses every mention of an edit or a channel post by default). A body with `files` (a game payload)
+ * is sent as multipart, its `attachments` naming exactly the new files: Discord then drops the message's old ones, so
+ * pictures are replaced, not piled up.
  */
-function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
-  if (!('files' in body) || !Array.isArray(body.files)) return { body };
-  const { files, ...rest } = body as { files: GamePayload['files'] };
+export function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
+  const { allowedMentions, allowed_mentions: given, ...plain } = body as { allowedMentions?: APIAllowedMentions; allowed_mentions?: APIAllowedMentions };
+  const mentions = { allowed_mentions: allowedMentions ?? given ?? NO_PINGS };
+  if (!('files' in plain) || !Array.isArray(plain.files)) return { body: { ...plain, ...mentions } };
+  const { files, ...rest } = plain as { files: GamePayload['files'] };
   return {
-    body: { ...rest, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
+    body: { ...rest, ...mentions, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
     files: files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` })),
   };
 }

@@ -62,7 +62,7 @@ const privately = (text: string, embed?: ReplyEmbed): OutgoingMessage => ({ ...t
 
 /** A game payload as an outgoing message: `attachments: []` so an edit keeps only the files it sends (pictures never pile up). */
 export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage {
-  return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], ...(ephemeral ? { ephemeral } : {}) };
+  return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], allowedMentions: p.allowedMentions, ...(ephemeral ? { ephemeral } : {}) };
 }
 
 /** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */

@@ -1,5 +1,5 @@
 /** An interaction as both transports deliver it, with no discord.js type in sight. */
-import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
+import type { APIActionRowComponent, APIAllowedMentions, APIComponentInMessageActionRow, APIEmbed, APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { Invocation } from '../../../commands/types.js';
 
 /** What kind of interaction arrived; everything we do not serve is still named, so it can be answered. */
@@ -44,6 +44,8 @@ export interface OutgoingMessage {
   /** On edits: the attachments to keep (by id); [] drops the old ones so images never pile up. */
   attachments?: { id: string }[];
   ephemeral?: boolean;
+  /** Who may be pinged; sent on every message body, nobody when left out. */
+  allowedMentions?: APIAllowedMentions;
 }
 
 /**
