@@ -496,7 +496,7 @@ describe('renderStatus', () => {
       {
         "color": 5763719,
         "description": "HP 🟩🟩🟩🟩🟩 24/24
-      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
+      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP, attack and damage)
       Attack 4 · Defence 2
       Gear: 🤺 sword
       Weapon: sword (2-6 damage, reach 1, +1 to hit) · Armour: none
