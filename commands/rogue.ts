@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
-import { MAP_KINDS, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { ITEM_KINDS, ITEMS, MAP_KINDS, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { RENDER_STYLES } from '../src/app/settings.js';
@@ -36,7 +36,9 @@ export const rogueOptions = z.discriminatedUnion(
     plain('leave'),
     plain('wait'),
     plain('descend'),
-    plain('use'),
+    z
+      .object({ subcommand: z.literal('use'), item: choiceOption(ITEM_KINDS).optional(), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional() })
+      .strict(),
     plain('map'),
     plain('status'),
     plain('end'),
@@ -64,7 +66,11 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'descend':
       return { type: 'descend' };
     case 'use':
-      return { type: 'use' };
+      return {
+        type: 'use',
+        ...(options.item !== undefined ? { item: options.item } : {}),
+        ...(options.direction !== undefined ? { dir: WORD_TO_DIRECTION[options.direction] } : {}),
+      };
     case 'explore':
     case 'travel':
     case 'rest':
@@ -81,11 +87,12 @@ export const HELP_TEXT = [
   '**Channel Crawler**: a roguelike for the whole channel. Take the stairs down from the deepest level to win.',
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; not at full health).',
+  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: drink, read, throw, wield or wear ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
+  `Score: ${SCORE_RULE}.`,
   '`/rogue explore`: walk toward unexplored places until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
   '`/rogue rest`: wait until healed (not with a monster in view); out of sight of monsters you heal slowly too.',
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
-  'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
+  'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority of the living ends it. `/rogue again`: after the end, a new game with the same settings.',
@@ -219,7 +226,10 @@ export default {
       ]),
       subcommand('wait', 'Wait a turn'),
       subcommand('descend', 'Take the stairs down'),
-      subcommand('use', 'Drink a potion'),
+      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
+        choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
+        choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
+      ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('end', 'End the game (creator or Manage Server), or vote to end it'),
