@@ -4,7 +4,7 @@ import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRe
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
-import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
@@ -40,7 +40,9 @@ export const rogueOptions = z.discriminatedUnion(
     plain('leave'),
     plain('wait'),
     plain('descend'),
-    plain('use'),
+    z
+      .object({ subcommand: z.literal('use'), item: choiceOption(ITEM_KINDS).optional(), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional() })
+      .strict(),
     plain('map'),
     plain('status'),
     plain('end'),
@@ -71,7 +73,11 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'descend':
       return { type: 'descend' };
     case 'use':
-      return { type: 'use' };
+      return {
+        type: 'use',
+        ...(options.item !== undefined ? { item: options.item } : {}),
+        ...(options.direction !== undefined ? { dir: WORD_TO_DIRECTION[options.direction] } : {}),
+      };
     case 'explore':
     case 'travel':
     case 'rest':
@@ -88,11 +94,12 @@ export const HELP_TEXT = [
   '**Channel Crawler**: a roguelike for the whole channel. Take the stairs down from the deepest level to win.',
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; not at full health).',
+  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: drink, read, throw, wield or wear ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
+  `Score: ${SCORE_RULE}.`,
   '`/rogue explore`: walk on (teammates in sight follow) until anyone is hit or sees a monster, or an item or the stairs. `/rogue travel`: go to the seen stairs. Not with a monster in view.',
   '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
-  'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
+  'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`.',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
@@ -257,7 +264,10 @@ export default {
       ]),
       subcommand('wait', 'Wait a turn'),
       subcommand('descend', 'Take the stairs down'),
-      subcommand('use', 'Drink a potion'),
+      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
+        choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
+        choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
+      ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('end', 'End the game (creator or Manage Server), or vote to end it'),

@@ -14,7 +14,7 @@ import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
 import { legalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
-import { ACTION_ROW, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
+import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
 import { encodeButtonId, gameTag } from './custom-id.js';
 import { DIRECTION_EMOJI, DIRECTION_TO_WORD } from './directions.js';
 
@@ -153,5 +153,11 @@ export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   const rows = padRows(view, can);
   const actions = actionButtons(view, can);
   if (actions.length > 0) rows.push(actions);
+  // The controller's last row: the player's own items (buttons.ts holds the row's data).
+  const game = gameTag(view.meta.createdAt);
+  const items = itemButtons(legalMoves(view.state, userId).usable).map(
+    (b): ButtonSpec => ({ customId: encodeButtonId({ verb: 'it', item: b.item, version: view.state.version, game }), emoji: b.emoji, label: b.label, disabled: false, tone: b.tone, spacer: false }),
+  );
+  if (items.length > 0) rows.push(items);
   return rows;
 }

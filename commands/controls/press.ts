@@ -42,6 +42,8 @@ export function pressIntent(id: ButtonId): PressIntent | null {
       return { kind: 'act', action: { type: 'move', dir: id.dir } };
     case 'nop':
       return null;
+    case 'it':
+      return { kind: 'act', action: { type: 'use', item: id.item } };
     default:
       return VERB_TABLE[id.verb].intent;
   }

@@ -693,7 +693,7 @@ function toEngineAction(action: PlayerAction, user: string): Action {
     case 'descend':
       return { type: 'descend', user };
     case 'use':
-      return { type: 'use', user };
+      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
     case 'rest':
     case 'explore':
     case 'travel':

@@ -1,5 +1,5 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
+import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
@@ -138,7 +138,8 @@ export type PlayerAction =
   | { type: 'move'; dir: Direction; steps?: number }
   | { type: 'wait' }
   | { type: 'descend' }
-  | { type: 'use' }
+  /** Use a carried item (default: a potion); a thrown one flies `dir`, or is aimed for the player. */
+  | { type: 'use'; item?: ItemKind; dir?: Direction }
   | { type: 'rest' }
   | { type: 'explore' }
   | { type: 'travel' }

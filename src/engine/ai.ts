@@ -389,8 +389,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     if (tactic.guards && d.state === 'guard' && before !== 'guard' && before !== 'wander') hooks.event({ type: 'guarding', who: monsterRef(m) });
     // A healer in a fight mends the most hurt packmate it can reach instead of acting.
     if (tactic.mends && p.target && (state.turn + m.id) % MEND_EVERY === 0 && mend(state, rng, m, hooks)) continue;
-    // An erratic flier's move goes anywhere half the time (it still bites when it lands next to someone).
-    if (tactic.erratic > 0 && d.state !== 'flee' && rng.int(1, 100) <= tactic.erratic) {
+    // An erratic flier's move goes anywhere half the time; once next to someone it bites rather than flit off.
+    if (tactic.erratic > 0 && d.state !== 'flee' && d.state !== 'attack' && rng.int(1, 100) <= tactic.erratic) {
       const [dx, dy] = DIRECTION_DELTA[rng.pick(dirs)];
       const to = here + dy * w + dx;
       if (free(to)) {

@@ -5,7 +5,8 @@ import type { GameState, Monster } from './types.js';
 
 /**
  * Puts the boss on the free floor tile nearest the stairs (mutates the draft state) and returns the next free id.
- * The boss starts on guard, so it holds the stairs from the first turn.
+ * The boss takes the place of the level's last rolled monster, so the level holds the formula's count. It starts on
+ * guard, so it holds the stairs from the first turn.
  */
 export function placeGuardian(state: GameState, tiles: Uint8Array, starts: readonly number[], nextId: number, maxHp: number, power: number): number {
   const w = state.width;
@@ -27,7 +28,7 @@ export function placeGuardian(state: GameState, tiles: Uint8Array, starts: reado
         const i = y * w + x;
         if (tiles[i] !== Tile.Floor || taken.has(i)) continue;
         const boss: Monster = { id: nextId, kind: BOSS_KIND, label: 'A', maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'guard', lastSeen: -1, stunned: 0 };
-        state.monsters = [...state.monsters, boss];
+        state.monsters = [...state.monsters.slice(0, -1), boss];
         return nextId + 1;
       }
     }

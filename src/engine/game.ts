@@ -13,7 +13,7 @@ import { enterLevel, reinforce } from './level.js';
 import { bfs } from '../grid/flood.js';
 import { MONSTERS, PLAYER_BASE } from './monsters.js';
 import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
-import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, weaponStats } from './items.js';
+import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
@@ -490,13 +490,13 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
       if (bump.kind === 'wall') return 'wall';
       if (bump.kind === 'ally') return 'occupied-by-ally';
       if (bump.kind === 'monster') {
-        t.strike(p, weaponStats(p.weapon), bump.monster);
+        t.strike(p, wielded(p), bump.monster);
         if (!rounds) t.monsters();
         return null;
       }
       const far = reachTarget(s, p, dir);
       if (far) {
-        t.strike(p, weaponStats(p.weapon), far.monster, far.range);
+        t.strike(p, wielded(p), far.monster, far.range);
         if (!rounds) t.monsters();
         return null;
       }

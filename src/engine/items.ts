@@ -4,6 +4,7 @@
  * it, so a new item is one new row (and its tile in the atlas).
  */
 import type { Rng } from '../grid/rng.js';
+import { levelDamage } from './progression.js';
 import type { Art, Player, Weapon } from './types.js';
 
 /** What using an item does; each effect is implemented once, in effects.ts. */
@@ -148,6 +149,13 @@ export const STARTING_WEAPON: WeaponKind = 'sword';
 export function weaponStats(kind: WeaponKind): Weapon {
   const row = ITEMS[kind];
   return row.slot === 'weapon' ? row.weapon : (ITEMS[STARTING_WEAPON] as WeaponRow).weapon;
+}
+
+/** The weapon a player strikes with: the wielded weapon's stats plus the damage their level adds. */
+export function wielded(p: Pick<Player, 'weapon' | 'level'>): Weapon {
+  const w = weaponStats(p.weapon);
+  const bonus = levelDamage(p.level);
+  return bonus === 0 ? w : { ...w, damage: [w.damage[0] + bonus, w.damage[1] + bonus] };
 }
 
 /** Defence a worn armour adds (0 for none). */

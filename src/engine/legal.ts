@@ -1,9 +1,9 @@
 /** Which controls make sense for a user right now (for enabling and disabling buttons). */
 import { Tile } from '../grid/tiles.js';
 import { frontier, seenStairs } from './runs.js';
-import { roundsNow } from './pace.js';
 import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
 import type { Direction, GameState, Monster, Player } from './types.js';
+import { roundsNow } from './pace.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
@@ -27,7 +27,7 @@ export interface LegalMoves {
   canDescend: boolean;
   /** A potion in hand and hp below max. */
   canUse: boolean;
-  /** Items the player can use now, in table order (a potion only when hurt; thrown ones only with somewhere to throw). */
+  /** Items the player can use now, in table order (a potion only when hurt). */
   usable: ItemKind[];
   /** Something known and unexplored (or a known item) is left to walk to, and no monster is in view. */
   canExplore: boolean;

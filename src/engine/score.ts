@@ -7,7 +7,7 @@ import { ITEMS, ITEM_KINDS } from './items.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
 import type { GameEvent, Recap, RunEnding, RunSummary, RunTally } from './types.js';
 
-export const SCORE_RULE = '100 per depth reached + 10 per kill + on victory 500 and a speed bonus of 1,500 − turns (at least 0)';
+export const SCORE_RULE = '100 × depth + 10 × kill; a win adds 500 + max(0, 1,500 − turns)';
 
 /** Total kills of everyone in the run. */
 export function runKills(summary: Pick<RunSummary, 'kills'>): number {

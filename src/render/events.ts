@@ -1,8 +1,9 @@
 /** Turn-log sentences: one short line per game event, from the acting player's point of view. */
 import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
-import { CALM_ROUNDS } from '../engine/pace.js';
 import { ITEMS } from '../engine/items.js';
 import { MONSTERS } from '../engine/monsters.js';
+import { levelDamage } from '../engine/progression.js';
+import { CALM_ROUNDS } from '../engine/pace.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -107,7 +108,7 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'shouted':
       return `${W(event.who)} shouts!${event.alerted > 0 ? ` (${event.alerted} more alerted)` : ''}`;
     case 'levelled-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}).`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}, damage +${levelDamage(event.level)}).`;
     case 'gained-xp':
       return `${W(event.who)} ${verb(event.who, viewerId, 'gain', 'gains')} ${event.xp} XP.`;
     case 'rested':

@@ -1,5 +1,5 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
-import { ITEMS, armourDefence, weaponStats } from '../engine/items.js';
+import { ITEMS, armourDefence, wielded } from '../engine/items.js';
 import { roundsNow } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
@@ -19,11 +19,11 @@ export function renderStatus(state: GameState, userId: string): EmbedText {
       color: 0x99aab5,
     };
   }
-  const w = weaponStats(p.weapon);
+  const w = wielded(p);
   const armour = p.armour ? `${ITEMS[p.armour].name} (+${armourDefence(p.armour)} defence)` : 'none';
   const lines = [
     p.alive ? `HP ${hpBar(p.hp, p.maxHp, 'emoji')}` : '💀 Fallen',
-    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP and attack)`,
+    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP, attack and damage)`,
     `Attack ${p.attack} · Defence ${p.defence + armourDefence(p.armour)}`,
     `Gear: ${gearText(p, 'emoji')}`,
     `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach}, ${w.toHit >= 0 ? '+' : ''}${w.toHit} to hit) · Armour: ${armour}`,

@@ -43,6 +43,8 @@ describe('command modules', () => {
     [{ subcommand: 'wait' }, { type: 'wait' }],
     [{ subcommand: 'descend' }, { type: 'descend' }],
     [{ subcommand: 'use' }, { type: 'use' }],
+    [{ subcommand: 'use', item: 'map' }, { type: 'use', item: 'map' }],
+    [{ subcommand: 'use', item: 'bomb', direction: 'north' }, { type: 'use', item: 'bomb', dir: 'n' }],
     [{ subcommand: 'map' }, null],
     [{ subcommand: 'explore' }, { type: 'explore' }],
     [{ subcommand: 'travel' }, { type: 'travel' }],

@@ -22,7 +22,7 @@ describe('describeEvent', () => {
     [{ type: 'fled', who: goblin, toward: 'e' }, null, 'The goblin B flees toward the east.'],
     [{ type: 'shouted', who: goblin, alerted: 2 }, null, 'The goblin B shouts! (2 more alerted)'],
     [{ type: 'returned', who: orc }, null, 'The orc A comes back to fight.'],
-    [{ type: 'levelled-up', who: alice, level: 2, maxHp: 29, attack: 5 }, 'a', 'You reach level 2 (max HP 29, attack 5).'],
+    [{ type: 'levelled-up', who: alice, level: 2, maxHp: 29, attack: 5 }, 'a', 'You reach level 2 (max HP 29, attack 5, damage +1).'],
     [{ type: 'rested', who: alice, turns: 12, healed: 3 }, 'b', 'Alice rests 12 turns (+3 HP).'],
     [{ type: 'threw', who: alice, x: 3, y: 4, distance: 5 }, 'a', 'You throw a lure 5 tiles.'],
     [{ type: 'run-stopped', who: alice, steps: 7, reason: 'monster-in-view', run: 'explore' }, 'b', 'Alice stops exploring after 7 steps: a monster is in view.'],

@@ -91,9 +91,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                       .....#    ··.··+ |
       |                       ......##  ·..··+ |
       |                       .......###....·+ |
-      |                       ··....g.......·+ |
-      |                         ··..o.......·+ |
-      |                            #@...&....+ |
+      |                       ··.b....(.....·+ |
+      |                         ··..........·+ |
+      |                            #@........+ |
       |                            ###......·+ |
       |                              +··....·++|
       |                             ++····..··+|
@@ -106,12 +106,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                           +       +++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
+      \`b\` bat · \`(\` dagger
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`o\` orc B 11/11
-      \`g\` goblin A 7/7
+      \`b\` bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -123,9 +124,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛⬛⬛🔲🔲🟫🟫🐗🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫🟫🟫🟫🪨|
+      |⬛⬛⬛🔲🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🟫🟫🔲🔲|
@@ -133,12 +134,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
+      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      🐗 orc B 11/11
-      👺 goblin A 7/7
+      🦇 bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -149,21 +151,22 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
       |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
       |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫|
-      |⬛🔲🔲🟫🟫🐗🟫🟫🟫🟫🟫|
-      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫|
+      |🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫|
+      |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
+      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
       |⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫|
       |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲|
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
+      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      🐗 orc B 11/11
-      👺 goblin A 7/7
+      🦇 bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -174,9 +177,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |            .....#    ··.··+ |
       |            ......##  ·..··+ |
       |            .......###....·+ |
-      |            ··....g.......·+ |
-      |              ··..o.......·+ |
-      |                 #@...&....+ |
+      |            ··.b....(.....·+ |
+      |              ··..........·+ |
+      |                 #@........+ |
       |                 ###......·+ |
       |                   +··....·++|
       |                  ++····..··+|
@@ -186,12 +189,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
+      \`b\` bat · \`(\` dagger
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`o\` orc B 11/11
-      \`g\` goblin A 7/7
+      \`b\` bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -207,29 +211,34 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##.....#                |
+      |                ##...*.#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4..(###                |
+      |               #.4...###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           ...!.........                |
+      |           .............                |
       |            ...........                 |
-      |              .......                   |
+      |              o......                   |
       |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion · \`(\` dagger
-      ## Party · round 1: 1/4 acted · 17 s left
+      # Channel Crawler · Depth 1/5 · Turn 1
+      \`o\` orc · \`*\` flash bomb
+      ## Party · round 2: 0/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · acted
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 2 · waiting
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
+      ## In sight
+      \`o\` orc B 13/13 · unaware
+      ## Log
+      Carol picks up a potion.
+      Dave sees a monster: the party fights in rounds now.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -241,22 +250,27 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫💣🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🔪🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🧪🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion · 🔪 dagger
-      ## Party · round 1: 1/4 acted · 17 s left
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
+      # Channel Crawler · Depth 1/5 · Turn 1
+      💣 flash bomb
+      ## Party · round 2: 0/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪1 ✅
+      🟡 **Carol** L1 💚24/24 🧪2 ⏳
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
+      ## In sight
+      🐗 orc B 13/13 · unaware · off picture
+      ## Log
+      Carol picks up a potion.
+      Dave sees a monster: the party fights in rounds now.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -264,80 +278,80 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(3);
+  const state = charge(2);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
-      |                   ++++                 |
-      |                  +···++                |
-      |                  ·····+                |
-      |                ++·····+                |
-      |       ..       +···..·+                |
-      |       ....    ++·....·+                |
-      |       #.....###....!#++                |
-      |         #..oo%o....#+                  |
-      |         ##..........#                  |
-      |          #...........·                 |
-      |         ·....g.......··                |
-      |        .............···                |
-      |        .............··                 |
-      |         ...........··                  |
-      |           .......··                    |
-      |              .··                       |
       |                                        |
+      |                          ###    #####  |
+      |                         ##g.##+#o...#+ |
+      |                         #.....#......# |
+      |                        ##......g.....# |
+      |                        #...........>.# |
+      |                        #.....o%......# |
+      |                        #............## |
+      |              ·++++++++ ## ###.......#+ |
+      |              ········++    +.........#+|
+      |             ··········++   #.........·+|
+      |             ···········++  ##........·+|
+      |              ···········++++#.......··+|
+      |                 +·········++·.....····+|
+      |                 ++············.······++|
+      |                  +··················++ |
+      |                  ++····++++++++++++++  |
+      |                   ++++++               |
       |                                        |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 14
-      \`g\` goblin · \`o\` orc · \`!\` potion · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 55
+      \`g\` goblin · \`o\` orc · \`>\` stairs · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 14 turns.
-      Killed by the orc C's spear on depth 1, turn 14 · kills: orc ×1 · used: nothing · deepest 1 · score 110
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 55 turns.
+      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
+      **Alice** — 0 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 6.
-      The orc A slashes you for 1.
-      The orc C thrusts its spear at you (2 tiles) for 3.
+      You hit the orc B for 3.
+      The orc B draws its knife.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 14 turns.
-      -- Seed 3 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 55 turns.
+      -- Seed 2 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨🪨|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🪨|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🪨|
-      |⬛⬛🟫🟫⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🔲🟫🟫🔲🪨|
-      |⬛⬛🟫🟫🟫🟫⬛⬛⬛⬛🪨🪨🔲🟫🟫🟫🟫🔲🪨|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🧪🧱🪨🪨|
-      |⬛⬛⬛⬛🧱🟫🟫🐗🐗💀🐗🟫🟫🟫🟫🧱🪨⬛⬛|
-      |⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛|
-      |⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲⬛|
-      |⬛⬛⬛⬛🔲🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🟫🟫🔲🔲|
-      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲⬛|
-      |⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 14
-      👺 goblin · 🐗 orc · 🧪 potion · 💀 fallen
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛🧱🧱🧱⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛|
+      |⬛⬛⬛⬛🧱🧱👺🟫🧱🧱🪨🧱🐗🟫🟫🟫🧱🪨⬛|
+      |⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱🟫🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔽🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🐗💀🟫🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛|
+      |🪨🪨⬛🧱🧱⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🟫🧱🪨⬛|
+      |🔲🪨🪨⬛⬛⬛⬛🪨🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨|
+      |🔲🔲🪨🪨⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |🔲🔲🔲🪨🪨⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |🔲🔲🔲🔲🪨🪨🪨🪨🧱🟫🟫🟫🟫🟫🟫🟫🔲🔲🪨|
+      # 💀 Game over · Depth 1/5 · Turn 55
+      👺 goblin · 🐗 orc · 🔽 stairs · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 14 turns.
-      Killed by the orc C's spear on depth 1, turn 14 · kills: orc ×1 · used: nothing · deepest 1 · score 110
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 55 turns.
+      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
+      **Alice** — 0 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 6.
-      The orc A slashes you for 1.
-      The orc C thrusts its spear at you (2 tiles) for 3.
+      You hit the orc B for 3.
+      The orc B draws its knife.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 14 turns.
-      -- Seed 3 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 55 turns.
+      -- Seed 2 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -478,16 +492,16 @@ describe('renderStatus', () => {
       {
         "color": 5763719,
         "description": "HP 🟩🟩🟩🟩🟩 24/24
-      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
+      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP, attack and damage)
       Attack 4 · Defence 2
       Gear: 🤺 sword
       Weapon: sword (2-6 damage, reach 1, +1 to hit) · Armour: none
       Pack: 🧪1
       Kills: 0
       Depth 1/5 at (18, 6)
-      This round: ✅ acted",
+      This round: ⏳ not yet",
         "fields": [],
-        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
+        "footer": "Turn 1 · Seed 3 · rounds mode · 4-way · normal",
         "title": "🔵 Alice",
       }
     `);
