@@ -322,8 +322,9 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const p = s.players.find((q) => q.id === action.user);
   if (!p) return 'not-in-game';
   if (!p.alive) return 'dead';
-  // Explore, travel and rest with no monster in view of anyone end a fight's calm rounds at once and run freely.
-  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter()) calmDown(t);
+  // Explore and travel (with no monster after the party in view) and rest (with none in view at all) end a fight's
+  // calm rounds at once and run freely.
+  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
   const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
   switch (action.type) {
@@ -561,7 +562,8 @@ const followGoals: number[] = [0];
 
 /**
  * Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. Refused
- * while any party member sees a monster; in a party, the members the runner sees come along.
+ * while any party member sees a monster after the party (unaware and fleeing ones don't hold it up, but a new one in
+ * view or one noticing the party stops it); in a party, the members the runner sees come along.
  */
 function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
   const s = t.s;
@@ -569,7 +571,10 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
   const want = rounds ? 1 : MAX_RUN;
   const w = s.width;
   let followers: Player[] = [];
-  const isFollower = (i: number): boolean => followers.some((q) => q.alive && q.y * w + q.x === i);
+  // Unaware or fleeing monsters already in view don't stop the run (one that notices the party does).
+  let seenAtStart: ReadonlySet<number> = NO_IDS;
+  // The leader may trade places with a follower in its way, but never take the stairs from one who stands on them.
+  const isFollower = (i: number): boolean => s.tiles[i] !== Tile.Stairs && followers.some((q) => q.alive && q.y * w + q.x === i);
   const occupied = (i: number): boolean =>
     (s.players.some((q) => q.alive && q.y * w + q.x === i) && !isFollower(i)) || s.monsters.some((m) => m.y * w + m.x === i);
   for (let n = 0; n < want; n++) {
@@ -577,11 +582,12 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
     const here = p.y * w + p.x;
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
-      if (t.spotter()) return 'monster-in-view';
+      if (t.spotter(NO_IDS, true)) return 'monster-in-view';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
       if (!rounds) followers = partyFollowers(t, p);
+      seenAtStart = t.visibleMonsters();
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
@@ -593,7 +599,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run });
       return null;
     }
-    if (runStep(t, p, next, n, want, NO_IDS, run, followers)) break;
+    if (runStep(t, p, next, n, want, seenAtStart, run, followers)) break;
   }
   return null;
 }
