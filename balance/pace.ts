@@ -97,6 +97,7 @@ function play(seed: number, players: number, mode: 'free' | 'rounds', difficulty
     if (r.ok) s = r.state;
   }
   let commands = 0;
+  let fightFrom = -1;
   while (s.status === 'playing' && commands < MAX_COMMANDS * players) {
     let acted = false;
     for (const u of users) {
@@ -106,11 +107,25 @@ function play(seed: number, players: number, mode: 'free' | 'rounds', difficulty
       const a = decide(s, me);
       let r = step(s, a);
       if (WHY) {
-        const k = `${roundsNow(s) ? 'R' : 'F'}:${a.type}${r.ok ? '' : `!${r.code}`}:${inView(s).map((m) => m.state).sort().join(',')}`;
+        const th = inView(s).filter((m) => m.state === 'hunt' || m.state === 'attack');
+        const dmin = th.length === 0 ? -1 : Math.min(...th.map((m) => Math.min(...s.players.filter((p) => p.alive).map((p) => far(p, m)))));
+        const k = `${roundsNow(s) ? 'R' : 'F'}:${a.type}${r.ok ? '' : `!${r.code}`}:d${dmin}`;
         WHY.set(k, (WHY.get(k) ?? 0) + 1);
       }
       if (!r.ok) r = step(s, { type: 'wait', user: u });
       if (r.ok) {
+        if (FIGHTS) {
+          for (const e of r.events) {
+            if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'player') WHY!.set(`swing:${e.type}`, (WHY!.get(`swing:${e.type}`) ?? 0) + 1);
+            if (e.type === 'killed') WHY!.set('kills', (WHY!.get('kills') ?? 0) + 1);
+            if (e.type === 'descended') WHY!.set('levels', (WHY!.get('levels') ?? 0) + 1);
+            if (e.type === 'pace' && e.rounds) fightFrom = r.state.turn;
+            if (e.type === 'pace' && !e.rounds && fightFrom >= 0) {
+              FIGHTS.push(r.state.turn - fightFrom);
+              fightFrom = -1;
+            }
+          }
+        }
         s = r.state;
         commands++;
         acted = true;
@@ -130,6 +145,8 @@ function median(xs: number[]): number {
 
 /** With --why: what the commands were (phase, action, refusal, monsters in view), for finding where a level's commands go. */
 let WHY: Map<string, number> | null = null;
+/** With --why: rounds each fight lasted. */
+let FIGHTS: number[] | null = null;
 
 function main(): void {
   const args = process.argv.slice(2);
@@ -141,7 +158,10 @@ function main(): void {
   const players = Number(arg('--players') ?? 4);
   const mode = (arg('--mode') ?? 'rounds') as 'free' | 'rounds';
   const difficulty = (arg('--difficulty') ?? 'normal') as Difficulty;
-  if (args.includes('--why')) WHY = new Map();
+  if (args.includes('--why')) {
+    WHY = new Map();
+    FIGHTS = [];
+  }
   const results: Result[] = [];
   for (let seed = 1; seed <= seeds; seed++) results.push(play(seed, players, mode, difficulty));
   const rows = (['maze', 'cavern', 'all'] as const).map((k) => {
@@ -155,6 +175,7 @@ function main(): void {
     };
   });
   if (WHY) console.log([...WHY].sort((a, b) => b[1] - a[1]).slice(0, 30));
+  if (FIGHTS) console.log(`fights ${FIGHTS.length}, median rounds ${median(FIGHTS)}, total rounds ${FIGHTS.reduce((a, b) => a + b, 0)}, longest ${Math.max(0, ...FIGHTS)}`);
   if (args.includes('--json')) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
   else for (const r of rows) console.log(`${r.row.padEnd(32)} seeds ${String(r.seeds).padEnd(4)} win ${(r.winRate * 100).toFixed(0).padStart(3)}%  stuck ${r.stuck}  median commands/player/level ${r.medianCommandsPerPlayerPerLevel.toFixed(1)}`);
 }

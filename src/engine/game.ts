@@ -15,7 +15,7 @@ import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
-import { CALM_ROUNDS, placeFollowers, reviveFallen, roundsNow, stairFollowers, threatens, wanderIn } from './pace.js';
+import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -56,6 +56,7 @@ export function newGame(config: GameConfig): GameState {
     nextId: 1,
     acted: [],
     calm: CALM_ROUNDS,
+    holding: [],
     status: 'playing',
     summary: null,
     recent: [],
@@ -92,8 +93,6 @@ class Turn {
   readonly ws: Workspace;
   /** Whether the workspace sight masks match the players' current places (FOV is the costliest part of a turn). */
   private sightFresh = false;
-  /** Rounds resolved in this step (rounds mode), for counting calm rounds. */
-  roundsEnded = 0;
 
   constructor(readonly s: GameState) {
     this.rng = new Rng(s.rng);
@@ -249,22 +248,19 @@ function syncPace(t: Turn): void {
   const s = t.s;
   if (s.config.turnMode !== 'rounds' || s.status !== 'playing') return;
   const spotter = t.spotter(NO_IDS, true);
-  if (spotter) {
-    if (!roundsNow(s)) {
-      s.acted = [];
-      t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
-    }
-    s.calm = 0;
-  } else if (roundsNow(s) && t.roundsEnded > 0) {
-    s.calm = Math.min(CALM_ROUNDS, s.calm + t.roundsEnded);
-    if (!roundsNow(s)) calmDown(t);
+  if (!spotter) return;
+  if (!roundsNow(s)) {
+    s.acted = [];
+    t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
   }
+  s.calm = 0;
 }
 
 /** A rounds-mode party moves freely from now on (no monster in view). */
 function calmDown(t: Turn): void {
   t.s.calm = CALM_ROUNDS;
   t.s.acted = [];
+  t.s.holding = [];
   t.emit({ type: 'pace', rounds: false });
 }
 
@@ -283,6 +279,7 @@ function cloneState(s: GameState): GameState {
     items: s.items.slice(),
     lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
+    holding: s.holding.slice(),
     explored: copyMask(s.explored),
     recent: [],
   };
@@ -327,6 +324,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
   const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
+  // Acting ends a hold; waiting in a fight starts one (from the next round).
+  if (rounds) s.holding = s.holding.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);
@@ -336,6 +335,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'wait':
       t.emit({ type: 'waited', who: playerRef(p) });
       if (!rounds) t.monsters();
+      else s.holding.push(p.id);
       break;
     case 'use': {
       if (p.potions <= 0) return 'nothing-to-use';
@@ -368,19 +368,33 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   }
   if (rounds && s.status === 'playing') {
     s.acted.push(p.id);
-    if (s.players.every((q) => !q.alive || s.acted.includes(q.id))) endRound(t);
+    if (s.players.every((q) => roundDone(s, q))) endRound(t);
   }
   return null;
 }
 
-function endRound(t: Turn): void {
+/**
+ * Ends the round: players who neither acted nor hold pass, monsters move, holders near trouble wake, and the fight's
+ * calm is counted (CALM_ROUNDS rounds with no monster after the party in view end it). While every living player
+ * holds, the next round follows at once (up to MAX_HOLD_ROUNDS in one step).
+ */
+function endRound(t: Turn, depth = 0): void {
   const s = t.s;
-  const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
+  const passed = s.players.filter((p) => !roundDone(s, p)).map((p) => p.id);
   const round = s.turn + 1;
-  t.roundsEnded += 1;
+  const mark = t.events.length;
   t.monsters();
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed });
+  wakeHolders(s, t.events.slice(mark));
+  if (s.status !== 'playing') return;
+  if (t.spotter(NO_IDS, true)) s.calm = 0;
+  else if (++s.calm >= CALM_ROUNDS) {
+    calmDown(t);
+    return;
+  }
+  const living = s.players.filter((p) => p.alive);
+  if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => s.holding.includes(p.id))) endRound(t, depth + 1);
 }
 
 function join(t: Turn, user: string, name: string): RejectionCode | null {
@@ -420,9 +434,10 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.departed = [...s.departed, p];
   t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
+  s.holding = s.holding.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
+  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
     // The one who left was the last the round waited for.
     endRound(t);
   }
@@ -653,6 +668,7 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   enterLevel(s, t.rng, s.depth + 1);
   t.playersMoved();
   s.acted = [];
+  s.holding = [];
   // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
   s.calm = CALM_ROUNDS;
   t.emit({ type: 'descended', depth: s.depth });

@@ -206,12 +206,30 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     let s = inFight(drawState(['#########', '#1.2....#', '#########'], { turnMode: 'rounds' }));
     for (let round = 1; round <= CALM_ROUNDS; round++) {
       expect(roundsNow(s)).toBe(true);
-      s = ok(step(s, { type: 'wait', user: 'p1' }));
-      s = ok(step(s, { type: 'wait', user: 'p2' }));
+      const dir = round % 2 === 1 ? 'e' : 'w';
+      s = ok(step(s, { type: 'move', user: 'p2', dir }));
+      s = ok(step(s, { type: 'move', user: 'p1', dir }));
     }
     expect(roundsNow(s)).toBe(false);
+    expect(s.turn).toBe(CALM_ROUNDS);
     expect(s.recent.at(-1)).toEqual({ type: 'pace', rounds: false });
     expect(s.acted).toEqual([]);
+  });
+
+  it('GIVEN a fight WHEN everyone waits THEN they hold: the rounds run by themselves until a monster comes near a holder, who must act again', () => {
+    // The goblin hunts P2 down a long corridor; both players wait once.
+    let s = inFight(drawState(['##################', '#1.2............g#', '##################'], { turnMode: 'rounds', fovRadius: 20 }));
+    s.monsters[0]!.state = 'hunt';
+    s = ok(step(s, { type: 'wait', user: 'p1' }));
+    expect(s.holding).toEqual(['p1']);
+    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    // Rounds resolved at once, with no more presses, until the goblin came within two tiles of P2.
+    expect(s.turn).toBeGreaterThan(5);
+    const goblin = s.monsters[0]!;
+    expect(Math.abs(goblin.x - 3)).toBeLessThanOrEqual(2);
+    expect(s.holding).toEqual(['p1']);
+    expect(legalMoves(s, 'p2').canAct).toBe(true);
+    expect(step(s, { type: 'move', user: 'p1', dir: 'e' })).toMatchObject({ ok: true });
   });
 
   it('GIVEN a fight\'s calm rounds WHEN a hurt player rests THEN the rounds end and the rest goes on until healed, as in free mode', () => {

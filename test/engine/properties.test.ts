@@ -63,7 +63,7 @@ function invariants(s: GameState): void {
   for (const it of s.items) expect(s.tiles[it.y * s.width + it.x]).not.toBe(Tile.Wall);
   // Pace: free mode never counts calm rounds; a rounds game walking freely has no round in progress.
   if (s.config.turnMode === 'free') expect(s.calm).toBe(CALM_ROUNDS);
-  if (!roundsNow(s)) expect(s.acted).toEqual([]);
+  if (!roundsNow(s)) expect([...s.acted, ...s.holding]).toEqual([]);
 }
 
 /** The pace rules one accepted step must keep (before -> after, by action). */
