@@ -109,7 +109,9 @@ function play(seed: number, players: number, mode: 'free' | 'rounds', difficulty
       if (WHY) {
         const th = inView(s).filter((m) => m.state === 'hunt' || m.state === 'attack');
         const dmin = th.length === 0 ? -1 : Math.min(...th.map((m) => Math.min(...s.players.filter((p) => p.alive).map((p) => far(p, m)))));
-        const k = `${roundsNow(s) ? 'R' : 'F'}:${a.type}${r.ok ? '' : `!${r.code}`}:d${dmin}`;
+        const nearest = th.find((m) => Math.min(...s.players.filter((p) => p.alive).map((p) => far(p, m))) === dmin);
+        const mine = nearest ? far(me, nearest) : -1;
+        const k = `${roundsNow(s) ? 'R' : 'F'}:${a.type}${r.ok ? '' : `!${r.code}`}:d${dmin}:${nearest ? `${nearest.kind}/${nearest.state}/me${mine}` : ''}`;
         WHY.set(k, (WHY.get(k) ?? 0) + 1);
       }
       if (!r.ok) r = step(s, { type: 'wait', user: u });

@@ -31,8 +31,8 @@ export function threatens(m: Pick<Monster, 'state'>): boolean {
   return m.state === 'hunt' || m.state === 'attack';
 }
 
-/** A holding player is woken when a monster comes within this many tiles (Chebyshev). */
-export const HOLD_WAKE_DISTANCE = 2;
+/** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */
+export const HOLD_WAKE_DISTANCE = 1;
 /** Most rounds one step resolves by itself while every living player holds. */
 export const MAX_HOLD_ROUNDS = 20;
 
