@@ -44,10 +44,10 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       const end = h.fake.message(msg.id)!;
       expect(buttons(end).map((b) => b.label)).toEqual(['Play again']);
       const embed = end.embeds[0]!;
-      expect(embed.title).toBe('💀 Game over · Depth 1/5 · Turn 25');
-      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 1 after 25 turns.');
-      expect(JSON.stringify(embed)).toContain('**alice** — 2 kills');
-      expect(presses).toBe(25);
+      expect(embed.title).toBe('💀 Game over · Depth 1/5 · Turn 21');
+      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 1 after 21 turns.');
+      expect(JSON.stringify(embed)).toContain('**alice** — 1 kill');
+      expect(presses).toBe(21);
       expect((await h.gameMessage()).id).toBe(msg.id); // still the one game message
 
       // Afterwards: actions and another start's refusal are friendly and private, and change nothing.
@@ -55,7 +55,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
         expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand(sub))).callback)).toBe('This game is over. Start a new one with /rogue new.');
       }
       expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('move', { direction: 'north' }))).callback)).toBe('This game is over. Start a new one with /rogue new.');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(25);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(21);
 
       // A button left on another message (a copy drawn before the end) is not the live game message: it changes
       // nothing, and the private answer links to the live one.
@@ -68,7 +68,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect(late.callback.type).toBe(4);
       expect(ephemeralText(late.callback)).toContain(`https://discord.com/channels/${GUILD}/${CHANNEL}/${msg.id}`);
       expect(h.fake.message(leftover.id)!.content).toBe('an old copy');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(25);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(21);
       expect((await h.games.view({ guildId: GUILD, channelId: CHANNEL })).ok && (await h.gameMessage()).id).toBe(msg.id);
 
       // A fresh game in the same channel, with live buttons again.
