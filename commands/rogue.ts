@@ -105,7 +105,7 @@ export const HELP_TEXT = [
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
-  `Rounds mode: everyone moves freely (no timer) until anyone sees a monster that is after the party; then all act once per round (until all acted or time is up) till none is seen for ${CALM_ROUNDS} rounds.`,
+  `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
 ].join('\n');

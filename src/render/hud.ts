@@ -84,7 +84,8 @@ function rounds(state: GameState): boolean {
  * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
  */
 export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle): string[] {
-  const acted = new Set(state.acted);
+  // A player holding (they waited in a fight) is done for the round too.
+  const acted = new Set([...state.acted, ...state.holding]);
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
@@ -105,7 +106,7 @@ export function partyTitle(state: GameState, roundSecondsLeft: number | null | u
   if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
   if (!rounds(state) || state.status !== 'playing') return 'Party';
   const alive = state.players.filter((p) => p.alive);
-  const done = alive.filter((p) => state.acted.includes(p.id)).length;
+  const done = alive.filter((p) => state.acted.includes(p.id) || state.holding.includes(p.id)).length;
   const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
   return `Party · round ${state.turn + 1}: ${done}/${alive.length} acted${secs}`;
 }

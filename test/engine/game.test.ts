@@ -264,8 +264,8 @@ describe('state', () => {
 describe('rounds mode: leaving', () => {
   it('GIVEN everyone else has acted WHEN the last one the round waits for leaves THEN the round resolves', () => {
     let s = inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }));
-    s = ok(step(s, { type: 'wait', user: 'p1' }));
-    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    s = ok(step(s, { type: 'move', user: 'p2', dir: 'e' }));
     const r = ok(step(s, { type: 'leave', user: 'p3' }));
     expect(r.turn).toBe(1);
     expect(r.acted).toEqual([]);

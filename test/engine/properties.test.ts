@@ -5,9 +5,8 @@ import { newGame, replay, step } from '../../src/engine/game.js';
 import { Tile } from '../../src/grid/tiles.js';
 import type { Action, Direction, GameConfig, GameEvent, GameState } from '../../src/engine/types.js';
 import { drawState } from './fixtures.js';
-import { monsterInView } from '../../src/engine/legal.js';
-import { CALM_ROUNDS, roundsNow, threatens } from '../../src/engine/pace.js';
-import { partySight } from '../../src/engine/visibility.js';
+import { monsterInView, threatInView } from '../../src/engine/legal.js';
+import { CALM_ROUNDS, roundsNow } from '../../src/engine/pace.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
 import { MAP_KINDS } from '../../src/mapgen/generate.js';
@@ -81,19 +80,14 @@ function invariants(s: GameState): void {
   for (const it of s.items) expect(s.tiles[it.y * s.width + it.x]).not.toBe(Tile.Wall);
   // Pace: free mode never counts calm rounds; a rounds game walking freely has no round in progress.
   if (s.config.turnMode === 'free') expect(s.calm).toBe(CALM_ROUNDS);
-  if (!roundsNow(s)) expect(s.acted).toEqual([]);
-}
-
-/** Whether anyone sees a monster that is after the party (hunting or attacking). */
-function threatInView(s: GameState): boolean {
-  const seen = partySight(s);
-  return s.monsters.some((m) => threatens(m) && seen.mask[m.y * s.width + m.x] === seen.mark);
+  if (!roundsNow(s)) expect([...s.acted, ...s.holding]).toEqual([]);
 }
 
 /** The pace rules one accepted step must keep (before -> after, by action). */
 function paceRules(before: GameState, a: Action, after: GameState, events: readonly GameEvent[]): void {
-  // Explore, travel and rest are refused while anyone sees a monster.
-  if (a.type === 'explore' || a.type === 'travel' || a.type === 'rest') expect(monsterInView(before)).toBe(false);
+  // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
+  if (a.type === 'explore' || a.type === 'travel') expect(threatInView(before)).toBe(false);
+  if (a.type === 'rest') expect(monsterInView(before)).toBe(false);
   // In a rounds game that is still playing, a monster after the party in view means rounds.
   if (after.config.turnMode === 'rounds' && after.status === 'playing' && threatInView(after)) expect(roundsNow(after)).toBe(true);
   // A run stops at the first monster attack on any party member, hit or miss: no player walks on after it.
