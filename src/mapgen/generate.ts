@@ -2,7 +2,7 @@
 import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
 import type { Rng } from '../grid/rng.js';
 import { addRooms, braid } from './braid.js';
-import { cellularCavern, keepLargestRegion } from './cavern.js';
+import { cellularCavern, keepLargestRegion, narrowNecks } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { roomsAndCorridors } from './rooms.js';
@@ -40,10 +40,10 @@ const KIND_TABLE = {
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
   cavern: {
-    describe: 'cavern: open caves; monsters roam in packs away from the start',
+    describe: 'cavern: open caves joined by narrow necks to hold; monsters roam in packs away from the start',
     // Open ground lets several monsters reach a player at once: fewer of them.
     density: 0.8,
-    carve: () => [cellularCavern(), keepLargestRegion],
+    carve: () => [cellularCavern(), keepLargestRegion, narrowNecks],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {

@@ -46,10 +46,10 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       const end = h.fake.message(msg.id)!;
       expect(buttons(end).map((b) => b.label)).toEqual(['Play again']);
       const embed = end.embeds[0]!;
-      expect(embed.title).toBe('💀 Game over · Depth 4/5 · Turn 469');
-      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 4 after 469 turns.');
-      expect(JSON.stringify(embed)).toContain('**alice** — 8 kills');
-      expect(presses).toBe(118);
+      expect(embed.title).toBe('💀 Game over · Depth 5/5 · Turn 588');
+      expect(JSON.stringify(embed)).toContain('The party has fallen on depth 5 after 588 turns.');
+      expect(JSON.stringify(embed)).toContain('**alice** — 12 kills');
+      expect(presses).toBe(140);
       expect((await h.gameMessage()).id).toBe(msg.id); // still the one game message
 
       // Afterwards: actions and another start's refusal are friendly and private, and change nothing.
@@ -57,7 +57,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
         expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand(sub))).callback)).toBe('This game is over. Start a new one with /rogue new.');
       }
       expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('move', { direction: 'north' }))).callback)).toBe('This game is over. Start a new one with /rogue new.');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(469);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(588);
 
       // A button left on another message (a copy drawn before the end) is not the live game message: it changes
       // nothing, and the private answer links to the live one.
@@ -70,7 +70,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect(late.callback.type).toBe(4);
       expect(ephemeralText(late.callback)).toContain(`https://discord.com/channels/${GUILD}/${CHANNEL}/${msg.id}`);
       expect(h.fake.message(leftover.id)!.content).toBe('an old copy');
-      expect(turnOf(h.fake.message(msg.id)!)).toBe(469);
+      expect(turnOf(h.fake.message(msg.id)!)).toBe(588);
       expect((await h.games.view({ guildId: GUILD, channelId: CHANNEL })).ok && (await h.gameMessage()).id).toBe(msg.id);
 
       // A fresh game in the same channel, with live buttons again.
