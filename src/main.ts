@@ -67,7 +67,7 @@ const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) =
 try {
   const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log, metrics };
   const bot = config.http
-    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, ready: redisReady })
+    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
@@ -78,7 +78,7 @@ try {
     setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
       await served.close();

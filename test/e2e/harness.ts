@@ -136,7 +136,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   if (o.transport === 'http') {
     // Discord POSTs each interaction, signed, to the endpoint; the same router answers in the HTTP response.
     const keys = testSigningKeys();
-    const http = await startHttpBot({ ...common, token: fake.token, apiBase: fake.apiBase, port: 0, host: '127.0.0.1', publicKey: keys.publicKeyHex });
+    const http = await startHttpBot({ ...common, token: fake.token, apiBase: fake.apiBase, port: 0, host: '127.0.0.1', publicKey: keys.publicKeyHex, drainMs: o.shutdownGraceMs ?? 50 });
     fake.deliverOverHttp({ urls: [`http://127.0.0.1:${http.port}/interactions`], keys });
     bot = http;
   } else {
