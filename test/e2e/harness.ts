@@ -5,6 +5,8 @@ import { pino, type Logger } from 'pino';
 import { startBot } from '../../src/adapters/discord/bot.js';
 import { startHttpBot } from '../../src/adapters/http/bot.js';
 import { testSigningKeys } from './fake-discord/index.js';
+import { MemoryEditTokens, NO_EDIT_TOKENS } from '../../src/adapters/discord/edit-tokens.js';
+import { MemoryBudget, type BotBudget } from '../../src/adapters/discord/budget.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
@@ -79,6 +81,13 @@ export interface HarnessOptions {
   wallNow?: () => number;
   /** How interactions reach the bot: the gateway (default) or signed POSTs to its HTTP endpoint. */
   transport?: 'gateway' | 'http';
+  /**
+   * Redraw the game message through the freshest press token (as production does) instead of the bot token. Off by
+   * default: most scenarios here check the channel-API path (rate limits, 30046, reposts, permissions).
+   */
+  tokenEdits?: boolean;
+  /** The shared bot-token budget (default: one unlimited in practice). */
+  budget?: BotBudget;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -131,6 +140,8 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
+    editTokens: o.tokenEdits ? new MemoryEditTokens() : NO_EDIT_TOKENS,
+    budget: o.budget ?? new MemoryBudget({ perSecond: 1e6, burst: 1e6, reserve: 0 }),
   };
   let bot: Harness['bot'];
   if (o.transport === 'http') {
