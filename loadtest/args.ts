@@ -26,6 +26,8 @@ export const LoadArgsSchema = z.object({
    * every redraw needs the bot token and only the shared budget keeps the fleet under Discord's 50 a second.
    */
   'expire-tokens': z.coerce.boolean().default(false),
+  /** The render style every guild is set to (default: the bot's default, image). ascii costs the least CPU. */
+  render: z.enum(['image', 'emoji', 'ascii']).optional(),
 });
 
 /** The parsed options. */
@@ -48,6 +50,7 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       rounds: { type: 'string' },
       controllers: { type: 'string' },
       'expire-tokens': { type: 'boolean' },
+      render: { type: 'string' },
     },
     strict: true,
   });

@@ -32,16 +32,20 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
   );
 }
 
-/** Puts `percent` of the guilds (the first ones) in rounds mode with 10-second rounds, through /rogue-config set. */
-export async function setupRounds(fake: FakeDiscord, channels: readonly LoadChannel[], percent: number): Promise<Set<string>> {
+/**
+ * Puts `percent` of the guilds (the first ones) in rounds mode with 10-second rounds, and every guild in `render`
+ * when given, through /rogue-config set.
+ */
+export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChannel[], percent: number, render?: string): Promise<void> {
   const guilds = [...new Set(channels.map((c) => c.guildId))];
-  const chosen = new Set(guilds.slice(0, Math.round((guilds.length * percent) / 100)));
-  await pool([...chosen], 8, async (guildId) => {
+  const rounds = new Set(guilds.slice(0, Math.round((guilds.length * percent) / 100)));
+  await pool(guilds, 8, async (guildId) => {
+    const options = { ...(rounds.has(guildId) ? { turn_mode: 'rounds', round_seconds: 10 } : {}), ...(render ? { render } : {}) };
+    if (Object.keys(options).length === 0) return;
     const ch = channels.find((c) => c.guildId === guildId)!;
-    const sent = await fake.sendCommand({ guildId, channelId: ch.channelId, user: ch.players[0]!, name: 'rogue-config', options: subcommand('set', { turn_mode: 'rounds', round_seconds: 10 }), permissions: ADMIN_PERMS });
+    const sent = await fake.sendCommand({ guildId, channelId: ch.channelId, user: ch.players[0]!, name: 'rogue-config', options: subcommand('set', options), permissions: ADMIN_PERMS });
     await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
   });
-  return chosen;
 }
 
 /** Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message. */

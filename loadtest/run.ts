@@ -12,7 +12,7 @@ import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/
 import { OwnRedis } from '../test/support/own-redis.js';
 import { parseLoadArgs, type LoadArgs } from './args.js';
 import { checkChannels, followedUpTokens, isAccepted, type CheckResult } from './check.js';
-import { drivePlayers, setupGames, setupNoopMessages, setupRounds } from './drive.js';
+import { drivePlayers, setupGames, setupGuilds, setupNoopMessages } from './drive.js';
 import { Redis } from 'ioredis';
 import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
 import { percentile } from './stats.js';
@@ -66,7 +66,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
-      if (args.rounds > 0) await setupRounds(fake, world.channels, args.rounds);
+      await setupGuilds(fake, world.channels, args.rounds, args.render);
       await setupGames(fake, world.channels, args.seed);
     }
     const setupRequests = fake.requests.length;

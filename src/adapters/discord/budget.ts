@@ -26,8 +26,12 @@ export interface BudgetShape {
   reserve: number;
 }
 
-/** Discord's 50 a second less a margin for the gateway's own calls and clock skew between replicas. */
-export const DEFAULT_BUDGET: BudgetShape = { perSecond: 45, burst: 45, reserve: 10 };
+/**
+ * Discord's 50 a second with a margin: 40 a second and a burst of 8, so no one-second window holds more than 48
+ * (the burst plus a second's refill), leaving room for the gateway's own calls; 3 of the burst are kept for high
+ * priority.
+ */
+export const DEFAULT_BUDGET: BudgetShape = { perSecond: 40, burst: 8, reserve: 3 };
 
 /**
  * One step of the bucket, shared by both implementations (the Redis script does the same arithmetic): refill from
