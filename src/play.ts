@@ -156,6 +156,7 @@ export class PlaySession {
     const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games }, decoded.value, intent);
     if (outcome.kind === 'game') return [...(outcome.note ? [`(only you) ${outcome.note}`] : []), ...this.gameMessage(outcome.view, 'updated')];
     if (outcome.kind === 'controller') return this.print({ kind: 'controller', view: outcome.view });
+    if (outcome.kind === 'attachment') return this.print(outcome);
     return [...(outcome.view ? this.gameMessage(outcome.view, 'updated') : []), `(only you) ${outcome.text}`];
   }
 
@@ -184,6 +185,8 @@ export class PlaySession {
         return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
       case 'controller':
         return ['(only you) your controller:', ...this.gameMessage(reply.view, 'updated')];
+      case 'attachment':
+        return ['=== new message ===', reply.text, `[${reply.file.name}, ${reply.file.data.length} bytes] ${reply.file.description}`];
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');
