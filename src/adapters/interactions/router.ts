@@ -70,8 +70,12 @@ export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage 
   return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], ...(ephemeral ? { ephemeral } : {}) };
 }
 
-/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */
+/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. `ms` 0 defers at once. */
 async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promise<unknown>): Promise<{ value: T; deferred: boolean }> {
+  if (ms <= 0) {
+    await onSlow();
+    return { value: await work, deferred: true };
+  }
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), ms);
