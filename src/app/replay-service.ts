@@ -48,14 +48,14 @@ export class ReplayService implements ReplayServiceApi {
       if (state.status !== 'over' || !state.summary) return { ok: false, error: { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' } };
       const actions = await gameStore.readLog(key);
       let clip: ReplayClip;
-      const started = Date.now();
+      const started = performance.now();
       try {
         clip = await encoder({ config: state.config, actions });
       } catch (err) {
         logger.warn('replay not drawn: the log does not replay', { ...key, actions: actions.length, err: err instanceof Error ? err.message : String(err) });
         return { ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } };
       }
-      logger.info('replay drawn', { ...key, frames: clip.frames, bytes: clip.gif.length, ms: Date.now() - started });
+      logger.info('replay drawn', { ...key, frames: clip.frames, bytes: clip.gif.length, ms: Math.round(performance.now() - started) });
       if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: { kind: 'invalid', message: 'That replay is too large to upload.' } };
       const s = state.summary;
       const names = s.kills.map((k) => k.name).join(', ');
