@@ -18,16 +18,16 @@ export function attemptUsedText(day: number): string {
   ].join('\n');
 }
 
-/** One board line: rank, name, score, depth, turns, outcome. */
+/** One board line: rank, name, outcome, score, depth, turns; the name is cut to what a 360 px phone leaves beside the rank. */
 export function boardLine(e: RankedEntry): string {
-  return `**${e.rank}.** ${plainName(e.name, 16)} · ${thousands(e.score)} · d${e.depth} · ${e.turns}t ${OUTCOMES[e.outcome].emoji}`;
+  return `**${e.rank}.** ${plainName(e.name, Math.max(3, 8 - String(e.rank).length))} ${OUTCOMES[e.outcome].emoji} ${thousands(e.score)} d${e.depth} ${e.turns}t`;
 }
 
 /** The title of a board. */
 export function boardTitle(view: BoardView): string {
   const b = view.board;
   if (b.scope === 'all-time') return "🏅 This server's all-time best";
-  return `📅 Daily #${dayNumber(b.day)} (${dayLabel(b.day)}) · ${b.scope === 'global' ? 'every server' : 'this server'}`;
+  return `📅 Daily #${dayNumber(b.day)} · ${b.scope === 'global' ? 'every server' : 'this server'}`;
 }
 
 /** The whole board: title, the top lines, the asker's own line below them, and how ties are broken. */
@@ -35,8 +35,8 @@ export function boardText(view: BoardView): string {
   const lines = [boardTitle(view)];
   if (view.top.length === 0) lines.push('No runs yet. `/rogue daily` to be first.');
   else lines.push(...view.top.map(boardLine));
-  if (view.own) lines.push('…', `${boardLine(view.own)} (you)`);
-  lines.push('Score, depth (d), turns (t). Ties: the earlier finish ranks first.');
+  if (view.own) lines.push('…', 'Your rank:', boardLine(view.own));
+  lines.push('Score, depth (d), turns (t).', 'Ties: the earlier finish first.');
   return lines.join('\n');
 }
 

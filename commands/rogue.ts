@@ -51,6 +51,7 @@ export const rogueOptions = z.discriminatedUnion(
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
+    plain('replay'),
     plain('me'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
@@ -101,7 +102,7 @@ export const HELP_TEXT = [
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`.',
+  '`/rogue daily`: one scored run a day, same dungeon for all. `/rogue board`, `/rogue history`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
@@ -152,6 +153,14 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
   return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+}
+
+/** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
+export async function replayCommand(ctx: CommandContext): Promise<Reply> {
+  if (!ctx.replays) return { kind: 'text', text: 'Replays are not available here.' };
+  const result = await ctx.replays.replay(key(ctx));
+  if (!result.ok) return { kind: 'failure', error: result.error };
+  return { kind: 'attachment', text: result.value.caption, file: result.value.file };
 }
 
 /** /rogue daily, board and history: the daily service's answers as replies. */
@@ -238,6 +247,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'board':
     case 'history':
       return dailyCommand(ctx, opts);
+    case 'replay':
+      return replayCommand(ctx);
     default:
       return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
   }
@@ -287,9 +298,11 @@ export default {
         boolOpt('yesterday', "Yesterday's board instead of today's"),
       ]),
       subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
+      subcommand('replay', "An animated replay of the end of this channel's last finished run"),
       subcommand('help', 'How to play'),
     ],
   }),
   options: rogueOptions,
   run,
+  slowSubcommands: ['replay'],
 } satisfies CommandModule;

@@ -23,6 +23,8 @@ import { GameService } from './app/game-service.js';
 import { systemClock, type GameStore, type RoundScheduler, type SettingsStore, type UserPrefsStore } from './app/ports.js';
 import { SettingsService } from './app/settings-service.js';
 import { DailyService, type DailyServiceDeps } from './app/daily/daily-service.js';
+import { ReplayService } from './app/replay-service.js';
+import { workerReplayEncoder } from './adapters/render/replay-encoder.js';
 import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from './adapters/memory/memory-daily-stores.js';
 import { RedisBoardStore, RedisDailyAttemptStore, RedisHistoryStore } from './adapters/redis/redis-daily-stores.js';
 import { loadConfigOrExit } from './config/env.js';
@@ -76,12 +78,14 @@ const metrics = served.metrics;
 // The daily service records every finished run (history, verified boards); the game service tells it of each one.
 let daily: DailyService | null = null;
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented(), onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
+const replayEncoder = workerReplayEncoder();
+const replays = new ReplayService({ gameStore: games, encoder: replayEncoder, logger: app });
 daily = new DailyService({ games: service, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, logger: log, metrics, ...edits };
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics, ...edits };
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
@@ -97,6 +101,7 @@ try {
     }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
+      await replayEncoder.close();
       await served.close();
       if (redis) await redis.quit().catch(() => redis?.disconnect());
       log.info('bye');

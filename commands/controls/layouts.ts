@@ -131,7 +131,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   const { state, meta } = view;
   const version = state.version;
   const game = gameTag(meta.createdAt);
-  if (state.status !== 'playing') return [[verbButton('again', version, game)]];
+  if (state.status !== 'playing') return [[verbButton('again', version, game), verbButton('rpl', version, game)]];
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);

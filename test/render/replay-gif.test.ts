@@ -102,3 +102,17 @@ describe('the replay GIF', () => {
     expect(changedRect(Uint8Array.from(a), Uint8Array.from(b), 2, 2)).toEqual(rect);
   });
 });
+
+describe('changedRect on image-map widths', () => {
+  it.each([
+    [5, 1, { x: 4, y: 1, w: 4, h: 1 }],
+    [0, 2, { x: 0, y: 2, w: 4, h: 1 }],
+    [7, 0, { x: 4, y: 0, w: 4, h: 1 }],
+  ])('GIVEN an 8x3 picture with pixel (%i, %i) changed WHEN compared four at a time THEN the rectangle is its aligned group of four', (x, y, rect) => {
+    const a = new Uint8Array(24);
+    const b = a.slice();
+    b[y * 8 + x] = 5;
+    expect(changedRect(a, b, 8, 3)).toEqual(rect);
+    expect(changedRect(a, a.slice(), 8, 3)).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
 import { startRoundTimer } from '../../app/round-timer.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
@@ -25,6 +26,8 @@ export interface CoreOptions {
   settings: SettingsServiceApi;
   /** The daily dungeon, boards and history. */
   daily?: DailyServiceApi;
+  /** Replays of finished runs. */
+  replays?: ReplayServiceApi;
   logger: Logger;
   commands?: readonly CommandModule[];
   now?: () => number;
@@ -75,6 +78,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     games: o.games,
     settings: o.settings,
     ...(o.daily ? { daily: o.daily } : {}),
+    ...(o.replays ? { replays: o.replays } : {}),
     commands: o.commands ?? allCommands,
     messages,
     permissions,

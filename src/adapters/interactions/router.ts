@@ -13,6 +13,7 @@ import type { CommandContext, CommandModule, ReplyEmbed } from '../../../command
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from '../discord/messages.js';
@@ -21,7 +22,7 @@ import type { RateLimiter } from '../discord/rate-limit.js';
 import { editToken } from '../discord/edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
-import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
+import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What the router needs. */
 export interface RouterDeps {
@@ -29,6 +30,7 @@ export interface RouterDeps {
   settings: SettingsServiceApi;
   /** The daily dungeon, boards and history (optional: commands say so when absent). */
   daily?: DailyServiceApi;
+  replays?: ReplayServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
   /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
@@ -77,8 +79,12 @@ export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage 
   return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], allowedMentions: p.allowedMentions, ...(ephemeral ? { ephemeral } : {}) };
 }
 
-/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */
+/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. `ms` 0 defers at once. */
 async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promise<unknown>): Promise<{ value: T; deferred: boolean }> {
+  if (ms <= 0) {
+    await onSlow();
+    return { value: await work, deferred: true };
+  }
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), ms);
@@ -94,7 +100,11 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
 }
 
 /** What a slash command comes to once its service call is done. */
-type CommandOutcome = { kind: 'private'; text: string; embed?: ReplyEmbed } | { kind: 'controller'; view: GameView } | { kind: 'post'; view: GameView; retire: MessageRef | null };
+type CommandOutcome =
+  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'controller'; view: GameView }
+  | { kind: 'post'; view: GameView; retire: MessageRef | null }
+  | { kind: 'attachment'; text: string; file: OutgoingFile };
 
 /** Builds the router. */
 export function createRouter(deps: RouterDeps): Router {
@@ -133,6 +143,8 @@ export function createRouter(deps: RouterDeps): Router {
         return { kind: 'private', text: failureText(reply.error) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
+      case 'attachment':
+        return { kind: 'attachment', text: reply.text, file: reply.file };
       case 'game': {
         const ref = reply.view.meta.message;
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
@@ -202,6 +214,15 @@ export function createRouter(deps: RouterDeps): Router {
     await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
+  /** A new public message with one file (never an edit of the game message); after a deferral, a follow-up. */
+  async function postAttachment(r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'attachment' }>, deferred: boolean): Promise<void> {
+    const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+    if (!deferred) return r.reply(msg);
+    // As with a posted game message: fill the private placeholder first, then post the public message.
+    await r.editOriginal(textPayload('Posted the replay below.'));
+    await r.followUp(msg);
+  }
+
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
     const invocation = i.invocation;
     const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
@@ -213,9 +234,12 @@ export function createRouter(deps: RouterDeps): Router {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
-    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}) };
-    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+    // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
+    const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
+    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), slow ? 0 : deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
+    if (outcome.kind === 'attachment') return postAttachment(r, outcome, deferred);
     const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
@@ -264,9 +288,16 @@ export function createRouter(deps: RouterDeps): Router {
         const live = current.ok ? current.value.meta.message : null;
         if (isRetired(live, pressedOn)) return { kind: 'retired' as const, live: live! };
       }
-      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, ...(deps.replays ? { replays: deps.replays } : {}), interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
     })();
-    const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
+    // 🎞️ is deferred at once (type 6: the game message stays as it is) while the replay is drawn.
+    const { value: outcome, deferred } = await withDeferral(work, intent.kind === 'replay' ? 0 : deferAfter, () => r.deferUpdate());
+    if (outcome.kind === 'attachment') {
+      const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+      if (deferred) await r.followUp(msg);
+      else await r.reply(msg);
+      return;
+    }
     if (outcome.kind === 'retired') {
       const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
       if (deferred) await r.followUp(privately(text));

@@ -37,10 +37,30 @@ export function shareCard(day: number, summary: Pick<RunSummary, 'outcome' | 'de
   return [`Channel Crawler Daily #${dayNumber(day)} ${OUTCOMES[summary.outcome].emoji}`, `Depth ${summary.depth}/${maxDepth} · ${thousands(score)} pts`, depthStrip(summary.depth, maxDepth, summary.outcome)].join('\n');
 }
 
-/** A player-chosen name made safe to show: never a mention, never markdown, at most `max` characters. */
+/** Roughly how wide a character draws, in average letters: CJK and fullwidth forms 2, wide capitals 1.5, emoji 2. */
+function charWidth(ch: string): number {
+  if (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u.test(ch)) return 2;
+  if (/[MWmw@%&]/.test(ch)) return 1.5;
+  return 1;
+}
+
+/**
+ * A player-chosen name made safe to show: never a mention, never markdown, at most `max` average letters wide (so a
+ * board line fits a phone whatever the alphabet).
+ */
 export function plainName(name: string, max = 20): string {
   const chars = [...name.replace(/\s+/g, ' ').trim()];
-  const short = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+  let width = 0;
+  let cut = chars.length;
+  for (let i = 0; i < chars.length; i++) {
+    width += charWidth(chars[i]!);
+    if (width > max) {
+      cut = i;
+      break;
+    }
+  }
+  // Room for the ellipsis: drop one more character when cut.
+  const short = cut < chars.length ? `${chars.slice(0, Math.max(1, cut - 1)).join('')}…` : chars.join('');
   // A zero-width space after @ and < breaks every mention form (<@id>, <@&role>, @everyone, @here).
   return short.replace(/[\\`*_~|>#[\]]/g, '\\$&').replace(/([@<])/g, '$1\u200b') || '?';
 }

@@ -29,8 +29,46 @@ interface Rect {
   h: number;
 }
 
-/** The smallest rectangle holding every pixel where `a` and `b` differ, or null when they are equal. */
+/**
+ * A rectangle holding every pixel where `a` and `b` differ, or null when they are equal. Pictures whose width is a
+ * multiple of 4 (every image map) are compared four pixels at a time, and their rectangle's sides then fall on
+ * multiples of 4 (a few unchanged pixels more, which the encoder makes transparent); others pixel by pixel.
+ */
 export function changedRect(a: Uint8Array, b: Uint8Array, width: number, height: number): Rect | null {
+  const n = width * height;
+  if (width % 4 !== 0 || a.byteOffset % 4 !== 0 || b.byteOffset % 4 !== 0) return changedRectBytes(a, b, width, height);
+  const a32 = new Uint32Array(a.buffer, a.byteOffset, n >> 2);
+  const b32 = new Uint32Array(b.buffer, b.byteOffset, n >> 2);
+  const words = width >> 2;
+  let first = 0;
+  while (first < a32.length && a32[first] === b32[first]) first++;
+  if (first === a32.length) return null;
+  let last = a32.length - 1;
+  while (a32[last] === b32[last]) last--;
+  const y0 = Math.floor(first / words);
+  const y1 = Math.floor(last / words);
+  let x0 = words;
+  let x1 = -1;
+  for (let y = y0; y <= y1; y++) {
+    const row = y * words;
+    for (let x = 0; x < x0; x++) {
+      if (a32[row + x] !== b32[row + x]) {
+        x0 = x;
+        break;
+      }
+    }
+    for (let x = words - 1; x > x1; x--) {
+      if (a32[row + x] !== b32[row + x]) {
+        x1 = x;
+        break;
+      }
+    }
+  }
+  return { x: x0 * 4, y: y0, w: (x1 - x0 + 1) * 4, h: y1 - y0 + 1 };
+}
+
+/** changedRect pixel by pixel, to the exact pixel. */
+function changedRectBytes(a: Uint8Array, b: Uint8Array, width: number, height: number): Rect | null {
   let y0 = -1;
   let y1 = -1;
   let x0 = width;

@@ -144,10 +144,10 @@ describe('game message presenter', () => {
     expect(controllerPayload(v, a!.id, { style: 'image', mobile: false }).files[0]!.name).toBe('map.png');
   });
 
-  it('GIVEN a game that is over WHEN presented THEN its only button is Play again', () => {
+  it('GIVEN a game that is over WHEN presented THEN its buttons are Play again and Replay', () => {
     const s = { ...joined({}, ['a']), status: 'over' } as GameState;
     const rows = gameControls(viewOf(s));
-    expect(rows.map((r) => r.map((b) => b.label))).toEqual([['Play again']]);
+    expect(rows.map((r) => r.map((b) => b.label))).toEqual([['Play again', 'Replay']]);
     expect(decodeButtonId(rows[0]![0]!.customId)).toMatchObject({ ok: true, value: { verb: 'again' } });
   });
 
