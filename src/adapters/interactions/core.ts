@@ -13,6 +13,7 @@ import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
 import { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { createControllerRedraws } from './controller-redraw.js';
 import { createRouter, type Router } from './router.js';
 
 /** The options both bots take. */
@@ -59,7 +60,10 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const now = o.now ?? Date.now;
   const metrics = o.metrics ?? noopMetrics;
   const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  // Open private controllers, redrawn through their own tokens when a round resolves.
+  const controllers = createControllerRedraws({ now, logger: appLogger(log) });
   const router = createRouter({
+    controllers,
     games: o.games,
     settings: o.settings,
     commands: o.commands ?? allCommands,
@@ -77,6 +81,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     messages,
     async flush() {
       await router.settle();
+      await controllers.settle();
       await messages.drain();
     },
     startTimer() {
@@ -89,6 +94,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
         onResolved: (view) => {
           metrics.roundResolved();
           if (view.meta.message) messages.refreshSoon(view.key);
+          controllers.roundResolved(view);
         },
         logger: appLogger(log),
       });
@@ -97,8 +103,12 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
       const timerStopped = stopTimer();
       await router.drain();
       await timerStopped;
+      await controllers.settle();
       await messages.drain();
     },
-    close: () => messages.close(),
+    close: () => {
+      controllers.close();
+      return messages.close();
+    },
   };
 }
