@@ -13,7 +13,7 @@ import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
- * `note`); `controller` opens the presser's own controller; `refused` says `text` privately, after first redrawing
+ * `note`); `controller` opens the presser's own controller; `post` posts a new game message; `refused` says `text` privately, after first redrawing
  * that message with `view` when it is set (a stale or finished game's message catches up).
  */
 export type ButtonOutcome =
@@ -22,6 +22,8 @@ export type ButtonOutcome =
   | { kind: 'controller'; view: GameView }
   /** 🎞️ Replay: a new public message with the replay GIF. */
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
+  /** A new game message is posted with `view` (▶️ Play again); the pressed one keeps its final map and summary. */
+  | { kind: 'post'; view: GameView }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
 
 /** Who pressed, where, and the service to run the press with. */
@@ -45,6 +47,8 @@ export function pressIntent(id: ButtonId): PressIntent | null {
       return { kind: 'act', action: { type: 'move', dir: id.dir } };
     case 'nop':
       return null;
+    case 'it':
+      return { kind: 'act', action: { type: 'use', item: id.item } };
     default:
       return VERB_TABLE[id.verb].intent;
   }
@@ -73,9 +77,12 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     case 'join':
       result = await ctx.games.join(ctx.key, ctx.user, ix);
       break;
-    case 'again':
-      result = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
+    case 'again': {
+      const started = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
+      if (started.ok) return { kind: 'post', view: started.value };
+      result = started;
       break;
+    }
     case 'controller': {
       const shown = await ctx.games.view(ctx.key);
       if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });

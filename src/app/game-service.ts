@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, resolveRound, step } from '../engine/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { isRetired } from './game-message.js';
@@ -176,7 +176,8 @@ export class GameService implements GameServiceApi {
         creatorId: user.id,
         createdAt: now,
         updatedAt: now,
-        roundDeadline: turnMode === 'rounds' ? now + settings.roundSeconds * 1000 : null,
+        // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
+        roundDeadline: roundsNow(r.state) ? now + settings.roundSeconds * 1000 : null,
         message: null,
         render: settings.render,
         mobile: settings.mobile,
@@ -287,9 +288,9 @@ export class GameService implements GameServiceApi {
         if (s.status === 'over') return view(key, game, []);
         const voter = s.players.find((p) => p.id === user.id);
         if (!voter) return { kind: 'not-a-player' };
-        if (!voter.alive) return rejection('dead', s.config.maxPlayers);
+        // The fallen spectate until the party takes the stairs, and still vote.
         const votes = withVote(s, game.meta, user.id);
-        // More than half of the living party: the vote passes and the game ends as /rogue end would.
+        // More than half of the party: the vote passes and the game ends as /rogue end would.
         if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
           const plan = endPlan(s);
           return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
@@ -398,7 +399,7 @@ export class GameService implements GameServiceApi {
           return view(key, ended, plan.events);
         }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
-        if (game.state.status !== 'playing' || game.state.config.turnMode !== 'rounds' || deadline === null || deadline > now) {
+        if (game.state.status !== 'playing' || !roundsNow(game.state) || deadline === null || deadline > now) {
           await this.rounds.settle(claim, wakeAt(game));
           return null;
         }
@@ -532,7 +533,8 @@ export class GameService implements GameServiceApi {
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
-    if (state.status !== 'playing' || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
+    // No timer while the party moves freely (no monster in view): see pace.ts.
+    if (state.status !== 'playing' || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
     else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
     return meta;
@@ -616,7 +618,9 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   let state = start;
   const actions: Action[] = [];
   const events: GameEvent[] = [];
-  for (const p of start.players) {
+  // The fallen leave first: were the living to go first, the fallen left behind would lose the game (a defeat, then
+  // a refused leave) instead of ending it.
+  for (const p of [...start.players.filter((q) => !q.alive), ...start.players.filter((q) => q.alive)]) {
     const action: Action = { type: 'leave', user: p.id };
     const r = step(state, action);
     if (!r.ok) return rejection(r.code, state.config.maxPlayers);
@@ -689,7 +693,7 @@ function toEngineAction(action: PlayerAction, user: string): Action {
     case 'descend':
       return { type: 'descend', user };
     case 'use':
-      return { type: 'use', user };
+      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
     case 'rest':
     case 'explore':
     case 'travel':
@@ -707,8 +711,5 @@ export function deriveSeed(now: number, channelId: string): number {
   return h >>> 0;
 }
 
-/** 'random' map kind: decided by the seed, so the same seed always gives the same map. */
-export function kindFromSeed(seed: number): MapKind {
-  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
-  return (mixed >>> 31) === 1 ? 'maze' : 'cavern';
-}
+/** 'random' map kind: decided by the seed from the map-kind table, so the same seed always gives the same map. */
+export { kindFromSeed };

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DIFFICULTIES } from '../engine/difficulty.js';
-import { MAP_KINDS } from '../mapgen/generate.js';
+import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
 
 export const MAP_SIZES = {
   small: { width: 40, height: 20 },
@@ -21,7 +21,7 @@ export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
 export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
 
 /** The map kinds a setting may name: every generator, or 'random' (decided by the seed). */
-export const MAP_CHOICES = [...MAP_KINDS, 'random'] as const;
+export { MAP_CHOICES };
 export const TURN_MODES = ['free', 'rounds'] as const;
 
 /** Range of `idle_end_hours`: an hour to two weeks (a game's save expires after 14 days anyway). */

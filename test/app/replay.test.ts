@@ -111,6 +111,7 @@ describe('the replay through the router', () => {
       deferUpdate: async () => void ((answered = true), calls.push({ method: 'deferUpdate' })),
       autocomplete: async () => void calls.push({ method: 'autocomplete' }),
       editOriginal: async (msg) => void calls.push({ method: 'editOriginal', msg }),
+      editMessage: async (_id, msg) => void calls.push({ method: 'editMessage', msg }),
       followUp: async (msg) => {
         calls.push({ method: 'followUp', msg });
         return 'posted';

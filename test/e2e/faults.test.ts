@@ -4,6 +4,7 @@ import { INTERNAL_ERROR_TEXT } from '../../commands/replies.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { createLogger } from '../../src/config/logger.js';
 import { ADMIN_PERMS, ALICE, BOB, CHANNEL, GUILD, TestClock, buttons, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { startFight } from '../app/fixtures.js';
 
 /** How `act` misbehaves right now: not at all, by throwing at once, or by throwing after a delay (past the defer point). */
 const fault: { mode: 'none' | 'throw' | 'throw-late' } = { mode: 'none' };
@@ -80,6 +81,8 @@ describe('faults inside a handler', () => {
 
   it('GIVEN a rounds game whose message was deleted WHEN the timer resolves a round THEN the failed edit is logged, the message forgotten, and the next command posts a fresh one', async () => {
     await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+    // Rounds mode plays in rounds only in a fight: a goblin comes into view.
+    await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);
     const msg = await h.gameMessage();
     const del = await fetch(`${h.fake.apiBase}/v10/channels/${CHANNEL}/messages/${msg.id}`, { method: 'DELETE', headers: { authorization: `Bot ${h.fake.token}` } });
     expect(del.status).toBe(204);

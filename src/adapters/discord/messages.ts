@@ -8,7 +8,8 @@
  * one whose edit comes back with 30046.
  */
 import type { REST } from '@discordjs/rest';
-import { Routes } from 'discord-api-types/v10';
+import { Routes, type APIAllowedMentions } from 'discord-api-types/v10';
+import { NO_PINGS } from './mentions.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
@@ -16,6 +17,8 @@ import { EditCoalescer } from './edit-coalescer.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload, type GamePayload } from './presenter.js';
+import { canAttach, type ChannelPermissions } from './permissions.js';
+import type { GameView } from '../../app/service-types.js';
 
 /** Discord's epoch in a snowflake (ms since 1970). */
 const DISCORD_EPOCH = 1420070400000n;
@@ -61,15 +64,31 @@ export interface GameMessagesDeps {
   /** Wall-clock time, to tell a message's age from its id (default Date.now; tests move it). */
   wallNow?: () => number;
   metrics?: Metrics;
+  /** What the bot may do per channel: without Attach Files the map is drawn in emoji. */
+  permissions?: ChannelPermissions;
+}
+
+/** Discord's "Missing Permissions" (403): the bot lacks a channel permission, the message is still there. */
+export const MISSING_PERMISSIONS = 50013;
+
+/** True when Discord refused a request for a missing permission or access (403): not a deleted message. */
+export function isForbidden(err: unknown): boolean {
+  return apiError(err)?.status === 403;
+}
+
+/** The view drawn in emoji: what a channel that refuses uploads gets instead of the map picture. */
+export function withoutPicture(view: GameView): GameView {
+  return view.meta.render === 'image' ? { ...view, meta: { ...view.meta, render: 'emoji' } } : view;
 }
 
 /**
- * True when Discord says the message can't be edited, now or later: it was deleted (10008), its channel was (10003),
- * or the bot lost access to it (403). Rate limits and 5xx are not: discord.js already retried those.
+ * True when Discord says the message can't be edited, now or later: it was deleted (10008) or its channel was
+ * (10003). A 403 is not: the bot lacks a permission (50013 Missing Permissions, say Attach Files) and the message is
+ * still there with its buttons, so posting another would leave two live ones. Rate limits and 5xx are not either:
+ * discord.js already retried those.
  */
 export function isGone(err: unknown): boolean {
-  const e = apiError(err);
-  return e !== null && (e.status === 404 || e.status === 403);
+  return apiError(err)?.status === 404;
 }
 
 /**
@@ -130,6 +149,25 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     return true;
   };
 
+  /**
+   * A 403 on an edit: a missing permission, not a deleted message, so the message stays recorded and no other is
+   * posted. A refused picture is retried once in emoji, and the channel's later edits skip the picture.
+   */
+  const forbidden = async (key: ChannelKey, ref: MessageRef, view: GameView, payload: GamePayload, err: unknown): Promise<void> => {
+    metrics.refusal('missing-permission');
+    if (payload.files.length > 0) {
+      deps.permissions?.refused(key.channelId, 'Attach Files');
+      log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'upload refused (missing permission?): drawing the map in emoji here');
+      try {
+        await editNow(ref, gamePayload(withoutPicture(view), deps.now()));
+        return;
+      } catch (again) {
+        if (!isForbidden(again)) throw again;
+      }
+    }
+    log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'game message edit refused for a missing permission; the message is kept');
+  };
+
   const refresh = async (key: ChannelKey): Promise<void> => {
     const current = await deps.games.view(key);
     if (!current.ok) {
@@ -139,7 +177,9 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const ref = current.value.meta.message;
     // No message, or one still being posted (the router refreshes again once its id is recorded).
     if (!ref || isPendingMessage(ref)) return;
-    const payload = gamePayload(current.value, deps.now());
+    // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
+    const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
+    const payload = gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now());
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
@@ -156,6 +196,10 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
         log.info({ ...key, retryAfterMs: wait }, 'game message edit rate-limited; will redraw after the limit');
         const retry = setTimeout(() => coalescer.edit(encodeChannelKey(key), key), wait);
         retry.unref();
+        return;
+      }
+      if (isForbidden(err)) {
+        await forbidden(key, ref, current.value, payload, err);
         return;
       }
       if (!isGone(err)) throw err;
@@ -188,14 +232,18 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
 }
 
 /**
- * The REST request of a channel-API edit. A body with `files` (a game payload) is sent as multipart, its `attachments`
- * naming exactly the new files: Discord then drops the message's old ones, so pictures are replaced, not piled up.
+ * The REST request of a channel-API edit or post. It always says who may be pinged (nobody unless the payload names
+ * them: Discord parses every mention of an edit or a channel post by default). A body with `files` (a game payload)
+ * is sent as multipart, its `attachments` naming exactly the new files: Discord then drops the message's old ones, so
+ * pictures are replaced, not piled up.
  */
-function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
-  if (!('files' in body) || !Array.isArray(body.files)) return { body };
-  const { files, ...rest } = body as { files: GamePayload['files'] };
+export function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
+  const { allowedMentions, allowed_mentions: given, ...plain } = body as { allowedMentions?: APIAllowedMentions; allowed_mentions?: APIAllowedMentions };
+  const mentions = { allowed_mentions: allowedMentions ?? given ?? NO_PINGS };
+  if (!('files' in plain) || !Array.isArray(plain.files)) return { body: { ...plain, ...mentions } };
+  const { files, ...rest } = plain as { files: GamePayload['files'] };
   return {
-    body: { ...rest, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
+    body: { ...rest, ...mentions, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
     files: files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` })),
   };
 }

@@ -100,6 +100,11 @@ export class HttpResponder implements InteractionResponder {
     await whenKnown(() => editOriginal(this.rest, this.interaction, msg));
   }
 
+  async editMessage(messageId: string, msg: OutgoingMessage): Promise<void> {
+    await this.afterFirst();
+    await whenKnown(() => editOriginal(this.rest, this.interaction, msg, messageId));
+  }
+
   async followUp(msg: OutgoingMessage): Promise<string | null> {
     await this.afterFirst();
     return whenKnown(() => followUp(this.rest, this.interaction, msg));

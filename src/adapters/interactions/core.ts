@@ -13,6 +13,7 @@ import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
+import { ChannelPermissions } from '../discord/permissions.js';
 import { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createRouter, type Router } from './router.js';
@@ -64,7 +65,9 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const log = o.logger;
   const now = o.now ?? Date.now;
   const metrics = o.metrics ?? noopMetrics;
-  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
+  const permissions = new ChannelPermissions();
+  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,
@@ -72,6 +75,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     ...(o.replays ? { replays: o.replays } : {}),
     commands: o.commands ?? allCommands,
     messages,
+    permissions,
     rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
     logger: log,
     now,

@@ -19,6 +19,7 @@ import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-me
 import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
+import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
@@ -31,6 +32,8 @@ export interface RouterDeps {
   replays?: ReplayServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
+  /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
+  permissions?: ChannelPermissions;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => number;
@@ -59,6 +62,9 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  */
 export const POSTED_TEXT = 'Posted the game message below.';
 
+/** What a posted game message says once withdrawn, because storage refused to record it. */
+export const WITHDRAWN_TEXT = 'The game could not be saved just now, so this copy of it was withdrawn. Please try again in a moment.';
+
 /** The Manage Server and Administrator permission bits (an administrator has every permission). */
 const MANAGE_GUILD = 1n << 5n;
 const ADMINISTRATOR = 1n << 3n;
@@ -67,7 +73,7 @@ const privately = (text: string, embed?: ReplyEmbed): OutgoingMessage => ({ ...t
 
 /** A game payload as an outgoing message: `attachments: []` so an edit keeps only the files it sends (pictures never pile up). */
 export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage {
-  return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], ...(ephemeral ? { ephemeral } : {}) };
+  return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], allowedMentions: p.allowedMentions, ...(ephemeral ? { ephemeral } : {}) };
 }
 
 /** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. `ms` 0 defers at once. */
@@ -148,7 +154,7 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean, fromButton = false): Promise<void> {
     const { view, retire } = outcome;
     const payload = gameMessage(gamePayload(view, deps.now()));
     // Until the posted message's id is known, record that one is on its way, so an action in between posts no
@@ -157,7 +163,10 @@ export function createRouter(deps: RouterDeps): Router {
     const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
     try {
-      if (deferred) {
+      if (deferred && fromButton) {
+        // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
+        messageId = await r.followUp(payload);
+      } else if (deferred) {
         // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
         // (and inherit its ephemeral flag), and the game message must be a new public one.
         await r.editOriginal(textPayload(POSTED_TEXT));
@@ -177,7 +186,13 @@ export function createRouter(deps: RouterDeps): Router {
     const ours = !latest.ok || !latest.value.meta.message || latest.value.meta.message.messageId === pending.messageId || !marked.ok;
     if (!ours) return;
     const saved = await deps.games.setMessage(view.key, messageId ? { channelId: view.key.channelId, messageId } : null);
-    if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (!saved.ok) {
+      log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message; withdrawing the new one');
+      // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
+      // the recorded one (if any) stays live, never retired before its successor is recorded.
+      if (messageId) await withdraw(r, deferred, messageId, retire, view.key.guildId);
+      return;
+    }
     if (!messageId) return;
     // Actions that came in while the id was unknown are drawn now.
     if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
@@ -193,6 +208,14 @@ export function createRouter(deps: RouterDeps): Router {
     // As with a posted game message: fill the private placeholder first, then post the public message.
     await r.editOriginal(textPayload('Posted the replay below.'));
     await r.followUp(msg);
+  }
+
+  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
+    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
+    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -212,9 +235,23 @@ export function createRouter(deps: RouterDeps): Router {
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), slow ? 0 : deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
     if (outcome.kind === 'attachment') return postAttachment(r, outcome, deferred);
-    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
+    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+  }
+
+  /**
+   * A private reply with what the bot's permissions mean for this channel: `/rogue-config show` lists them all, and
+   * any other reply carries, once per channel, a note on what is missing.
+   */
+  function withPermissions(i: IncomingInteraction, invocation: NonNullable<IncomingInteraction['invocation']>, text: string, embed?: ReplyEmbed): [string, ReplyEmbed?] {
+    const bits = i.appPermissions ?? null;
+    if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
+      return [text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] }];
+    }
+    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const joined = note ? (text ? `${text}\n\n${note}` : note) : text;
+    return embed ? [joined, embed] : [joined];
   }
 
   async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -275,6 +312,10 @@ export function createRouter(deps: RouterDeps): Router {
       else await r.reply(msg);
       return;
     }
+    if (outcome.kind === 'post') {
+      // ▶️ Play again: a new game message; the pressed one keeps its last map and summary, and loses its buttons.
+      return postGame(i, r, { kind: 'post', view: outcome.view, retire: shared ? { channelId: key.channelId, messageId: pressedOn } : null }, deferred, true);
+    }
     if (outcome.kind === 'game') {
       if (outcome.view.events.length > 0) metrics.turn();
       await show(outcome.view);
@@ -323,6 +364,7 @@ export function createRouter(deps: RouterDeps): Router {
         return;
       }
       const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
+      deps.permissions?.see(i.channelId, i.appPermissions ?? null);
       if (i.kind === 'command') await onCommand(i, timed, key);
       else await onButton(i, timed, key);
     } catch (err) {
@@ -367,6 +409,7 @@ function timedResponder(r: InteractionResponder, first: (outcome: string) => voi
     autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
     editOriginal: (m) => r.editOriginal(m),
     followUp: (m) => r.followUp(m),
+    editMessage: (id, m) => r.editMessage(id, m),
     originalMessageId: () => r.originalMessageId(),
     get answered() {
       return r.answered;

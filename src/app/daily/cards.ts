@@ -1,5 +1,5 @@
 /** Short texts of finished runs: the history recap line, the spoiler-free share card, board lines. Pure. */
-import { runKills, scoreRun } from '../../engine/score.js';
+import { endingLine, runKills, scoreRun } from '../../engine/score.js';
 import type { GameState, RunSummary } from '../../engine/types.js';
 import type { DailyMark } from '../service-types.js';
 import { dayNumber } from './day.js';
@@ -16,10 +16,10 @@ export const STRIP_MAX = 11;
 
 const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** One line of how a run went, from its summary's fields ("Fell on depth 3 after 412 turns, 17 kills, 420 pts"). */
+/** One line of how a run went: the engine's ending clause, the kills and the score ("Killed by the orc B's spear on depth 3, turn 412 · 17 kills · 420 pts"). */
 export function recapFromSummary(summary: RunSummary, score: number): string {
   const kills = runKills(summary);
-  return `${OUTCOMES[summary.outcome].word} on depth ${summary.depth} after ${summary.turns} turns, ${kills} kill${kills === 1 ? '' : 's'}, ${thousands(score)} pts`;
+  return `${endingLine(summary)} · ${kills} kill${kills === 1 ? '' : 's'} · ${thousands(score)} pts`;
 }
 
 /** 🟩 per depth left behind, the outcome's emoji on the last depth reached, ⬛ for the depths never seen. */
@@ -33,7 +33,7 @@ export function depthStrip(depth: number, maxDepth: number, outcome: RunSummary[
  * The share card posted with a daily run's summary: day number, outcome, depth, score and the depth strip; no map,
  * seed or monster, so pasting it spoils nothing. Three short lines that fit a 360 px phone.
  */
-export function shareCard(day: number, summary: RunSummary, score: number, maxDepth: number): string {
+export function shareCard(day: number, summary: Pick<RunSummary, 'outcome' | 'depth' | 'turns' | 'kills'>, score: number, maxDepth: number): string {
   return [`Channel Crawler Daily #${dayNumber(day)} ${OUTCOMES[summary.outcome].emoji}`, `Depth ${summary.depth}/${maxDepth} · ${thousands(score)} pts`, depthStrip(summary.depth, maxDepth, summary.outcome)].join('\n');
 }
 

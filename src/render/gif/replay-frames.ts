@@ -6,9 +6,7 @@
 import { newGame, partySight, step } from '../../engine/index.js';
 import type { Action, GameConfig, GameState } from '../../engine/types.js';
 import { placeCamera } from '../camera.js';
-import { STYLES } from '../glyphs.js';
-import { TILE_SIZE } from '../image/atlas.js';
-import type { Frame } from '../image/frame.js';
+import { PUBLIC_VIEW, type Frame } from '../image/frame.js';
 import { drawImageWith, type Picture } from '../image/index.js';
 
 /** At most this many frames (turns) in a replay. */
@@ -32,7 +30,8 @@ export function replayStates(config: GameConfig, actions: readonly Action[], max
 
 /**
  * The one frame every picture of `states` is drawn through: the box of everything explored and every place a player
- * stood, at 16 px when it fits the image map's caps, else a view of twice the caps at 8 px around its centre.
+ * stood when it fits the public picture's size (PUBLIC_VIEW, the tile size a phone can read), else a view of that size
+ * around the box's centre. Replays have no strip: the frame is the picture.
  */
 export function replayFrame(states: readonly GameState[]): Frame {
   const last = states[states.length - 1];
@@ -51,16 +50,16 @@ export function replayFrame(states: readonly GameState[]): Frame {
   };
   for (let i = 0; i < last.explored.length; i++) if (last.explored[i] !== 0) grow(i % W, Math.floor(i / W));
   for (const s of states) for (const p of s.players) grow(p.x, p.y);
-  if (x1 < 0) return { view: { x: 0, y: 0, width: W, height: H }, tileSize: TILE_SIZE >> 1 };
+  if (x1 < 0) return { view: placeCamera(W, H, PUBLIC_VIEW.width, PUBLIC_VIEW.height, W >> 1, H >> 1), strip: [] };
   x0 = Math.max(0, x0 - 1);
   y0 = Math.max(0, y0 - 1);
   x1 = Math.min(W - 1, x1 + 1);
   y1 = Math.min(H - 1, y1 + 1);
-  const caps = STYLES.image.caps.desktop;
+  const caps = PUBLIC_VIEW;
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  if (w <= caps.width && h <= caps.height) return { view: { x: x0, y: y0, width: w, height: h }, tileSize: TILE_SIZE };
-  return { view: placeCamera(W, H, caps.width * 2, caps.height * 2, (x0 + x1) >> 1, (y0 + y1) >> 1), tileSize: TILE_SIZE >> 1 };
+  if (w <= caps.width && h <= caps.height) return { view: { x: x0, y: y0, width: w, height: h }, strip: [] };
+  return { view: placeCamera(W, H, caps.width, caps.height, (x0 + x1) >> 1, (y0 + y1) >> 1), strip: [] };
 }
 
 /** The picture of one state through `frame`, exactly as the image map draws it (party sight, no viewer), copied. */

@@ -6,6 +6,7 @@ import { startInteractionServer, type InteractionServer, type InteractionServerO
 import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import { signatureHeaders, testSigningKeys } from '../../e2e/fake-discord/signing.js';
+import { NO_PINGS } from '../../../src/adapters/discord/mentions.js';
 import { APP_ID, TOKEN, latch, post, rawInteraction, sleep, startRecorder } from './support.js';
 
 const keys = testSigningKeys();
@@ -56,11 +57,11 @@ describe('HTTP interactions: answers in the response body', () => {
     const { base } = await start(async (i, r) => r.reply({ content: `hi ${i.user.name}`, ephemeral: true }));
     const res = await post(base, command, keys);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ type: 4, data: { content: 'hi Alice', flags: 64 } });
+    expect(await res.json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: 'hi Alice', flags: 64 } });
   });
 
   it.each([
-    ['update', (async (_i, r) => r.update({ content: 'moved', components: [] })) as InteractionHandler, { type: 7, data: { content: 'moved', components: [] } }],
+    ['update', (async (_i, r) => r.update({ content: 'moved', components: [] })) as InteractionHandler, { type: 7, data: { allowed_mentions: NO_PINGS, content: 'moved', components: [] } }],
     ['deferUpdate', (async (_i, r) => r.deferUpdate()) as InteractionHandler, { type: 6 }],
     ['defer', (async (_i, r) => r.defer(true)) as InteractionHandler, { type: 5, data: { flags: 64 } }],
     ['public defer', (async (_i, r) => r.defer(false)) as InteractionHandler, { type: 5 }],
@@ -79,7 +80,7 @@ describe('HTTP interactions: answers in the response body', () => {
     const form = await res.formData();
     expect(JSON.parse(form.get('payload_json') as string)).toEqual({
       type: 4,
-      data: { content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], attachments: [{ id: 0, filename: 'map.png', description: 'A cavern' }] },
+      data: { allowed_mentions: NO_PINGS, content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], attachments: [{ id: 0, filename: 'map.png', description: 'A cavern' }] },
     });
     const file = form.get('files[0]') as File;
     expect(file.name).toBe('map.png');
@@ -106,7 +107,7 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(edit!.method).toBe('PATCH');
     expect(edit!.path).toBe(`/api/v10/webhooks/${APP_ID}/${TOKEN}/messages/@original`);
     expect(edit!.headers.authorization).toBeUndefined();
-    expect(JSON.parse(edit!.body.toString())).toEqual({ content: 'late but here' });
+    expect(JSON.parse(edit!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'late but here' });
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
 
     const slowButton = await start(async () => sleep(100), { apiBase: rest.base, deferAfterMs: 30 });
@@ -114,15 +115,15 @@ describe('HTTP interactions: answers in the response body', () => {
   });
 
   it.each([
-    ['a button, private note', button, { content: 'refused', ephemeral: true }, [['POST', '', { content: 'refused', flags: 64 }]]],
-    ['a command, private answer', command, { content: 'status', ephemeral: true }, [['PATCH', '/messages/@original', { content: 'status' }]]],
+    ['a button, private note', button, { content: 'refused', ephemeral: true }, [['POST', '', { allowed_mentions: NO_PINGS, content: 'refused', flags: 64 }]]],
+    ['a command, private answer', command, { content: 'status', ephemeral: true }, [['PATCH', '/messages/@original', { allowed_mentions: NO_PINGS, content: 'status' }]]],
     [
       'a command, public post',
       command,
       { content: 'game' },
       [
-        ['PATCH', '/messages/@original', { content: POSTED_BELOW_TEXT }],
-        ['POST', '', { content: 'game' }],
+        ['PATCH', '/messages/@original', { allowed_mentions: NO_PINGS, content: POSTED_BELOW_TEXT }],
+        ['POST', '', { allowed_mentions: NO_PINGS, content: 'game' }],
       ],
     ],
   ] as const)('GIVEN the adapter deferred WHEN the late handler replies to %s THEN the reply lands where the player sees it', async (_name, raw, msg, expected) => {
@@ -158,15 +159,15 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(await (await post(base, button, keys)).json()).toEqual({ type: 6 });
     await handled.opened;
     expect(rest.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /api/v10/webhooks/${APP_ID}/${TOKEN}/messages/@original`, `POST /api/v10/webhooks/${APP_ID}/${TOKEN}`]);
-    expect(JSON.parse(rest.requests[0]!.body.toString())).toEqual({ content: 'board', attachments: [] });
-    expect(JSON.parse(rest.requests[1]!.body.toString())).toEqual({ content: 'nope', flags: 64 });
+    expect(JSON.parse(rest.requests[0]!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'board', attachments: [] });
+    expect(JSON.parse(rest.requests[1]!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'nope', flags: 64 });
   });
 
   it('GIVEN a handler that throws with the token in its message WHEN it fails THEN the user gets a private apology and no log line has the token', async () => {
     const { base, log } = await start(async (i) => {
       throw new Error(`boom at /webhooks/${i.applicationId}/${i.token}`);
     });
-    expect(await (await post(base, command, keys)).json()).toEqual({ type: 4, data: { content: INTERNAL_ERROR_TEXT, flags: 64 } });
+    expect(await (await post(base, command, keys)).json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: INTERNAL_ERROR_TEXT, flags: 64 } });
     expect(log.lines.some((l) => l.message === 'interaction failed')).toBe(true);
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
   });
@@ -232,7 +233,7 @@ describe('HTTP interactions: edge cases and operations', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
     expect(closed).toBe(false);
     gate.open();
-    expect(await (await first).json()).toEqual({ type: 4, data: { content: 'done', flags: 64 } });
+    expect(await (await first).json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: 'done', flags: 64 } });
     await closing;
     expect(closed).toBe(true);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();

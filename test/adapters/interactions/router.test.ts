@@ -56,6 +56,9 @@ function recorder() {
       calls.push({ method: 'followUp', msg });
       return `posted${++next}`;
     },
+    async editMessage(id, msg) {
+      calls.push({ method: `editMessage ${id}`, msg });
+    },
     async originalMessageId() {
       return `posted${++next}`;
     },
