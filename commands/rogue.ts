@@ -102,7 +102,7 @@ export const HELP_TEXT = [
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue daily`, `board`, `history`, `replay` (🎞️): the daily run, its boards, past runs.',
+  '`/rogue daily`: one scored run a day, same dungeon for all. `/rogue board`, `/rogue history`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',

@@ -15,6 +15,10 @@ import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
 import { RedisUserPrefsStore } from './adapters/redis/redis-user-prefs-store.js';
+import { RedisEditTokens } from './adapters/redis/redis-edit-tokens.js';
+import { RedisBudget } from './adapters/redis/redis-budget.js';
+import type { EditTokens } from './adapters/discord/edit-tokens.js';
+import type { BotBudget } from './adapters/discord/budget.js';
 import { GameService } from './app/game-service.js';
 import { systemClock, type GameStore, type RoundScheduler, type SettingsStore, type UserPrefsStore } from './app/ports.js';
 import { SettingsService } from './app/settings-service.js';
@@ -41,6 +45,8 @@ let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
 let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history'>;
+// Shared by every replica: the freshest token that can edit each game message, and the bot token's global budget.
+let edits: { editTokens: EditTokens; budget: BotBudget } | Record<string, never> = {};
 if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
@@ -48,6 +54,7 @@ if (redis) {
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
   dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix) };
+  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix) };
   log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
@@ -78,9 +85,9 @@ const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics };
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics, ...edits };
   const bot = config.http
-    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, ready: redisReady })
+    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
@@ -91,7 +98,7 @@ try {
     setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
       await replayEncoder.close();

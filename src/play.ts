@@ -169,7 +169,7 @@ export class PlaySession {
       case 'post':
         return ['(the finished run keeps its message and summary)', ...this.gameMessage(outcome.view, 'posted')];
       case 'attachment':
-        return this.print(outcome);
+        return this.attachmentText(outcome);
       case 'refused':
         return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
     }
@@ -185,6 +185,11 @@ export class PlaySession {
     for (const e of payload.embeds) out.push(...embedText(e));
     out.push(...buttonsText(playerControls(view, userId)));
     return out;
+  }
+
+  /** A new public message with a file (the replay GIF): the terminal names the file and its alt text. */
+  private attachmentText(a: { text: string; file: { name: string; data: Uint8Array; description: string } }): string[] {
+    return ['=== new message ===', a.text, `[${a.file.name}, ${a.file.data.length} bytes] ${a.file.description}`];
   }
 
   private async advance(seconds: number): Promise<string[]> {
@@ -214,7 +219,7 @@ export class PlaySession {
       case 'controller':
         return this.controller(reply.view, user.id);
       case 'attachment':
-        return ['=== new message ===', reply.text, `[${reply.file.name}, ${reply.file.data.length} bytes] ${reply.file.description}`];
+        return this.attachmentText(reply);
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');

@@ -20,10 +20,10 @@ export type ButtonOutcome =
   /** `note`: said privately after the redraw (an end vote's tally). */
   | { kind: 'game'; view: GameView; note?: string }
   | { kind: 'controller'; view: GameView }
-  /** 🎞️ Replay: a new public message with the replay GIF. */
-  | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   /** A new game message is posted with `view` (▶️ Play again); the pressed one keeps its final map and summary. */
   | { kind: 'post'; view: GameView }
+  /** 🎞️ Replay: a new public message with the replay GIF. */
+  | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
 
 /** Who pressed, where, and the service to run the press with. */

@@ -130,7 +130,7 @@ describe('the replay through the router', () => {
   async function routed() {
     const kit = await memoryKit();
     const games = await finishedRun(kit, 20);
-    const messages: GameMessages = { editNow: async () => {}, refreshSoon: () => {}, drain: async () => {}, close: () => {} };
+    const messages: GameMessages = { editNow: async () => {}, refreshSoon: () => {}, offerToken: () => {}, drain: async () => {}, close: () => {} };
     const replays = service(kit.games);
     const router = createRouter({ games, settings: new SettingsService(kit.settings, kit.logger), replays, commands, messages, rateLimiter: new RateLimiter({ capacity: 100 }), logger: pino({ level: 'silent' }), now: () => 0 });
     return { router, games };

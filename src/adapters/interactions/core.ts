@@ -14,6 +14,8 @@ import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
 import { ChannelPermissions } from '../discord/permissions.js';
+import { MemoryEditTokens, type EditTokens } from '../discord/edit-tokens.js';
+import { MemoryBudget, type BotBudget } from '../discord/budget.js';
 import { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createRouter, type Router } from './router.js';
@@ -38,6 +40,10 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
   wallNow?: () => number;
+  /** Interaction tokens that can edit each channel's game message (Redis in production: every replica shares them). */
+  editTokens?: EditTokens;
+  /** The fleet's shared budget of bot-token requests (Redis in production). Default: one process's own bucket. */
+  budget?: BotBudget;
 }
 
 /** What the transport tells the core about itself. */
@@ -67,7 +73,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const metrics = o.metrics ?? noopMetrics;
   // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
   const permissions = new ChannelPermissions();
-  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,
@@ -81,6 +87,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     now,
     metrics,
     timeInteractions: !traits.timesInteractions,
+    ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
   let stopTimer: () => Promise<void> = async () => {};
@@ -100,7 +107,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
         // channel. Every replica polls; the service's Redis lease resolves each round once.
         onResolved: (view) => {
           metrics.roundResolved();
-          if (view.meta.message) messages.refreshSoon(view.key);
+          if (view.meta.message) messages.refreshSoon(view.key, 'timer');
         },
         logger: appLogger(log),
       });

@@ -19,6 +19,7 @@ import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-me
 import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
+import { editToken } from '../discord/edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
@@ -40,6 +41,8 @@ export interface RouterDeps {
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
   metrics?: Metrics;
+  /** Wall-clock time, by which interaction tokens expire (default Date.now). */
+  wallNow?: () => number;
   /** Record each interaction's time to its first answer (off where the transport measures it: the HTTP server). */
   timeInteractions?: boolean;
 }
@@ -147,7 +150,7 @@ export function createRouter(deps: RouterDeps): Router {
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
         if (reply.view.events.length > 0) metrics.turn();
         if (!ref) return { kind: 'post', view: reply.view, retire: null };
-        deps.messages.refreshSoon(reply.view.key);
+        deps.messages.refreshSoon(reply.view.key, 'action');
         return { kind: 'private', text: reply.note ?? 'Done.' };
       }
     }
@@ -194,11 +197,21 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     if (!messageId) return;
+    // This interaction's token can edit the message it just posted (its @original, or after a deferral the follow-up).
+    deps.messages.offerToken(view.key, editToken(i, messageId, deps.wallNow?.() ?? Date.now(), deferred ? messageId : '@original'));
     // Actions that came in while the id was unknown are drawn now.
-    if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
+    if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key, 'catch-up');
     if (retire && retire.messageId !== messageId) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
+  }
+
+  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
+    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
+    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
   /** A new public message with one file (never an edit of the game message); after a deferral, a follow-up. */
@@ -208,14 +221,6 @@ export function createRouter(deps: RouterDeps): Router {
     // As with a posted game message: fill the private placeholder first, then post the public message.
     await r.editOriginal(textPayload('Posted the replay below.'));
     await r.followUp(msg);
-  }
-
-  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
-  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
-    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
-    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
-    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
-    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -321,15 +326,17 @@ export function createRouter(deps: RouterDeps): Router {
       await show(outcome.view);
       if (outcome.note) await r.followUp(privately(outcome.note));
       if (onController) {
-        deps.messages.refreshSoon(key);
+        deps.messages.refreshSoon(key, 'controller');
         return;
       }
       const stored = outcome.view.meta.message;
       if (pressedOn && !isPendingMessage(stored) && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
+      // A press on the shared message gives a token that can edit it for 15 minutes: later redraws use it.
+      if (pressedOn) deps.messages.offerToken(key, editToken(i, pressedOn, deps.wallNow?.() ?? Date.now()));
       // Presses answered at once can reach Discord out of order: if another action landed meanwhile, redraw the newest
       // state through the coalescer, so the message settles on it instead of keeping an older picture.
       const after = await deps.games.view(key);
-      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key);
+      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key, 'catch-up');
       return;
     }
     if (outcome.failure) logFailure(outcome.failure, i);
