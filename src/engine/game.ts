@@ -3,18 +3,22 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { LURE_TURNS, monsterPhase, monsterRef } from './ai.js';
+import { monsterPhase, monsterRef } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
 import { Tile } from '../grid/tiles.js';
-import { bumpAt } from './legal.js';
+import { bumpAt, reachTarget } from './legal.js';
 import { enterLevel, reinforce } from './level.js';
 import { bfs } from '../grid/flood.js';
-import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js';
+import { MONSTERS, PLAYER_BASE } from './monsters.js';
+import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
+import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
+import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
+import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -28,8 +32,7 @@ export const MAX_STEPS = 9;
 /** Longest explore or travel run (steps), and longest rest (turns), of one action. */
 export const MAX_RUN = 100;
 export const MAX_REST = 100;
-/** Farthest a lure flies. */
-export const THROW_RANGE = 8;
+export { THROW_RANGE };
 
 /** A new game: level 1 generated from the seed, no players yet. */
 export function newGame(config: GameConfig): GameState {
@@ -52,8 +55,11 @@ export function newGame(config: GameConfig): GameState {
     monsters: [],
     items: [],
     lures: [],
+    tally: { kills: {}, used: {} },
     nextId: 1,
     acted: [],
+    calm: CALM_ROUNDS,
+    holding: [],
     status: 'playing',
     summary: null,
     recent: [],
@@ -79,12 +85,13 @@ export function resolveRound(state: GameState): StepResult {
   return step(state, { type: 'resolve-round' });
 }
 
-/** Attack and defence of a player, or of a monster from its kind's stat block plus its difficulty bonus. */
-const fighter = (c: Player | Monster) => ('slot' in c ? c : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence });
+/** Attack and defence of a player (armour included), or of a monster from its kind's stat block plus its difficulty bonus. */
+const fighter = (c: Player | Monster) =>
+  'slot' in c ? { attack: c.attack, defence: c.defence + armourDefence(c.armour) } : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence };
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
-class Turn {
+class Turn implements EffectContext {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
@@ -128,15 +135,29 @@ class Turn {
     if (target.hp > 0) return;
     if ('slot' in target) {
       target.alive = false;
-      this.emit({ type: 'died', who: t, by: a });
-    } else {
-      this.s.monsters = this.s.monsters.filter((m) => m !== target);
-      this.emit({ type: 'killed', attacker: a, target: t });
-      if ('slot' in attacker) {
-        attacker.kills += 1;
-        this.award(attacker, MONSTERS[target.kind].xp);
-      }
-    }
+      this.emit({ type: 'died', who: t, by: a, weapon: weapon.name });
+    } else this.slain(attacker, target, a, t);
+  }
+
+  /** A monster at 0 hp leaves the level; a player's kill is counted and earns experience. */
+  private slain(attacker: Player | Monster, target: Monster, a: ActorRef, t: ActorRef): void {
+    this.s.monsters = this.s.monsters.filter((m) => m !== target);
+    this.emit({ type: 'killed', attacker: a, target: t });
+    if (!('slot' in attacker)) return;
+    attacker.kills += 1;
+    const kills = { ...this.s.tally.kills };
+    kills[target.kind] = (kills[target.kind] ?? 0) + 1;
+    this.s.tally = { ...this.s.tally, kills };
+    this.award(attacker, MONSTERS[target.kind].xp);
+  }
+
+  /** An item's damage to a monster (a flash bomb): no roll, the kill counts as the player's. */
+  hurtMonster(p: Player, m: Monster, damage: number, weapon: string): void {
+    const a = playerRef(p);
+    const t = monsterRef(m);
+    m.hp = Math.max(0, m.hp - damage);
+    this.emit({ type: 'attacked', attacker: a, target: t, damage, weapon, verb: 'blasts', range: 0 });
+    if (m.hp <= 0) this.slain(p, m, a, t);
   }
 
   /** Gives a player experience, announcing a level gained. */
@@ -173,17 +194,54 @@ class Turn {
   }
 
   finish(outcome: RunSummary['outcome']): void {
-    const summary: RunSummary = {
+    const base = {
       outcome,
       depth: this.s.depth,
       turns: this.s.turn,
       // Everyone who played this run, including those who left before the end.
       kills: [...this.s.players, ...this.s.departed].map((p) => ({ id: p.id, name: p.name, kills: p.kills })),
     };
+    const summary: RunSummary = { ...base, recap: buildRecap(base, this.s.tally, this.events) };
     this.s.status = 'over';
     this.s.summary = summary;
     this.s.acted = [];
     this.emit({ type: 'game-over', summary });
+  }
+
+  /** The first living player (in party order) who sees a monster now (with `threats`, one that is after the party), or null. */
+  spotter(except: ReadonlySet<number> = NO_IDS, threats = false): Player | null {
+    this.sight();
+    const w = this.s.width;
+    for (const m of this.s.monsters) {
+      if (except.has(m.id) || (threats && !threatens(m))) continue;
+      const q = this.s.players.find((p) => p.alive && sees(this.ws, p.slot, m.y * w + m.x));
+      if (q) return q;
+    }
+    return null;
+  }
+
+  /**
+   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, a
+   * monster in view of anyone that was not in view when the run began, or one in view that just noticed the party.
+   * Says whose trouble it is.
+   */
+  trouble(from: number, seenAtStart: ReadonlySet<number>): { reason: RunStopReason; who: Player } | null {
+    for (let k = from; k < this.events.length; k++) {
+      const e = this.events[k]!;
+      if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player') {
+        const id = e.target.id;
+        const q = this.s.players.find((p) => p.id === id);
+        if (q) return { reason: 'attacked', who: q };
+      }
+    }
+    const noticed = new Set<number>();
+    for (let k = from; k < this.events.length; k++) {
+      const e = this.events[k]!;
+      if (e.type === 'spotted' && e.who.kind === 'monster') noticed.add(e.who.id);
+    }
+    const unnoticed = noticed.size === 0 ? seenAtStart : new Set([...seenAtStart].filter((id) => !noticed.has(id)));
+    const q = this.spotter(unnoticed);
+    return q ? { reason: 'monster-in-view', who: q } : null;
   }
 
   /** Monsters the party sees right now (ids), for stopping runs. */
@@ -198,9 +256,36 @@ class Turn {
   }
 }
 
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
+ * Rounds mode's pace, after every accepted step: a monster after the party (hunting or attacking) in view of anyone
+ * starts rounds for everyone, or keeps them going; CALM_ROUNDS rounds resolved with none in view return the party to
+ * free movement. Unaware and fleeing monsters start no fight. Both switches are logged.
+ */
+function syncPace(t: Turn): void {
+  const s = t.s;
+  if (s.config.turnMode !== 'rounds' || s.status !== 'playing') return;
+  const spotter = t.spotter(NO_IDS, true);
+  if (!spotter) return;
+  if (!roundsNow(s)) {
+    s.acted = [];
+    t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
+  }
+  s.calm = 0;
+}
+
+/** A rounds-mode party moves freely from now on (no monster in view). */
+function calmDown(t: Turn): void {
+  t.s.calm = CALM_ROUNDS;
+  t.s.acted = [];
+  t.s.holding = [];
+  t.emit({ type: 'pace', rounds: false });
+}
+
 /** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
 function copyMonster(m: Monster): Monster {
-  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen };
+  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen, stunned: m.stunned };
 }
 
 function cloneState(s: GameState): GameState {
@@ -213,6 +298,7 @@ function cloneState(s: GameState): GameState {
     items: s.items.slice(),
     lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
+    holding: s.holding.slice(),
     explored: copyMask(s.explored),
     recent: [],
   };
@@ -226,6 +312,7 @@ export function step(state: GameState, action: Action): StepResult {
   const code = apply(t, action);
   if (code) return { ok: false, code };
   t.checkDefeat();
+  syncPace(t);
   t.sight();
   s.rng = t.rng.save();
   s.version = state.version + 1;
@@ -241,7 +328,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {
-      if (s.config.turnMode !== 'rounds') return 'not-rounds-mode';
+      if (!roundsNow(s)) return 'not-rounds-mode';
       endRound(t);
       return null;
     }
@@ -251,8 +338,13 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const p = s.players.find((q) => q.id === action.user);
   if (!p) return 'not-in-game';
   if (!p.alive) return 'dead';
-  const rounds = s.config.turnMode === 'rounds';
+  // Explore and travel (with no monster after the party in view) and rest (with none in view at all) end a fight's
+  // calm rounds at once and run freely.
+  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
+  const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
+  // Acting ends a hold; waiting in a fight starts one (from the next round).
+  if (rounds) s.holding = s.holding.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);
@@ -262,14 +354,11 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'wait':
       t.emit({ type: 'waited', who: playerRef(p) });
       if (!rounds) t.monsters();
+      else s.holding.push(p.id);
       break;
     case 'use': {
-      if (p.potions <= 0) return 'nothing-to-use';
-      if (p.hp >= p.maxHp) return 'full-health';
-      p.potions -= 1;
-      const healed = Math.min(p.maxHp - p.hp, t.rng.int(POTION_HEAL[0], POTION_HEAL[1]));
-      p.hp += healed;
-      t.emit({ type: 'drank', who: playerRef(p), healed });
+      const r = useItem(t, p, { kind: action.item ?? 'potion', dir: action.dir, distance: action.distance });
+      if (r) return r;
       if (!rounds) t.monsters();
       break;
     }
@@ -285,40 +374,43 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       break;
     }
     case 'throw': {
-      const r = throwLure(t, p, action.dir, action.distance);
+      const r = useItem(t, p, { kind: 'lure', dir: action.dir, distance: action.distance });
       if (r) return r;
+      if (!rounds) t.monsters();
       break;
     }
-    case 'descend': {
-      if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
-      // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
-      if (!rounds) s.turn += 1;
-      if (s.depth >= s.config.maxDepth) {
-        t.finish('victory');
-        return null;
-      }
-      enterLevel(s, t.rng, s.depth + 1);
-      t.playersMoved();
-      s.acted = [];
-      t.emit({ type: 'descended', depth: s.depth });
-      for (const q of s.players) if (q.alive) t.award(q, XP_PER_DEPTH * s.depth);
-      return null;
-    }
+    case 'descend':
+      return descend(t, p);
   }
   if (rounds && s.status === 'playing') {
     s.acted.push(p.id);
-    if (s.players.every((q) => !q.alive || s.acted.includes(q.id))) endRound(t);
+    if (s.players.every((q) => roundDone(s, q))) endRound(t);
   }
   return null;
 }
 
-function endRound(t: Turn): void {
+/**
+ * Ends the round: players who neither acted nor hold pass, monsters move, holders near trouble wake, and the fight's
+ * calm is counted (CALM_ROUNDS rounds with no monster after the party in view end it). While every living player
+ * holds, the next round follows at once (up to MAX_HOLD_ROUNDS in one step).
+ */
+function endRound(t: Turn, depth = 0): void {
   const s = t.s;
-  const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
+  const passed = s.players.filter((p) => !roundDone(s, p)).map((p) => p.id);
   const round = s.turn + 1;
+  const mark = t.events.length;
   t.monsters();
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed });
+  wakeHolders(s, t.events.slice(mark));
+  if (s.status !== 'playing') return;
+  if (t.spotter(NO_IDS, true)) s.calm = 0;
+  else if (++s.calm >= CALM_ROUNDS) {
+    calmDown(t);
+    return;
+  }
+  const living = s.players.filter((p) => p.alive);
+  if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => s.holding.includes(p.id))) endRound(t, depth + 1);
 }
 
 function join(t: Turn, user: string, name: string): RejectionCode | null {
@@ -358,9 +450,10 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.departed = [...s.departed, p];
   t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
+  s.holding = s.holding.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (s.config.turnMode === 'rounds' && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
+  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
     // The one who left was the last the round waited for.
     endRound(t);
   }
@@ -387,16 +480,20 @@ function pickUp(t: Turn, p: Player): boolean {
   const item = s.items.find((it) => it.x === p.x && it.y === p.y);
   if (!item) return false;
   s.items = s.items.filter((it) => it !== item);
-  if (item.kind === 'lure') p.lures += 1;
-  else p.potions += 1;
   t.emit({ type: 'picked-up', who: playerRef(p), item: item.kind });
+  const row = ITEMS[item.kind];
+  // Armour found with none worn goes straight on; everything else goes in the pack.
+  if (row.slot === 'armour' && p.armour === null) {
+    p.armour = item.kind as NonNullable<Player['armour']>;
+    t.emit({ type: 'equipped', who: playerRef(p), item: item.kind });
+  } else addToPack(p, item.kind, 1);
   return true;
 }
 
 /** One move or a run of up to MAX_STEPS moves; bumping into a monster attacks it. */
 function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode | null {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
   if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
   const want = Math.max(1, Math.min(MAX_STEPS, Math.floor(steps)));
   const [dx, dy] = DIRECTION_DELTA[dir];
@@ -409,7 +506,13 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
       if (bump.kind === 'wall') return 'wall';
       if (bump.kind === 'ally') return 'occupied-by-ally';
       if (bump.kind === 'monster') {
-        t.strike(p, PLAYER_WEAPON, bump.monster);
+        t.strike(p, wielded(p), bump.monster);
+        if (!rounds) t.monsters();
+        return null;
+      }
+      const far = reachTarget(s, p, dir);
+      if (far) {
+        t.strike(p, wielded(p), far.monster, far.range);
         if (!rounds) t.monsters();
         return null;
       }
@@ -423,18 +526,24 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
 }
 
 /**
- * One step of any run (move with steps, explore, travel): moves the player, picks up, lets monsters act, then applies
- * the run stop rules. Returns true when the run ends here.
+ * One step of any run (move with steps, explore, travel): moves the player (a follower standing there swaps with
+ * them), brings the followers along, picks up, lets monsters act, then applies the run stop rules: any living party
+ * member attacked (hit or miss) or a new monster in view of anyone stops it, and the log says whose trouble it was.
+ * Returns true when the run ends here.
  */
-function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: Set<number> | null, run: RunKind): boolean {
+function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: ReadonlySet<number> | null, run: RunKind, followers: readonly Player[] = []): boolean {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
+  const from = p.y * s.width + p.x;
+  const swapped = followers.find((q) => q.y * s.width + q.x === to);
   p.x = to % s.width;
   p.y = (to - p.x) / s.width;
+  if (swapped) placePlayer(t, swapped, from);
   t.playersMoved();
   t.emit({ type: 'moved', who: playerRef(p), x: p.x, y: p.y });
   const picked = pickUp(t, p);
-  const hpBefore = p.hp;
+  if (followers.length > 0) follow(t, p, followers);
+  const mark = t.events.length;
   if (!rounds) t.monsters();
   if (n + 1 === want) return true;
   if (rounds) {
@@ -442,31 +551,84 @@ function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAt
     return true;
   }
   if (!p.alive || s.status !== 'playing') return true;
+  const trouble = t.trouble(mark, seenAtStart ?? NO_IDS);
   let reason: RunStopReason | null = null;
-  if (p.hp < hpBefore) reason = 'attacked';
+  if (trouble?.reason === 'attacked') reason = 'attacked';
   else if (picked) reason = 'item';
   else if (s.tiles[to] === Tile.Stairs) reason = 'stairs';
-  else if ([...t.visibleMonsters()].some((id) => !seenAtStart!.has(id))) reason = 'monster-in-view';
-  if (reason) t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason, run });
+  else if (trouble) reason = trouble.reason;
+  if (reason) stopped(t, p, n + 1, reason, run, reason === trouble?.reason ? trouble.who : p);
   return reason !== null;
 }
 
-/** Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. */
+/** Logs why a run stopped, naming the party member in trouble when it is not the runner. */
+function stopped(t: Turn, p: Player, steps: number, reason: RunStopReason, run: RunKind, by: Player): void {
+  t.emit({ type: 'run-stopped', who: playerRef(p), steps, reason, run, ...(by !== p ? { by: playerRef(by) } : {}) });
+}
+
+/** Puts a player on tile i (a move of the party's own: logged, picks up). */
+function placePlayer(t: Turn, q: Player, i: number): void {
+  q.x = i % t.s.width;
+  q.y = (i - q.x) / t.s.width;
+  t.playersMoved();
+  t.emit({ type: 'moved', who: playerRef(q), x: q.x, y: q.y });
+  pickUp(t, q);
+}
+
+/** Party members the leader of an explore or travel sees now: they walk along with it. */
+function partyFollowers(t: Turn, leader: Player): Player[] {
+  t.sight();
+  const w = t.s.width;
+  return t.s.players.filter((q) => q !== leader && q.alive && sees(t.ws, leader.slot, q.y * w + q.x));
+}
+
+/** Each follower not yet next to the leader takes one step toward it over known ground (one shared field). */
+function follow(t: Turn, leader: Player, followers: readonly Player[]): void {
+  const s = t.s;
+  const w = s.width;
+  const goal = leader.y * w + leader.x;
+  followGoals[0] = goal;
+  // ws.known is the party's known ground as the run's explore or travel field saw it this step.
+  const field = t.ws.fields.compute(t.ws.known, followGoals, s.config.topology, s.config.fovRadius * 2, t.ws.track);
+  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  for (const q of followers) {
+    if (!q.alive) continue;
+    const here = q.y * w + q.x;
+    if (field[here]! <= 1 || field[here]! >= UNREACHABLE) continue;
+    const next = downhill(field, w, here, s.config.topology, (i) => !occupied(i));
+    if (next >= 0) placePlayer(t, q, next);
+  }
+}
+const followGoals: number[] = [0];
+
+/**
+ * Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. Refused
+ * while any party member sees a monster after the party (unaware and fleeing ones don't hold it up, but a new one in
+ * view or one noticing the party stops it); in a party, the members the runner sees come along.
+ */
 function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
   const s = t.s;
-  const rounds = s.config.turnMode === 'rounds';
+  const rounds = roundsNow(s);
   const want = rounds ? 1 : MAX_RUN;
-  const seenAtStart = rounds ? null : t.visibleMonsters();
   const w = s.width;
-  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  let followers: Player[] = [];
+  // Unaware or fleeing monsters already in view don't stop the run (one that notices the party does).
+  let seenAtStart: ReadonlySet<number> = NO_IDS;
+  // The leader may trade places with a follower in its way, but never take the stairs from one who stands on them.
+  const isFollower = (i: number): boolean => s.tiles[i] !== Tile.Stairs && followers.some((q) => q.alive && q.y * w + q.x === i);
+  const occupied = (i: number): boolean =>
+    (s.players.some((q) => q.alive && q.y * w + q.x === i) && !isFollower(i)) || s.monsters.some((m) => m.y * w + m.x === i);
   for (let n = 0; n < want; n++) {
     t.sight();
     const here = p.y * w + p.x;
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
+      if (t.spotter(NO_IDS, true)) return 'monster-in-view';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
+      if (!rounds) followers = partyFollowers(t, p);
+      seenAtStart = t.visibleMonsters();
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
@@ -478,67 +640,84 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run });
       return null;
     }
-    if (runStep(t, p, next, n, want, seenAtStart, run)) break;
+    if (runStep(t, p, next, n, want, seenAtStart, run, followers)) break;
   }
   return null;
 }
 
-/** Rest: wait up to MAX_REST turns, until full hp, a monster comes into view or the player is hit. Refused while a monster is in view. */
+/**
+ * Rest: wait up to MAX_REST turns, until full hp, a monster comes into anyone's view or a party member is attacked.
+ * Refused while a monster is in view. Not free: each turn may bring a wandering monster in from out of sight (pace.ts).
+ */
 function rest(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
   if (p.hp >= p.maxHp) return 'full-health';
-  if (t.visibleMonsters().size > 0) return 'monster-in-view';
-  if (s.config.turnMode === 'rounds') {
-    t.emit({ type: 'rested', who: playerRef(p), turns: 1, healed: 0 });
-    return null;
-  }
+  if (t.spotter()) return 'monster-in-view';
   const start = p.hp;
   let turns = 0;
   let reason: RunStopReason = 'healed';
+  let by = p;
   while (turns < MAX_REST) {
-    const before = p.hp;
+    const mark = t.events.length;
+    t.sight();
+    wanderIn(s, t.rng, p.y * s.width + p.x, (i) => s.players.some((q) => q.alive && sees(t.ws, q.slot, i)));
     t.monsters(true);
     turns++;
-    if (!p.alive || s.status !== 'playing') return null;
-    if (p.hp < before) {
-      reason = 'attacked';
-      break;
-    }
+    if (!p.alive || s.status !== 'playing') break;
     if (p.hp >= p.maxHp) break;
-    if (t.visibleMonsters().size > 0) {
-      reason = 'monster-in-view';
+    const trouble = t.trouble(mark, NO_IDS);
+    if (trouble) {
+      reason = trouble.reason;
+      by = trouble.who;
       break;
     }
   }
   t.emit({ type: 'rested', who: playerRef(p), turns, healed: Math.max(0, p.hp - start) });
-  if (reason !== 'healed') t.emit({ type: 'run-stopped', who: playerRef(p), steps: turns, reason, run: 'rest' });
+  if (reason !== 'healed' && p.alive && s.status === 'playing') stopped(t, p, turns, reason, 'rest', by);
   return null;
 }
 
-/** Throws a lure: it flies in a straight line up to `distance` (or THROW_RANGE) tiles, stopping before walls and creatures. */
-function throwLure(t: Turn, p: Player, dir: Direction, distance: number | undefined): RejectionCode | null {
+/**
+ * Takes the stairs: the next level (or victory on the last), hunting monsters next to the party follow it down,
+ * and fallen players stand up again at the stairs with a little hp.
+ */
+function descend(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
-  if (p.lures <= 0) return 'no-lures';
-  if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
-  const [dx, dy] = DIRECTION_DELTA[dir];
-  const range = Math.max(1, Math.min(THROW_RANGE, Math.floor(distance ?? THROW_RANGE)));
-  let flown = 0;
-  for (let k = 1; k <= range; k++) {
-    if (bumpAt(s, p.x + dx * k, p.y + dy * k).kind !== 'open') break;
-    flown = k;
+  if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
+  // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
+  if (!roundsNow(s)) s.turn += 1;
+  if (s.depth >= s.config.maxDepth) {
+    t.finish('victory');
+    return null;
   }
-  if (flown === 0) return 'no-room-to-throw';
-  p.lures -= 1;
-  const x = p.x + dx * flown;
-  const y = p.y + dy * flown;
-  s.lures.push({ x, y, turns: LURE_TURNS });
-  t.emit({ type: 'threw', who: playerRef(p), x, y, distance: flown });
-  if (s.config.turnMode !== 'rounds') t.monsters();
+  const followers = stairFollowers(s);
+  enterLevel(s, t.rng, s.depth + 1);
+  t.playersMoved();
+  s.acted = [];
+  s.holding = [];
+  // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
+  s.calm = CALM_ROUNDS;
+  t.emit({ type: 'descended', depth: s.depth });
+  for (const q of s.players) if (q.alive) t.award(q, XP_PER_DEPTH * s.depth);
+  for (const e of reviveFallen(s)) t.emit(e);
+  for (const e of placeFollowers(s, followers)) t.emit(e);
   return null;
 }
 
 /** A new character's numbers. */
 export function freshPlayer(): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
-  return { hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 1, lures: 0, kills: 0, xp: 0, level: 1, alive: true };
+  return {
+    hp: PLAYER_BASE.hp,
+    maxHp: PLAYER_BASE.hp,
+    attack: PLAYER_BASE.attack,
+    defence: PLAYER_BASE.defence,
+    pack: { potion: 1 },
+    weapon: STARTING_WEAPON,
+    armour: null,
+    kills: 0,
+    xp: 0,
+    level: 1,
+    alive: true,
+  };
 }
 

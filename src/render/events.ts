@@ -1,5 +1,9 @@
 /** Turn-log sentences: one short line per game event, from the acting player's point of view. */
 import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
+import { ITEMS } from '../engine/items.js';
+import { MONSTERS } from '../engine/monsters.js';
+import { levelDamage } from '../engine/progression.js';
+import { CALM_ROUNDS } from '../engine/pace.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -13,7 +17,7 @@ function capitalise(s: string): string {
 
 /** Who, as a sentence subject or object: "you", "Alice", "the goblin A". */
 function who(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): string {
-  if (ref.kind === 'monster') return `the ${ref.monster} ${ref.label}`;
+  if (ref.kind === 'monster') return `the ${MONSTERS[ref.monster].name} ${ref.label}`;
   return ref.id === viewerId ? 'you' : fmt(cleanName(ref.name));
 }
 
@@ -38,6 +42,12 @@ export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   healed: 'fully healed',
 };
 
+/** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */
+const TROUBLE: Partial<Record<RunStopReason, readonly [you: string, third: string]>> = {
+  attacked: ['are under attack', 'is under attack'],
+  'monster-in-view': ['see a monster', 'sees a monster'],
+};
+
 const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting' };
 
 const COMPASS: Readonly<Record<Direction, string>> = {
@@ -45,6 +55,11 @@ const COMPASS: Readonly<Record<Direction, string>> = {
 };
 
 const tiles = (n: number): string => (n > 1 ? ` (${n} tiles)` : '');
+
+/** "a potion", "an orc's spear": the indefinite article for a name. */
+function article(name: string): string {
+  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
+}
 
 /** One sentence summing up a finished run. */
 export function describeOutcome(summary: RunSummary): string {
@@ -93,7 +108,7 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'shouted':
       return `${W(event.who)} shouts!${event.alerted > 0 ? ` (${event.alerted} more alerted)` : ''}`;
     case 'levelled-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}).`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}, damage +${levelDamage(event.level)}).`;
     case 'gained-xp':
       return `${W(event.who)} ${verb(event.who, viewerId, 'gain', 'gains')} ${event.xp} XP.`;
     case 'rested':
@@ -109,11 +124,40 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'berserk':
       return `${W(event.who)} ${verb(event.who, viewerId, 'go', 'goes')} berserk!`;
     case 'picked-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up a ${event.item}.`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up ${article(ITEMS[event.item].name)}.`;
+    case 'equipped':
+      return `${W(event.who)} ${verb(event.who, viewerId, ITEMS[event.item].slot === 'weapon' ? 'wield' : 'put on', ITEMS[event.item].slot === 'weapon' ? 'wields' : 'puts on')} the ${ITEMS[event.item].name}.`;
+    case 'mapped':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'read', 'reads')} a scroll of magic mapping: the level's layout appears (${event.tiles} tiles).`;
+    case 'teleported':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'vanish', 'vanishes')} and ${verb(event.who, viewerId, 'reappear', 'reappears')} far away.`;
+    case 'exploded':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'throw', 'throws')} a flash bomb: it bursts${event.hit > 0 ? `, catching ${event.hit} ${event.hit === 1 ? 'monster' : 'monsters'}` : ' on empty floor'}.`;
+    case 'stunned':
+      return `${W(event.who)} is stunned for ${event.turns} turns.`;
+    case 'mended':
+      return `${W(event.who)} chants and mends ${w(event.target)} (+${event.healed} HP).`;
+    case 'guarding':
+      return `${W(event.who)} turns back to guard the stairs.`;
+    case 'fluttered':
+      return `${W(event.who)} flutters about erratically.`;
+    case 'lumbered':
+      return `${W(event.who)} lumbers slowly.`;
     case 'drank':
       return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
-    case 'run-stopped':
-      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${STOP_REASON[event.reason]}.`;
+    case 'run-stopped': {
+      const trouble = event.by ? TROUBLE[event.reason] : undefined;
+      const why = event.by && trouble ? `${w(event.by)} ${verb(event.by, viewerId, ...trouble)}` : STOP_REASON[event.reason];
+      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${why}.`;
+    }
+    case 'pace':
+      return event.rounds
+        ? `${event.who ? `${W(event.who)} ${verb(event.who, viewerId, 'see', 'sees')} a monster: ` : 'A monster is in view: '}the party fights in rounds now.`
+        : `No monster in view for ${CALM_ROUNDS} rounds: the party moves freely again.`;
+    case 'followed':
+      return `${W(event.who)} follows the party down the stairs!`;
+    case 'revived':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'stand', 'stands')} up again at the stairs (${event.hp} HP).`;
     case 'descended':
       return `The party descends to depth ${event.depth}.`;
     case 'round-ended': {

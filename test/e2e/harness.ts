@@ -51,6 +51,8 @@ export interface Harness {
   /** The bot under test, whichever transport it serves. */
   bot: { stop(): Promise<void>; flushEdits(): Promise<void> };
   games: GameService;
+  /** The stores behind the service (tests set up scenes in them, e.g. startFight). */
+  stores: { games: GameStore; rounds: RoundScheduler };
   clock: TestClock | null;
   /** Runs a slash command and waits for the bot's first answer. */
   command(user: FakeActor, name: string, options: unknown[], opts?: { permissions?: string; channelId?: string }): Promise<{ id: string; callback: InteractionCallback; ms: number }>;
@@ -167,6 +169,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     fake,
     bot,
     games,
+    stores: { games: store, rounds },
     clock,
     command: (user, name, options, opts = {}) =>
       timed(fake.sendCommand({ guildId: GUILD, channelId: opts.channelId ?? CHANNEL, user, name, options, ...(opts.permissions ? { permissions: opts.permissions } : {}) })),

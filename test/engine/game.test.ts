@@ -5,7 +5,7 @@ import { Tile } from '../../src/grid/tiles.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import type { Action, GameState, StepResult } from '../../src/engine/types.js';
-import { drawMap, drawState } from './fixtures.js';
+import { drawMap, drawState, inFight } from './fixtures.js';
 
 function ok(r: StepResult): GameState {
   if (!r.ok) throw new Error(`rejected: ${r.code}`);
@@ -94,10 +94,10 @@ describe('step: items, stairs, death', () => {
     let s = drawState(['######', '#1!..#', '######']);
     s.players[0]!.hp = 5;
     s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
-    expect(s.players[0]!.potions).toBe(1);
+    expect(s.players[0]!.pack.potion).toBe(1);
     expect(s.items).toHaveLength(0);
     s = ok(step(s, { type: 'use', user: 'p1' }));
-    expect(s.players[0]!.potions).toBe(0);
+    expect(s.players[0]!.pack.potion).toBeUndefined();
     expect(s.players[0]!.hp).toBeGreaterThanOrEqual(11);
     expect(step(s, { type: 'use', user: 'p1' })).toEqual({ ok: false, code: 'nothing-to-use' });
   });
@@ -167,7 +167,8 @@ describe('step: joining and leaving', () => {
 });
 
 describe('rounds mode', () => {
-  const three = () => drawState(['#########', '#1.2.3..#', '#.......#', '#########'], { turnMode: 'rounds' });
+  // A fight in progress (see pace.ts): rounds run until CALM_ROUNDS rounds pass with no monster in view.
+  const three = () => inFight(drawState(['#########', '#1.2.3..#', '#.......#', '#########'], { turnMode: 'rounds' }));
 
   it('GIVEN a round in progress WHEN a player acts twice THEN the second is not their turn', () => {
     const s = ok(step(three(), { type: 'wait', user: 'p1' }));
@@ -215,9 +216,11 @@ describe('state', () => {
   });
 
   it('GIVEN an 80x40 game with 4 players and 30 monsters WHEN serialised THEN it stays under 10 KB', () => {
-    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal' }));
+    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal', mapKind: 'maze' }));
     for (const u of ['111111111111111111', '222222222222222222', '333333333333333333', '444444444444444444']) s = ok(step(s, { type: 'join', user: u, name: `Player ${u.slice(0, 4)}` }));
+    // The count depends on the map kind's density (balance tuning): keep the 30 the budget is stated for.
     expect(s.monsters.length).toBeGreaterThanOrEqual(30);
+    s = { ...s, monsters: s.monsters.slice(0, 30) };
     for (let i = 0; i < 10; i++) {
       const r = step(s, { type: 'move', user: '111111111111111111', dir: (['n', 'e', 's', 'w'] as const)[i % 4]! });
       s = r.ok ? r.state : ok(step(s, { type: 'wait', user: '111111111111111111' }));
@@ -260,16 +263,16 @@ describe('state', () => {
 
 describe('rounds mode: leaving', () => {
   it('GIVEN everyone else has acted WHEN the last one the round waits for leaves THEN the round resolves', () => {
-    let s = drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' });
-    s = ok(step(s, { type: 'wait', user: 'p1' }));
-    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    let s = inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }));
+    s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    s = ok(step(s, { type: 'move', user: 'p2', dir: 'e' }));
     const r = ok(step(s, { type: 'leave', user: 'p3' }));
     expect(r.turn).toBe(1);
     expect(r.acted).toEqual([]);
   });
 
   it('GIVEN nobody has acted WHEN a player leaves THEN the round goes on', () => {
-    const r = ok(step(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }), { type: 'leave', user: 'p3' }));
+    const r = ok(step(inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' })), { type: 'leave', user: 'p3' }));
     expect(r.turn).toBe(0);
   });
 });
@@ -329,7 +332,7 @@ describe('runs and fog of war', () => {
 
 describe('rounds mode: descending', () => {
   it('GIVEN rounds mode WHEN the party descends THEN a fresh round starts without counting a resolved one', () => {
-    const s = drawState(['######', '#1>..#', '######'], { turnMode: 'rounds', maxDepth: 3 });
+    const s = inFight(drawState(['######', '#1>..#', '######'], { turnMode: 'rounds', maxDepth: 3 }));
     s.players[0]!.x = 2;
     const r = ok(step(s, { type: 'descend', user: 'p1' }));
     expect(r.depth).toBe(2);

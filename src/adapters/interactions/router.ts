@@ -12,6 +12,8 @@ import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import type { DailyServiceApi } from '../../app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from '../discord/messages.js';
@@ -20,12 +22,16 @@ import type { RateLimiter } from '../discord/rate-limit.js';
 import { editToken } from '../discord/edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
-import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
+import type { ControllerRedraws } from './controller-redraw.js';
+import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What the router needs. */
 export interface RouterDeps {
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history (optional: commands say so when absent). */
+  daily?: DailyServiceApi;
+  replays?: ReplayServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
   /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
@@ -40,6 +46,8 @@ export interface RouterDeps {
   wallNow?: () => number;
   /** Record each interaction's time to its first answer (off where the transport measures it: the HTTP server). */
   timeInteractions?: boolean;
+  /** Open private controllers, redrawn when a round resolves (see controller-redraw.ts). */
+  controllers?: ControllerRedraws;
 }
 
 /** The interaction handler plus what shutdown needs. */
@@ -74,8 +82,12 @@ export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage 
   return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], allowedMentions: p.allowedMentions, ...(ephemeral ? { ephemeral } : {}) };
 }
 
-/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */
+/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. `ms` 0 defers at once. */
 async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promise<unknown>): Promise<{ value: T; deferred: boolean }> {
+  if (ms <= 0) {
+    await onSlow();
+    return { value: await work, deferred: true };
+  }
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), ms);
@@ -91,7 +103,11 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
 }
 
 /** What a slash command comes to once its service call is done. */
-type CommandOutcome = { kind: 'private'; text: string; embed?: ReplyEmbed } | { kind: 'controller'; view: GameView } | { kind: 'post'; view: GameView; retire: MessageRef | null };
+type CommandOutcome =
+  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'controller'; view: GameView }
+  | { kind: 'post'; view: GameView; retire: MessageRef | null }
+  | { kind: 'attachment'; text: string; file: OutgoingFile };
 
 /** Builds the router. */
 export function createRouter(deps: RouterDeps): Router {
@@ -119,6 +135,11 @@ export function createRouter(deps: RouterDeps): Router {
     return gameMessage(controllerPayload(view, userId, chosen), true);
   }
 
+  /** Remembers a controller just answered through `r` (its @original), so a resolved round redraws it. */
+  function keepUpdated(r: InteractionResponder, view: GameView, userId: string): void {
+    deps.controllers?.open({ key: view.key, userId, view, draw: (v) => controllerFor(v, userId), edit: (m) => r.editOriginal(m) });
+  }
+
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
   async function commandWork(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
     const reply = await module.run(ctx);
@@ -130,6 +151,8 @@ export function createRouter(deps: RouterDeps): Router {
         return { kind: 'private', text: failureText(reply.error) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
+      case 'attachment':
+        return { kind: 'attachment', text: reply.text, file: reply.file };
       case 'game': {
         const ref = reply.view.meta.message;
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
@@ -142,7 +165,7 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean, fromButton = false): Promise<void> {
     const { view, retire } = outcome;
     const payload = gameMessage(gamePayload(view, deps.now()));
     // Until the posted message's id is known, record that one is on its way, so an action in between posts no
@@ -151,7 +174,10 @@ export function createRouter(deps: RouterDeps): Router {
     const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
     try {
-      if (deferred) {
+      if (deferred && fromButton) {
+        // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
+        messageId = await r.followUp(payload);
+      } else if (deferred) {
         // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
         // (and inherit its ephemeral flag), and the game message must be a new public one.
         await r.editOriginal(textPayload(POSTED_TEXT));
@@ -196,6 +222,15 @@ export function createRouter(deps: RouterDeps): Router {
     await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
   }
 
+  /** A new public message with one file (never an edit of the game message); after a deferral, a follow-up. */
+  async function postAttachment(r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'attachment' }>, deferred: boolean): Promise<void> {
+    const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+    if (!deferred) return r.reply(msg);
+    // As with a posted game message: fill the private placeholder first, then post the public message.
+    await r.editOriginal(textPayload('Posted the replay below.'));
+    await r.followUp(msg);
+  }
+
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
     const invocation = i.invocation;
     const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
@@ -207,12 +242,16 @@ export function createRouter(deps: RouterDeps): Router {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
-    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
-    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+    // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
+    const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
+    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), slow ? 0 : deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
+    if (outcome.kind === 'attachment') return postAttachment(r, outcome, deferred);
     const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+    if (outcome.kind === 'controller') keepUpdated(r, outcome.view, i.user.id);
   }
 
   /**
@@ -258,9 +297,16 @@ export function createRouter(deps: RouterDeps): Router {
         const live = current.ok ? current.value.meta.message : null;
         if (isRetired(live, pressedOn)) return { kind: 'retired' as const, live: live! };
       }
-      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, ...(deps.replays ? { replays: deps.replays } : {}), interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
     })();
-    const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
+    // 🎞️ is deferred at once (type 6: the game message stays as it is) while the replay is drawn.
+    const { value: outcome, deferred } = await withDeferral(work, intent.kind === 'replay' ? 0 : deferAfter, () => r.deferUpdate());
+    if (outcome.kind === 'attachment') {
+      const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+      if (deferred) await r.followUp(msg);
+      else await r.reply(msg);
+      return;
+    }
     if (outcome.kind === 'retired') {
       const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
       if (deferred) await r.followUp(privately(text));
@@ -272,13 +318,21 @@ export function createRouter(deps: RouterDeps): Router {
       const msg = onController ? await controllerFor(view, user.id) : gameMessage(gamePayload(view, deps.now()));
       if (deferred) await r.editOriginal(msg);
       else await r.update(msg);
+      if (onController) keepUpdated(r, view, user.id);
     };
     if (outcome.kind === 'controller') {
       // 🎮 on the public message: the presser's own controller, privately.
       const msg = await controllerFor(outcome.view, user.id);
       if (deferred) await r.followUp(msg);
-      else await r.reply(msg);
+      else {
+        await r.reply(msg);
+        keepUpdated(r, outcome.view, user.id);
+      }
       return;
+    }
+    if (outcome.kind === 'post') {
+      // ▶️ Play again: a new game message; the pressed one keeps its last map and summary, and loses its buttons.
+      return postGame(i, r, { kind: 'post', view: outcome.view, retire: shared ? { channelId: key.channelId, messageId: pressedOn } : null }, deferred, true);
     }
     if (outcome.kind === 'game') {
       if (outcome.view.events.length > 0) metrics.turn();
