@@ -12,7 +12,7 @@ const REJECTIONS: Record<RejectionCode, string> = {
   'game-over': 'This game is over. Start a new one with /rogue new.',
   'not-your-turn': "It's not your turn: you've already acted this round. Wait for the others or for the round timer.",
   'no-stairs': 'There are no stairs here. Find the > first.',
-  'nothing-to-use': "You don't have a potion to drink.",
+  'nothing-to-use': "You don't carry that. Items lie on the floor: walk over one to pick it up (see /rogue status).",
   'already-joined': "You're already in this game.",
   'game-full': 'The party is full.',
   'diagonal-not-allowed': 'This game only allows moves in four directions (north, south, east, west).',
@@ -24,6 +24,8 @@ const REJECTIONS: Record<RejectionCode, string> = {
   'already-there': "You're already on the stairs. Descend with /rogue descend.",
   'no-lures': "You don't have a lure to throw. Lures lie on the floor: walk over one to pick it up.",
   'no-room-to-throw': "There's no room to throw in that direction.",
+  'already-equipped': "You're already using that.",
+  'no-target': 'No monster in view on a straight line to throw it at: give a direction.',
 };
 
 /** The message a player sees when the service refuses. */

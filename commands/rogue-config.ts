@@ -2,39 +2,43 @@
 import { describeDifficulty } from '../src/engine/difficulty.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
-import { IDLE_END_HOURS, RENDER_STYLES, type GuildSettings, type GuildSettingsPatch } from '../src/app/settings.js';
+import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
+import { SETTING_FIELDS, SETTING_ROWS, type GuildSettings, type GuildSettingsPatch, type SettingField, type SettingRow, type SettingValue } from '../src/app/settings.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, MANAGE_GUILD, subcommand, subcommandGroup, textChannelOpt } from './definitions.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
 import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
 
-/** Option name (as typed) -> settings field, in display order. */
-export const SETTING_OPTIONS = {
-  render: 'render',
-  turn_mode: 'turnMode',
-  round_seconds: 'roundSeconds',
-  max_players: 'maxPlayers',
-  map_size: 'mapSize',
-  map_kind: 'mapKind',
-  difficulty: 'difficulty',
-  mobile: 'mobile',
-  diagonals: 'diagonals',
-  idle_end_hours: 'idleEndHours',
-} as const satisfies Record<string, keyof GuildSettings>;
-type SettingOption = keyof typeof SETTING_OPTIONS;
+/** The row of each option name (as typed), in display order: derived from the settings table. */
+export const SETTING_OPTIONS = Object.fromEntries(SETTING_FIELDS.map((field) => [SETTING_ROWS[field].option, field])) as Record<string, SettingField>;
 
-/** One line per setting saying what it does (for `show` and the README). */
-export const SETTING_DESCRIPTIONS: Record<SettingOption, string> = {
-  render: 'image map (a picture), emoji map in an embed, or ASCII map in a code block',
-  turn_mode: 'anyone acts any time (free), or everyone acts once per round (rounds)',
-  round_seconds: 'rounds mode: seconds before a round resolves without the stragglers (10-600)',
-  max_players: 'party size limit (1-8)',
-  map_size: 'small 40x20, medium 60x30, large 120x60',
-  map_kind: 'maze, cavern, or random per game',
-  difficulty: 'monster numbers and strength',
-  mobile: 'narrower map view for phones',
-  diagonals: '8-way movement with diagonal moves and buttons (off: 4-way)',
-  idle_end_hours: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`,
+/** The zod option that parses one row's value from Discord (typed) or the terminal (a string). */
+export function rowOption(row: SettingRow) {
+  switch (row.kind) {
+    case 'choice':
+      return choiceOption(row.choices);
+    case 'int':
+      return intOption(row.min, row.max);
+    case 'bool':
+      return boolOption();
+  }
+}
+
+/** The Discord option of one row. */
+export function rowDiscordOption(row: SettingRow): APIApplicationCommandBasicOption {
+  switch (row.kind) {
+    case 'choice':
+      return choiceOpt(row.option, row.hint, row.choices);
+    case 'int':
+      return intOpt(row.option, row.hint, row.min, row.max);
+    case 'bool':
+      return boolOpt(row.option, row.hint);
+  }
+}
+
+/** `set`'s options: every row, optional, under its option name. */
+const setShape = Object.fromEntries(SETTING_FIELDS.map((field) => [SETTING_ROWS[field].option, rowOption(SETTING_ROWS[field]).optional()])) as {
+  [K in SettingField as (typeof SETTING_ROWS)[K]['option']]: z.ZodOptional<z.ZodType<SettingValue<(typeof SETTING_ROWS)[K]>>>;
 };
 
 /** The parsed options of every /rogue-config subcommand. */
@@ -42,21 +46,7 @@ export const rogueConfigOptions = z.discriminatedUnion(
   'subcommand',
   [
     z.object({ subcommand: z.literal('show') }).strict(),
-    z
-      .object({
-        subcommand: z.literal('set'),
-        render: choiceOption(RENDER_STYLES).optional(),
-        turn_mode: choiceOption(['free', 'rounds']).optional(),
-        round_seconds: intOption(10, 600).optional(),
-        max_players: intOption(1, 8).optional(),
-        map_size: choiceOption(['small', 'medium', 'large']).optional(),
-        map_kind: choiceOption(['maze', 'cavern', 'random']).optional(),
-        difficulty: choiceOption(['easy', 'normal', 'hard']).optional(),
-        mobile: boolOption().optional(),
-        diagonals: boolOption().optional(),
-        idle_end_hours: intOption(IDLE_END_HOURS.min, IDLE_END_HOURS.max).optional(),
-      })
-      .strict(),
+    z.object({ subcommand: z.literal('set'), ...setShape }).strict(),
     z.object({ subcommand: z.literal('channel add'), channel: channelOption() }).strict(),
     z.object({ subcommand: z.literal('channel remove'), channel: channelOption() }).strict(),
     z.object({ subcommand: z.literal('reset-game') }).strict(),
@@ -66,14 +56,18 @@ export const rogueConfigOptions = z.discriminatedUnion(
 );
 export type RogueConfigOptions = z.infer<typeof rogueConfigOptions>;
 
-/** The options `set` was given, in display order. */
-function givenOptions(options: Extract<RogueConfigOptions, { subcommand: 'set' }>): SettingOption[] {
-  return (Object.keys(SETTING_OPTIONS) as SettingOption[]).filter((option) => options[option] !== undefined);
+type SetOptions = Extract<RogueConfigOptions, { subcommand: 'set' }>;
+
+/** The fields `set` was given, in display order. */
+function givenFields(options: SetOptions): SettingField[] {
+  const given = options as Record<string, unknown>;
+  return SETTING_FIELDS.filter((field) => given[SETTING_ROWS[field].option] !== undefined);
 }
 
 /** Pure mapping from `set`'s options to a settings patch holding only the settings given. */
-export function toPatch(options: Extract<RogueConfigOptions, { subcommand: 'set' }>): GuildSettingsPatch {
-  return Object.fromEntries(givenOptions(options).map((option) => [SETTING_OPTIONS[option], options[option]])) as GuildSettingsPatch;
+export function toPatch(options: SetOptions): GuildSettingsPatch {
+  const given = options as Record<string, unknown>;
+  return Object.fromEntries(givenFields(options).map((field) => [field, given[SETTING_ROWS[field].option]])) as GuildSettingsPatch;
 }
 
 /** The settings as an embed: one field per setting plus the allowed channels. */
@@ -82,10 +76,10 @@ export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler 
     title,
     description: 'Change them with `/rogue-config set`. New games use them; running games keep theirs.',
     fields: [
-      ...Object.entries(SETTING_OPTIONS).map(([option, field]) => ({
-        name: option,
+      ...SETTING_FIELDS.map((field) => ({
+        name: SETTING_ROWS[field].option,
         // Difficulty says what it does, from the engine's table, so the text can't drift from the numbers.
-        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_DESCRIPTIONS[option as SettingOption]}`,
+        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_ROWS[field].description}`,
       })),
       { name: 'allowed channels', value: channelList(settings) },
     ],
@@ -114,11 +108,11 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'show':
       return settingsReply(await ctx.settings.get(ctx.guildId), '');
     case 'set': {
-      const changed = givenOptions(opts);
+      const changed = givenFields(opts);
       if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.');
       const result = await ctx.settings.update(ctx.guildId, toPatch(opts));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      const lines = changed.map((option) => `\`${option}\` is now \`${String(result.value[SETTING_OPTIONS[option]])}\`.`);
+      const lines = changed.map((field) => `\`${SETTING_ROWS[field].option}\` is now \`${String(result.value[field])}\`.`);
       return { kind: 'text', text: lines.join('\n'), embed: settingsEmbed(result.value) };
     }
     case 'channel add': {
@@ -147,18 +141,7 @@ export default {
     defaultMemberPermissions: MANAGE_GUILD,
     options: [
       subcommand('show', 'Show the current settings'),
-      subcommand('set', 'Change one or more settings', [
-        choiceOpt('render', SETTING_DESCRIPTIONS.render, RENDER_STYLES),
-        choiceOpt('turn_mode', 'free or rounds', ['free', 'rounds']),
-        intOpt('round_seconds', 'Seconds per round in rounds mode', 10, 600),
-        intOpt('max_players', 'Party size limit', 1, 8),
-        choiceOpt('map_size', 'Default map size', ['small', 'medium', 'large']),
-        choiceOpt('map_kind', 'Default map kind', ['maze', 'cavern', 'random']),
-        choiceOpt('difficulty', 'Monster strength', ['easy', 'normal', 'hard']),
-        boolOpt('mobile', 'Narrower map view for phones'),
-        boolOpt('diagonals', 'Allow diagonal moves (8-way) in new games'),
-        intOpt('idle_end_hours', 'Hours without an action before a game ends by itself', IDLE_END_HOURS.min, IDLE_END_HOURS.max),
-      ]),
+      subcommand('set', 'Change one or more settings', SETTING_FIELDS.map((field) => rowDiscordOption(SETTING_ROWS[field]))),
       subcommandGroup('channel', 'The channels where games may be played (empty = all)', [
         subcommand('add', 'Allow games in a channel', [textChannelOpt('channel', 'The channel')]),
         subcommand('remove', 'Remove a channel from the list', [textChannelOpt('channel', 'The channel')]),

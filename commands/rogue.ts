@@ -2,15 +2,19 @@
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
-import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
-import { CALM_ROUNDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
+import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
-import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { RENDER_STYLES } from '../src/app/settings.js';
+import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
+import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
+
+/** The boards `/rogue board` shows: this server's daily (default), every server's daily, this server's all-time best. */
+const BOARD_SCOPES = ['server', 'global', 'all-time'] as const;
 
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
@@ -25,7 +29,7 @@ export const rogueOptions = z.discriminatedUnion(
       .object({
         subcommand: z.literal('new'),
         seed: intOption(0, MAX_SEED).optional(),
-        map: choiceOption(['maze', 'cavern']).optional(),
+        map: choiceOption(MAP_KINDS).optional(),
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
         diagonals: boolOption().optional(),
@@ -36,12 +40,18 @@ export const rogueOptions = z.discriminatedUnion(
     plain('leave'),
     plain('wait'),
     plain('descend'),
-    plain('use'),
+    z
+      .object({ subcommand: z.literal('use'), item: choiceOption(ITEM_KINDS).optional(), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional() })
+      .strict(),
     plain('map'),
     plain('status'),
     plain('end'),
-    z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
+    plain('replay'),
     plain('me'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
@@ -64,7 +74,11 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'descend':
       return { type: 'descend' };
     case 'use':
-      return { type: 'use' };
+      return {
+        type: 'use',
+        ...(options.item !== undefined ? { item: options.item } : {}),
+        ...(options.direction !== undefined ? { dir: WORD_TO_DIRECTION[options.direction] } : {}),
+      };
     case 'explore':
     case 'travel':
     case 'rest':
@@ -81,12 +95,14 @@ export const HELP_TEXT = [
   '**Channel Crawler**: a roguelike for the whole channel. Take the stairs down from the deepest level to win.',
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
   '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use` (drink a potion; not at full health).',
+  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: drink, read, throw, wield or wear ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
+  `Score: ${SCORE_RULE}.`,
   '`/rogue explore`: walk on (teammates in sight follow) until anyone is hit or sees a monster, or an item or the stairs. `/rogue travel`: go to the seen stairs. Not with a monster in view.',
   '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
   `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
-  'Kills and new depths give XP; a level adds 5 max HP and 1 attack (`/rogue status`).',
+  'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
+  '`/rogue daily`: one scored run a day, same dungeon for all. `/rogue board`, `/rogue history`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
   '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority ends it. `/rogue again`: after the end, a new game with the same settings.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
@@ -137,6 +153,38 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
   return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+}
+
+/** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
+export async function replayCommand(ctx: CommandContext): Promise<Reply> {
+  if (!ctx.replays) return { kind: 'text', text: 'Replays are not available here.' };
+  const result = await ctx.replays.replay(key(ctx));
+  if (!result.ok) return { kind: 'failure', error: result.error };
+  return { kind: 'attachment', text: result.value.caption, file: result.value.file };
+}
+
+/** /rogue daily, board and history: the daily service's answers as replies. */
+async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'board' | 'history' }>): Promise<Reply> {
+  const daily = ctx.daily;
+  if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
+  switch (opts.subcommand) {
+    case 'daily': {
+      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const started = result.value;
+      if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
+      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day) };
+      return { kind: 'game', view: started.view, mode: 'post' };
+    }
+    case 'board': {
+      const result = await daily.board(ctx.guildId, ctx.user, { scope: opts.scope ?? 'server', yesterday: opts.yesterday === true });
+      return result.ok ? { kind: 'text', text: boardText(result.value) } : { kind: 'failure', error: result.error };
+    }
+    case 'history': {
+      const result = await daily.history(opts.user !== undefined ? { userId: opts.user } : { channel: key(ctx) });
+      return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel') } : { kind: 'failure', error: result.error };
+    }
+  }
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -195,6 +243,12 @@ async function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'help':
       return { kind: 'text', text: HELP_TEXT };
+    case 'daily':
+    case 'board':
+    case 'history':
+      return dailyCommand(ctx, opts);
+    case 'replay':
+      return replayCommand(ctx);
     default:
       return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
   }
@@ -208,7 +262,7 @@ export default {
     options: [
       subcommand('new', 'Start a game in this channel and join it', [
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
-        choiceOpt('map', 'Map kind', ['maze', 'cavern']),
+        choiceOpt('map', 'Map kind', MAP_KINDS),
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
         boolOpt('diagonals', 'Allow diagonal moves (8-way)'),
@@ -221,7 +275,10 @@ export default {
       ]),
       subcommand('wait', 'Wait a turn'),
       subcommand('descend', 'Take the stairs down'),
-      subcommand('use', 'Drink a potion'),
+      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
+        choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
+        choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
+      ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('end', 'End the game (creator or Manage Server), or vote to end it'),
@@ -232,12 +289,20 @@ export default {
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
       ]),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views', RENDER_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
+      subcommand('board', "The daily board (default: today's, this server)", [
+        choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
+        boolOpt('yesterday', "Yesterday's board instead of today's"),
+      ]),
+      subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
+      subcommand('replay', "An animated replay of the end of this channel's last finished run"),
       subcommand('help', 'How to play'),
     ],
   }),
   options: rogueOptions,
   run,
+  slowSubcommands: ['replay'],
 } satisfies CommandModule;

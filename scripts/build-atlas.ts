@@ -3,6 +3,11 @@
  * Builds src/render/image/atlas.ts (16 px tiles as palette indices in base64, and a shared palette of at most 120
  * colours by median cut) from the vendored 32 px tiles in assets/tiles/.
  * With --extract, first cuts those tiles out of Debian's crawl-tiles-data sheets (Dungeon Crawl Stone Soup, CC0).
+ * With --rltiles DIR, first copies the single-tile PNGs of RLTILES (paths under crawl-ref/source/rltiles/ of
+ * github.com/crawl/crawl, CC0 / public domain) from DIR/<name>.png into assets/tiles/ as 32 px RGBA.
+ *
+ * The atlas holds every tile named here; each monster and item row names its tile (art.tile), and
+ * test/engine/tables.test.ts checks that every row's tile is in the atlas.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from 'fast-png';
@@ -27,7 +32,29 @@ const SOURCES: Readonly<Record<string, { sheet: string; x: number; y: number; w:
   lure: { sheet: 'main.png', x: 304, y: 625, w: 28, h: 32 },
 };
 
+/** Tiles copied from the crawl repository's rltiles/ folder (one 32 px PNG each; see assets/tiles/LICENSE.txt). */
+const RLTILES: Readonly<Record<string, string>> = {
+  bat: 'mon/animals/bat.png',
+  archer: 'mon/humanoids/elves/deep_elf_archer.png',
+  shaman: 'mon/humanoids/orcs/orc_priest.png',
+  golem: 'mon/humanoids/giants/stone_giant.png',
+  warlord: 'mon/humanoids/orcs/orc_warlord.png',
+  scroll: 'item/scroll/scroll-brown.png',
+  teleport: 'item/scroll/scroll-blue.png',
+  bomb: 'mon/nonliving/bomblet.png',
+  dagger: 'item/weapon/dagger.png',
+  sword: 'item/weapon/long_sword1.png',
+  spear: 'item/weapon/spear1.png',
+  axe: 'item/weapon/battle_axe1.png',
+  leather: 'item/armour/leather_armour1.png',
+  mail: 'item/armour/chain_mail1.png',
+};
+
+/** Every tile of the atlas, in order. */
+const TILE_NAMES = [...Object.keys(SOURCES), ...Object.keys(RLTILES)];
+
 function rgba(png: ReturnType<typeof decode>): Uint8Array {
+  if (png.palette) return fromPalette(png);
   if (png.depth !== 8) throw new Error('8-bit sheets only');
   const src = png.data as Uint8Array;
   if (png.channels === 4) return src;
@@ -39,6 +66,33 @@ function rgba(png: ReturnType<typeof decode>): Uint8Array {
     out[j++] = png.channels === 4 ? src[i * 4 + 3]! : 255;
   }
   return out;
+}
+
+/** A palette PNG (4 or 8 bits per pixel) as RGBA; palette entries without alpha are opaque. */
+function fromPalette(png: ReturnType<typeof decode>): Uint8Array {
+  const pal = png.palette!;
+  const src = png.data as Uint8Array;
+  const n = png.width * png.height;
+  const out = new Uint8Array(n * 4);
+  const perByte = 8 / png.depth;
+  const rowBytes = Math.ceil(png.width / perByte);
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      const byte = src[y * rowBytes + Math.floor(x / perByte)]!;
+      const shift = 8 - png.depth * ((x % perByte) + 1);
+      const entry = pal[(byte >> shift) & ((1 << png.depth) - 1)] ?? [0, 0, 0, 0];
+      out.set([entry[0]!, entry[1]!, entry[2]!, entry[3] ?? 255], (y * png.width + x) * 4);
+    }
+  }
+  return out;
+}
+
+function importRltiles(dir: string): void {
+  for (const name of Object.keys(RLTILES)) {
+    const png = decode(readFileSync(`${dir}/${name}.png`));
+    if (png.width !== SRC || png.height !== SRC) throw new Error(`${name}: expected ${SRC}x${SRC}`);
+    writeFileSync(`${ASSETS}/${name}.png`, encode({ width: SRC, height: SRC, data: rgba(png), channels: 4, depth: 8 }));
+  }
 }
 
 function extract(): void {
@@ -129,7 +183,7 @@ function nearest(palette: readonly Rgb[], p: Rgb): number {
 }
 
 function build(): void {
-  const tiles = Object.keys(SOURCES).map((name) => {
+  const tiles = TILE_NAMES.map((name) => {
     const png = decode(readFileSync(`${ASSETS}/${name}.png`));
     if (png.width !== SRC || png.height !== SRC) throw new Error(`${name}.png must be ${SRC}x${SRC}`);
     return { name, px: halve(rgba(png)) };
@@ -161,4 +215,6 @@ function build(): void {
 }
 
 if (process.argv.includes('--extract')) extract();
+const rl = process.argv.indexOf('--rltiles');
+if (rl >= 0) importRltiles(process.argv[rl + 1] ?? '.');
 build();

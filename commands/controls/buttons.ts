@@ -4,6 +4,8 @@
  * here (plus where a layout places it).
  */
 import type { PlayerAction } from '../../src/app/service-types.js';
+import { ITEMS, ITEM_KINDS, type ItemEffect } from '../../src/engine/items.js';
+import type { ItemKind } from '../../src/engine/types.js';
 
 /** A button's colour, as Discord names them (the presenter maps them to API numbers; the terminal ignores them). */
 export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
@@ -12,7 +14,7 @@ export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
  * What a press asks for. `act` is one player action (the d-pad's moves are `act` too, built from the direction);
  * the others are the party's and the message's own buttons.
  */
-export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' };
+export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' } | { kind: 'replay' };
 
 interface VerbRow {
   emoji: string;
@@ -35,6 +37,7 @@ export const VERB_TABLE = {
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
   join: { emoji: '➕', label: 'join', tone: 'primary', intent: { kind: 'join' } },
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
+  rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;
@@ -50,3 +53,19 @@ export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canExplore' | 'canT
   { verb: 'desc', when: 'canDescend' },
   { verb: 'use', when: 'canUse' },
 ];
+
+/** The word on an item button, by what using it does. */
+const ITEM_VERB: Readonly<Record<ItemEffect, string>> = { heal: 'drink', lure: 'throw', bomb: 'throw', map: 'read', teleport: 'read', equip: 'use' };
+
+/**
+ * The private controller's item row (layout data; the shared message keeps its 4 rows): one button per carried kind
+ * in item-table order, emoji from the row's art, at most 5 (a Discord row). The potion keeps its 🧪 action button.
+ * Thrown items with no direction are aimed for the player (a lure flies the longest open way, a bomb at the nearest
+ * monster in a straight line).
+ */
+export const ITEM_ROW_MAX = 5;
+export function itemButtons(usable: readonly ItemKind[]): { item: ItemKind; emoji: string; label: string; tone: ButtonTone }[] {
+  return ITEM_KINDS.filter((k) => usable.includes(k) && ITEMS[k].effect !== 'heal')
+    .slice(0, ITEM_ROW_MAX)
+    .map((k) => ({ item: k, emoji: ITEMS[k].art.emoji, label: `${ITEM_VERB[ITEMS[k].effect]} ${ITEMS[k].legend}`, tone: ITEMS[k].thrown ? 'primary' : 'secondary' }));
+}

@@ -4,7 +4,8 @@
  * `<game>` tags the game (its creation time in base 36) so a button left on an old game's message can't act on a new game.
  */
 import { z } from 'zod';
-import type { Direction } from '../../src/engine/types.js';
+import { ITEM_KINDS } from '../../src/engine/items.js';
+import type { Direction, ItemKind } from '../../src/engine/types.js';
 import { DIRECTION_TABLE } from './directions.js';
 import { SIMPLE_VERBS, type SimpleVerb } from './buttons.js';
 
@@ -14,7 +15,9 @@ const PREFIX = 'cc1';
 export type ButtonId =
   | { verb: 'mv'; dir: Direction; version: number; game: string }
   | { verb: SimpleVerb; version: number; game: string }
-  | { verb: 'nop'; index: number; version: number; game: string };
+  | { verb: 'nop'; index: number; version: number; game: string }
+  /** Use a carried item (arg = its kind, from the item table). */
+  | { verb: 'it'; item: ItemKind; version: number; game: string };
 
 export type { SimpleVerb };
 
@@ -25,6 +28,7 @@ const dir = z.enum(DIRECTION_TABLE.map((r) => r.dir) as [Direction, ...Direction
 const schema = z.union([
   z.tuple([z.literal(PREFIX), z.literal('mv'), dir, version, game]).transform(([, verb, d, v, g]) => ({ verb, dir: d, version: v, game: g }) as const),
   z.tuple([z.literal(PREFIX), z.enum(SIMPLE_VERBS), z.literal(''), version, game]).transform(([, verb, , v, g]) => ({ verb, version: v, game: g }) as const),
+  z.tuple([z.literal(PREFIX), z.literal('it'), z.enum(ITEM_KINDS), version, game]).transform(([, verb, item, v, g]) => ({ verb, item, version: v, game: g }) as const),
   z.tuple([z.literal(PREFIX), z.literal('nop'), z.string().regex(/^\d{1,2}$/).transform(Number), version, game]).transform(([, verb, i, v, g]) => ({ verb, index: i, version: v, game: g }) as const),
 ]);
 
@@ -40,7 +44,7 @@ export function gameCreatedAt(tag: string): number {
 
 /** Encodes a button as a custom id (always well under Discord's 100 characters). */
 export function encodeButtonId(id: ButtonId): string {
-  const arg = id.verb === 'mv' ? id.dir : id.verb === 'nop' ? String(id.index) : '';
+  const arg = id.verb === 'mv' ? id.dir : id.verb === 'nop' ? String(id.index) : id.verb === 'it' ? id.item : '';
   return `${PREFIX}:${id.verb}:${arg}:${id.version}:${id.game}`;
 }
 

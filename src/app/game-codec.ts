@@ -1,6 +1,7 @@
 /** Serialisation of a stored game (state + meta) to JSON text and back, shared by every GameStore adapter. */
 import { z } from 'zod';
 import { parseGameState } from '../engine/state-schema.js';
+import { MAP_CHOICES } from '../mapgen/generate.js';
 import type { Action } from '../engine/types.js';
 import type { ChannelKey, StoredGame } from './service-types.js';
 import { RENDER_STYLES } from './settings.js';
@@ -20,10 +21,11 @@ const GameMetaSchema = z.object({
   endVotes: z.array(z.string()).optional(),
   lastActionAt: z.number().optional(),
   idleEndHours: z.number().int().min(1).optional(),
-  mapChoice: z.enum(['maze', 'cavern', 'random']).optional(),
+  mapChoice: z.enum(MAP_CHOICES).optional(),
   invited: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   endReason: z.enum(['vote', 'idle']).optional(),
   recentLog: z.array(z.string()).optional(),
+  daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */

@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, resolveRound, roundsNow, step } from '../engine/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { isRetired } from './game-message.js';
@@ -91,6 +91,8 @@ export interface GameServiceDeps {
   leaseMs?: number;
   /** Told of every redelivered interaction found already applied (and so not applied twice): metrics count them. */
   onDuplicate?: (key: ChannelKey) => void;
+  /** Told of every game a save of this process finished, after the save and without being awaited: history and daily boards record it. */
+  onFinished?: (key: ChannelKey, game: StoredGame) => Promise<void>;
 }
 
 /** What a write may say about the interaction that carried it. */
@@ -125,6 +127,7 @@ export class GameService implements GameServiceApi {
   private readonly claimLimit: number;
   private readonly leaseMs: number;
   private readonly onDuplicate: (key: ChannelKey) => void;
+  private readonly onFinished: ((key: ChannelKey, game: StoredGame) => Promise<void>) | undefined;
   /** Tail of the in-process queue of writes per channel (see serial()). Holds promises only, never game state. */
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Whether the last round claim failed: an outage is logged once when it starts and once when it ends, not every poll. */
@@ -140,6 +143,7 @@ export class GameService implements GameServiceApi {
     this.claimLimit = deps.claimLimit ?? 50;
     this.leaseMs = deps.leaseMs ?? ROUND_LEASE_MS;
     this.onDuplicate = deps.onDuplicate ?? (() => {});
+    this.onFinished = deps.onFinished;
   }
 
   async newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>> {
@@ -183,6 +187,7 @@ export class GameService implements GameServiceApi {
         lastActionAt: now,
         idleEndHours: settings.idleEndHours,
         mapChoice,
+        ...(options.daily ? { daily: options.daily } : {}),
         ...(options.invite && options.invite.length > 0 ? { invited: options.invite.filter((u) => u.id !== user.id) } : {}),
       };
       const game: StoredGame = { state: r.state, meta };
@@ -499,8 +504,12 @@ export class GameService implements GameServiceApi {
     const moved = after !== before && (after === null || before === null || after < before || next.meta.roundDeadline !== prev.meta.roundDeadline);
     // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
     if (before === null && after !== null) await this.rounds.schedule(key, after);
-    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next), interactionId === undefined ? undefined : { interactionId });
+    const summary = summaryRecord(key, prev, next);
+    const saved = await this.games.save(key, next, rev, actions, summary, interactionId === undefined ? undefined : { interactionId });
     if (saved === null || isDuplicate(saved)) return saved;
+    const onFinished = this.onFinished;
+    // Not awaited: recording replays the whole log, which must not delay this answer or the channel's next write.
+    if (summary && onFinished) void this.bestEffort(key, 'finished run not recorded', () => onFinished(key, next));
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
       if (claim) await this.rounds.settle(claim, after);
@@ -684,7 +693,7 @@ function toEngineAction(action: PlayerAction, user: string): Action {
     case 'descend':
       return { type: 'descend', user };
     case 'use':
-      return { type: 'use', user };
+      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
     case 'rest':
     case 'explore':
     case 'travel':
@@ -702,8 +711,5 @@ export function deriveSeed(now: number, channelId: string): number {
   return h >>> 0;
 }
 
-/** 'random' map kind: decided by the seed, so the same seed always gives the same map. */
-export function kindFromSeed(seed: number): MapKind {
-  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
-  return (mixed >>> 31) === 1 ? 'maze' : 'cavern';
-}
+/** 'random' map kind: decided by the seed from the map-kind table, so the same seed always gives the same map. */
+export { kindFromSeed };

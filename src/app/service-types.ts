@@ -1,7 +1,8 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction } from '../engine/types.js';
+import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
+import type { MapChoice } from '../mapgen/generate.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -46,13 +47,21 @@ export interface GameMeta {
   /** Hours without a player action after which the game ends by itself (from the `idle_end_hours` setting; older saves: the default). */
   idleEndHours?: number;
   /** The map kind the game was started with, 'random' included, so "play again" keeps its source. */
-  mapChoice?: 'maze' | 'cavern' | 'random';
+  mapChoice?: MapChoice;
   /** Players of the finished game this one replays, asked to join; each leaves the list when they join. */
   invited?: UserRef[];
   /** Why a finished game ended when no adventure ended it: a vote of the party or nobody acting for idleEndHours. */
   endReason?: 'vote' | 'idle';
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
+  /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
+  daily?: DailyMark;
+}
+
+/** What marks a game as a daily run (see src/app/daily/). */
+export interface DailyMark {
+  day: number;
+  scored: boolean;
 }
 
 export interface StoredGame {
@@ -93,7 +102,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceFail
 export interface NewGameOptions {
   seed?: number;
   /** 'random': decided by the seed (as the setting of that name). */
-  mapKind?: 'maze' | 'cavern' | 'random';
+  mapKind?: MapChoice;
   size?: MapSize;
   mode?: 'free' | 'rounds';
   /** 8-way movement for this game; default from the guild's `diagonals` setting. */
@@ -103,6 +112,8 @@ export interface NewGameOptions {
   maxPlayers?: number;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
+  /** A daily run (set only by the daily service, never from a player's options). */
+  daily?: DailyMark;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
@@ -127,7 +138,8 @@ export type PlayerAction =
   | { type: 'move'; dir: Direction; steps?: number }
   | { type: 'wait' }
   | { type: 'descend' }
-  | { type: 'use' }
+  /** Use a carried item (default: a potion); a thrown one flies `dir`, or is aimed for the player. */
+  | { type: 'use'; item?: ItemKind; dir?: Direction }
   | { type: 'rest' }
   | { type: 'explore' }
   | { type: 'travel' }

@@ -1,5 +1,12 @@
-/** Per-guild settings: the zod schema is the single source of the fields, their ranges and defaults. */
+/**
+ * Per-guild settings as ONE table of rows. Each row says its option name, its kind (choice, whole number, yes/no),
+ * its range or choices, its default and what it does; the zod schema, the patch schema, `/rogue-config set`'s
+ * Discord options and zod options, and `/rogue-config show` are all derived from it, so a new setting can't be
+ * forgotten on one surface.
+ */
 import { z } from 'zod';
+import { DIFFICULTIES } from '../engine/difficulty.js';
+import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
 
 export const MAP_SIZES = {
   small: { width: 40, height: 20 },
@@ -7,27 +14,104 @@ export const MAP_SIZES = {
   large: { width: 120, height: 60 },
 } as const;
 export type MapSize = keyof typeof MAP_SIZES;
+export const MAP_SIZE_NAMES = Object.keys(MAP_SIZES) as [MapSize, ...MapSize[]];
 
 /** Render styles of the game map, in the order the options list them: the one table the settings, saves and options derive from. */
 export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
 export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
 
+/** The map kinds a setting may name: every generator, or 'random' (decided by the seed). */
+export { MAP_CHOICES };
+export const TURN_MODES = ['free', 'rounds'] as const;
+
 /** Range of `idle_end_hours`: an hour to two weeks (a game's save expires after 14 days anyway). */
 export const IDLE_END_HOURS = { min: 1, max: 336 } as const;
+/** Range of `daily_retention_days`: how long a day's daily boards are kept. */
+export const DAILY_RETENTION_DAYS = { min: 1, max: 365 } as const;
+
+type Choices = readonly [string, ...string[]];
+
+/** A setting whose value is one of a list of words. */
+export interface ChoiceRow<T extends Choices = Choices> {
+  kind: 'choice';
+  option: string;
+  choices: T;
+  default: T[number];
+  /** What it does, for `/rogue-config show`. */
+  description: string;
+  /** The Discord option's description (at most 100 characters). */
+  hint: string;
+}
+/** A setting whose value is a whole number in [min, max]. */
+export interface IntRow {
+  kind: 'int';
+  option: string;
+  min: number;
+  max: number;
+  default: number;
+  description: string;
+  hint: string;
+}
+/** A yes/no setting. */
+export interface BoolRow {
+  kind: 'bool';
+  option: string;
+  default: boolean;
+  description: string;
+  hint: string;
+}
+export type SettingRow = ChoiceRow | IntRow | BoolRow;
+
+const choice = <const T extends Choices>(row: Omit<ChoiceRow<T>, 'kind'>): ChoiceRow<T> => ({ kind: 'choice', ...row });
+const int = (row: Omit<IntRow, 'kind'>): IntRow => ({ kind: 'int', ...row });
+const bool = (row: Omit<BoolRow, 'kind'>): BoolRow => ({ kind: 'bool', ...row });
+
+/** Every setting an admin changes with `/rogue-config set`, keyed by its field, in display order. */
+export const SETTING_ROWS = {
+  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: 'image map (a picture), emoji map in an embed, or ASCII map in a code block', hint: 'How the game map is drawn' }),
+  turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', description: 'anyone acts any time (free), or everyone acts once per round (rounds)', hint: 'free or rounds' }),
+  roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
+  maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, description: 'party size limit (1-8)', hint: 'Party size limit' }),
+  mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', description: 'small 40x20, medium 60x30, large 120x60', hint: 'Default map size' }),
+  mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', description: `${MAP_KINDS.join(', ')}, or random per game`, hint: 'Default map kind' }),
+  difficulty: choice({ option: 'difficulty', choices: DIFFICULTIES, default: 'normal', description: 'monster numbers and strength', hint: 'Monster strength' }),
+  mobile: bool({ option: 'mobile', default: false, description: 'narrower map view for phones', hint: 'Narrower map view for phones' }),
+  /** 8-way movement (diagonal moves and buttons); off means 4-way. */
+  diagonals: bool({ option: 'diagonals', default: false, description: '8-way movement with diagonal moves and buttons (off: 4-way)', hint: 'Allow diagonal moves (8-way) in new games' }),
+  /** Hours without a player action after which a game ends by itself with its summary. */
+  idleEndHours: int({ option: 'idle_end_hours', ...IDLE_END_HOURS, default: 24, description: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`, hint: 'Hours without an action before a game ends by itself' }),
+  dailyEnabled: bool({ option: 'daily', default: true, description: 'players may start the daily dungeon (`/rogue daily`) on this server', hint: 'Allow /rogue daily on this server' }),
+  globalBoard: bool({ option: 'global_board', default: true, description: "this server's daily runs appear on the global daily board", hint: "Show this server's daily runs on the global board" }),
+  dailyRetentionDays: int({ option: 'daily_retention_days', ...DAILY_RETENTION_DAYS, default: 30, description: `days a daily board is kept (${DAILY_RETENTION_DAYS.min}-${DAILY_RETENTION_DAYS.max}); all-time boards are kept`, hint: 'Days each daily board is kept' }),
+} as const satisfies Record<string, SettingRow>;
+
+export type SettingField = keyof typeof SETTING_ROWS;
+/** The settings fields in display order. */
+export const SETTING_FIELDS = Object.keys(SETTING_ROWS) as SettingField[];
+
+/** The value type a settings row stands for. */
+export type SettingValue<R> = R extends ChoiceRow<infer T> ? T[number] : R extends IntRow ? number : R extends BoolRow ? boolean : never;
+type RowSchema<R> = z.ZodType<SettingValue<R>>;
+
+/** The zod schema of one row's value, without a default. */
+export function rowSchema<R extends SettingRow>(row: R): RowSchema<R> {
+  switch (row.kind) {
+    case 'choice':
+      return z.enum(row.choices) as unknown as RowSchema<R>;
+    case 'int':
+      return z.number().int().min(row.min).max(row.max) as unknown as RowSchema<R>;
+    case 'bool':
+      return z.boolean() as unknown as RowSchema<R>;
+  }
+}
+
+type Rows = typeof SETTING_ROWS;
+const rowShape = Object.fromEntries(SETTING_FIELDS.map((field) => [field, rowSchema(SETTING_ROWS[field]).default(SETTING_ROWS[field].default as never)])) as {
+  [K in SettingField]: z.ZodDefault<RowSchema<Rows[K]>>;
+};
 
 export const GuildSettingsSchema = z.object({
-  render: z.enum(RENDER_STYLES).default('image'),
-  turnMode: z.enum(['free', 'rounds']).default('free'),
-  roundSeconds: z.number().int().min(10).max(600).default(60),
-  maxPlayers: z.number().int().min(1).max(8).default(4),
-  mapSize: z.enum(['small', 'medium', 'large']).default('medium'),
-  mapKind: z.enum(['maze', 'cavern', 'random']).default('random'),
-  difficulty: z.enum(['easy', 'normal', 'hard']).default('normal'),
-  mobile: z.boolean().default(false),
-  /** 8-way movement (diagonal moves and buttons); off means 4-way. */
-  diagonals: z.boolean().default(false),
-  /** Hours without a player action after which a game ends by itself with its summary. */
-  idleEndHours: z.number().int().min(IDLE_END_HOURS.min).max(IDLE_END_HOURS.max).default(24),
+  ...rowShape,
   allowedChannels: z.array(z.string().regex(/^\d{1,20}$/)).max(100).default([]),
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;

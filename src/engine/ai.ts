@@ -23,7 +23,16 @@ export const RETURN_FRACTION = 0.75;
 export const HIDING_REGEN_EVERY = 2;
 /** Lures draw monsters within this many steps, for this many monster phases. */
 export const LURE_RANGE = 24;
-export const LURE_TURNS = 8;
+export const LURE_TURNS = 20;
+/** Archers and healers step back when a player comes this close (in the game's topology). */
+export const KEEP_AWAY = 2;
+/** A healer mends a packmate within this many tiles (Chebyshev, over a clear line), below this fraction of its hp, every MEND_EVERY phases. */
+export const MEND_RADIUS = 5;
+export const MEND_BELOW = 0.6;
+export const MEND_EVERY = 3;
+export const MEND_HP: readonly [number, number] = [3, 6];
+/** A boss never strays farther than this (Chebyshev) from the stairs it guards. */
+export const GUARD_RADIUS = 5;
 /** Flee-map penalty of a cell in a dead-end branch (FLEE_SCALE is one step), so fleeing monsters prefer loops and doorways. */
 const DEAD_END_PENALTY = 25;
 
@@ -59,13 +68,36 @@ interface TacticRule {
   flees(p: Perception): boolean;
   /** Which of its weapons it holds now. */
   weapon(m: Monster, p: Perception): number;
+  /** Steps back (retreat) when a player is within KEEP_AWAY and it still has room. */
+  keepsAway: boolean;
+  /** Percent of its moves that go in a random direction (bats). */
+  erratic: number;
+  /** Heals hurt packmates in sight instead of fighting (every MEND_EVERY phases). */
+  mends: boolean;
+  /** Holds its post by the stairs: never lured, never farther than GUARD_RADIUS from them. */
+  guards: boolean;
+  /** Switching to weapons[1] is going berserk (logged as such), not drawing a weapon. */
+  berserks: boolean;
 }
 
-/** The tactics table: minions flee when bloodied or hurt and alone; skirmishers flee when bloodied and alone and draw a knife up close; soldiers go berserk when bloodied. */
+const rule = (r: Pick<TacticRule, 'flees' | 'weapon'> & Partial<TacticRule>): TacticRule => ({ keepsAway: false, erratic: 0, mends: false, guards: false, berserks: false, ...r });
+const closeIn = (_m: Monster, p: Perception): number => (p.target && p.distance <= 1 ? 1 : 0);
+
+/**
+ * The tactics table: minions flee when bloodied or hurt and alone; skirmishers flee when bloodied and alone and draw
+ * a knife up close; soldiers go berserk when bloodied; archers shoot from afar and step back, drawing a dagger when
+ * cornered; erratic fliers move at random half the time; brutes never flee (their slowness is in the monster table);
+ * healers mend their pack from behind it; a boss guards the stairs and goes berserk when bloodied.
+ */
 export const TACTICS: Readonly<Record<Tactics, TacticRule>> = {
-  minion: { flees: (p) => p.bloodied || (p.alone && !p.recovered), weapon: (m) => m.weapon },
-  skirmisher: { flees: (p) => p.bloodied && p.alone, weapon: (_m, p) => (p.target && p.distance <= 1 ? 1 : 0) },
-  soldier: { flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon) },
+  minion: rule({ flees: (p) => p.bloodied || (p.alone && !p.recovered), weapon: (m) => m.weapon }),
+  skirmisher: rule({ flees: (p) => p.bloodied && p.alone, weapon: closeIn }),
+  soldier: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), berserks: true }),
+  archer: rule({ flees: (p) => p.bloodied && p.alone, weapon: closeIn, keepsAway: true }),
+  erratic: rule({ flees: (p) => p.bloodied, weapon: (m) => m.weapon, erratic: 50 }),
+  brute: rule({ flees: () => false, weapon: (m) => m.weapon }),
+  healer: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon, keepsAway: true, mends: true }),
+  boss: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), guards: true, berserks: true }),
 };
 
 /** The weapon a monster holds. */
@@ -91,9 +123,11 @@ export function decide(m: Monster, p: Perception): Decision {
   if (m.state === 'flee' && !p.recovered) return { state: 'flee', weapon };
   if (p.target) {
     if (rule.flees(p)) return { state: 'flee', weapon };
+    if (rule.keepsAway && p.distance <= KEEP_AWAY && m.state !== 'retreat') return { state: 'retreat', weapon };
     if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
   }
+  if (rule.guards) return { state: 'guard', weapon };
   if (p.lured) return { state: 'lured', weapon };
   if (p.hasLastSeen) return { state: 'hunt', weapon };
   return { state: 'wander', weapon };
@@ -141,8 +175,17 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
       break;
     }
   }
-  const lineDistance = target ? straightLine(state.tiles, w, m.x, m.y, target.x, target.y, topology) : Infinity;
   const stats = MONSTERS[m.kind];
+  // A ranged weapon fires along any clear line: the target sees the monster (symmetric FOV), so no wall is in the way;
+  // another creature on the line blocks the shot. Melee and reach weapons strike along straight lines only.
+  const ranged = stats.weapons[m.weapon]!.reach > 2 && distance > 1;
+  const lineDistance = !target
+    ? Infinity
+    : ranged
+      ? lineOfFire(ws.occ, w, m.x, m.y, target.x, target.y)
+        ? distance
+        : Infinity
+      : straightLine(state.tiles, w, m.x, m.y, target.x, target.y, topology);
   return {
     bloodied: m.hp <= stats.bloodied * m.maxHp,
     alone,
@@ -165,6 +208,41 @@ export function straightLine(tiles: Uint8Array, width: number, ax: number, ay: n
   const sy = Math.sign(dy);
   for (let k = 1; k < n; k++) if (tiles[(ay + sy * k) * width + ax + sx * k] === Tile.Wall) return Infinity;
   return n;
+}
+
+/** Whether the straight (Bresenham) line from a to b passes no creature between them on the occupancy grid. */
+export function lineOfFire(occ: Int32Array, width: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const dx = Math.abs(bx - ax);
+  const dy = -Math.abs(by - ay);
+  const sx = ax < bx ? 1 : -1;
+  const sy = ay < by ? 1 : -1;
+  let err = dx + dy;
+  let x = ax;
+  let y = ay;
+  for (;;) {
+    const e2 = 2 * err;
+    if (e2 >= dy) {
+      err += dy;
+      x += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      y += sy;
+    }
+    if (x === bx && y === by) return true;
+    if (occ[y * width + x] !== 0) return false;
+  }
+}
+
+/** Whether the straight (Bresenham) line from a to b crosses no wall (for a healer reaching a packmate). */
+function clearLine(tiles: Uint8Array, width: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const n = Math.max(Math.abs(bx - ax), Math.abs(by - ay));
+  for (let k = 1; k < n; k++) {
+    const x = Math.round(ax + ((bx - ax) * k) / n);
+    const y = Math.round(ay + ((by - ay) * k) / n);
+    if (tiles[y * width + x] === Tile.Wall) return false;
+  }
+  return true;
 }
 
 /** What the monster phase needs from the turn engine: an attack hook so combat stays in one place. */
@@ -265,10 +343,25 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     hooks.event({ type: 'shouted', who: monsterRef(shouter), alerted });
   };
 
+  // The stairs a boss guards (found once per phase, only when a guard is on the level).
+  let post = -2;
+  const postOf = (): number => (post === -2 ? (post = state.tiles.indexOf(Tile.Stairs)) : post);
+
   for (let mi = 0; mi < monsters.length; mi++) {
     const m = monsters[mi]!;
     const here = m.y * w + m.x;
     const before = m.state;
+    const stats = MONSTERS[m.kind];
+    const tactic = TACTICS[stats.tactics];
+    // Stunned monsters lose their move; slow ones act only every `every` phases.
+    if (m.stunned > 0) {
+      m.stunned -= 1;
+      continue;
+    }
+    if (stats.every > 1 && (state.turn + m.id) % stats.every !== 0) {
+      if (m.state === 'hunt' || m.state === 'attack') hooks.event({ type: 'lumbered', who: monsterRef(m) });
+      continue;
+    }
     // Where it last saw a player: when the target just stepped off that square, the trail is the best way in.
     const trail = m.lastSeen;
     const p = perceive(state, ws, m, false);
@@ -277,11 +370,11 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
       p.target = null;
       p.lineDistance = Infinity;
     }
-    if (!p.target && state.lures.length > 0 && m.state !== 'flee') p.lured = lure()[here]! < UNREACHABLE;
+    if (!p.target && state.lures.length > 0 && m.state !== 'flee' && !tactic.guards) p.lured = lure()[here]! < UNREACHABLE;
     const d = decide(m, p);
     if (d.weapon !== m.weapon) {
       m.weapon = d.weapon;
-      if (MONSTERS[m.kind].tactics === 'soldier') hooks.event({ type: 'berserk', who: monsterRef(m) });
+      if (tactic.berserks) hooks.event({ type: 'berserk', who: monsterRef(m) });
       else hooks.event({ type: 'switched-weapon', who: monsterRef(m), weapon: weaponOf(m).name });
     }
     m.state = d.state;
@@ -293,6 +386,19 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
       }
     }
     if (before === 'flee' && d.state !== 'flee') hooks.event({ type: 'returned', who: monsterRef(m) });
+    if (tactic.guards && d.state === 'guard' && before !== 'guard' && before !== 'wander') hooks.event({ type: 'guarding', who: monsterRef(m) });
+    // A healer in a fight mends the most hurt packmate it can reach instead of acting.
+    if (tactic.mends && p.target && (state.turn + m.id) % MEND_EVERY === 0 && mend(state, rng, m, hooks)) continue;
+    // An erratic flier's move goes anywhere half the time; once next to someone it bites rather than flit off.
+    if (tactic.erratic > 0 && d.state !== 'flee' && d.state !== 'attack' && rng.int(1, 100) <= tactic.erratic) {
+      const [dx, dy] = DIRECTION_DELTA[rng.pick(dirs)];
+      const to = here + dy * w + dx;
+      if (free(to)) {
+        moveTo(m, mi, to);
+        if (p.target) hooks.event({ type: 'fluttered', who: monsterRef(m) });
+        continue;
+      }
+    }
 
     switch (d.state) {
       case 'attack':
@@ -335,11 +441,33 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
             }
           }
         }
+        // A guard turns back at the edge of its post rather than be drawn away from the stairs.
+        if (next >= 0 && tactic.guards && postOf() >= 0 && chebyshev(next, postOf(), w) > GUARD_RADIUS) {
+          if (before !== 'guard') hooks.event({ type: 'guarding', who: monsterRef(m) });
+          m.state = 'guard';
+          break;
+        }
         if (next >= 0) moveTo(m, mi, next);
         else if (walked) {
           const oi = fleeingBlocker(monsters, walked, w, here, occ, dirs);
           if (oi >= 0) swap(m, mi, oi);
         }
+        break;
+      }
+      case 'guard': {
+        const at = postOf();
+        m.lastSeen = -1;
+        if (at < 0 || chebyshev(here, at, w) <= 1) break;
+        const next = firstStep(ws, open, here, at, topology, free);
+        if (next >= 0) moveTo(m, mi, next);
+        break;
+      }
+      case 'retreat': {
+        // Step back down the flee map; with nowhere to go, shoot or stab from where it stands.
+        const next = p.target ? fleeStep(state, flee(), ws.deadEnd, here, occ, dirs) : -1;
+        if (next >= 0) moveTo(m, mi, next);
+        else if (p.target && p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m), p.lineDistance);
+        // Next phase it fights from the new spot (retreat lasts one step, so it never runs for good).
         break;
       }
       case 'lured': {
@@ -385,6 +513,24 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     for (const l of state.lures) if (l.turns <= 0) hooks.event({ type: 'lure-spent', x: l.x, y: l.y });
     state.lures = state.lures.filter((l) => l.turns > 0);
   }
+}
+
+const chebyshev = (a: number, b: number, w: number): number => Math.max(Math.abs((a % w) - (b % w)), Math.abs(Math.floor(a / w) - Math.floor(b / w)));
+
+/** A healer mends the most hurt packmate within MEND_RADIUS over a clear line; false when none needs it. */
+function mend(state: GameState, rng: Rng, healer: Monster, hooks: PhaseHooks): boolean {
+  let best: Monster | null = null;
+  for (const o of state.monsters) {
+    if (o === healer || o.hp >= MEND_BELOW * o.maxHp) continue;
+    if (Math.max(Math.abs(o.x - healer.x), Math.abs(o.y - healer.y)) > MEND_RADIUS) continue;
+    if (!clearLine(state.tiles, state.width, healer.x, healer.y, o.x, o.y)) continue;
+    if (!best || o.hp / o.maxHp < best.hp / best.maxHp) best = o;
+  }
+  if (!best) return false;
+  const healed = Math.min(best.maxHp - best.hp, rng.int(MEND_HP[0], MEND_HP[1]));
+  best.hp += healed;
+  hooks.event({ type: 'mended', who: monsterRef(healer), target: monsterRef(best), healed });
+  return true;
 }
 
 /**

@@ -3,15 +3,18 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { LURE_TURNS, monsterPhase, monsterRef } from './ai.js';
+import { monsterPhase, monsterRef } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
 import { Tile } from '../grid/tiles.js';
-import { bumpAt } from './legal.js';
+import { bumpAt, reachTarget } from './legal.js';
 import { enterLevel, reinforce } from './level.js';
 import { bfs } from '../grid/flood.js';
-import { MONSTERS, PLAYER_BASE, PLAYER_WEAPON, POTION_HEAL } from './monsters.js';
+import { MONSTERS, PLAYER_BASE } from './monsters.js';
+import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
+import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
+import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
@@ -29,8 +32,7 @@ export const MAX_STEPS = 9;
 /** Longest explore or travel run (steps), and longest rest (turns), of one action. */
 export const MAX_RUN = 100;
 export const MAX_REST = 100;
-/** Farthest a lure flies. */
-export const THROW_RANGE = 8;
+export { THROW_RANGE };
 
 /** A new game: level 1 generated from the seed, no players yet. */
 export function newGame(config: GameConfig): GameState {
@@ -53,6 +55,7 @@ export function newGame(config: GameConfig): GameState {
     monsters: [],
     items: [],
     lures: [],
+    tally: { kills: {}, used: {} },
     nextId: 1,
     acted: [],
     calm: CALM_ROUNDS,
@@ -82,12 +85,13 @@ export function resolveRound(state: GameState): StepResult {
   return step(state, { type: 'resolve-round' });
 }
 
-/** Attack and defence of a player, or of a monster from its kind's stat block plus its difficulty bonus. */
-const fighter = (c: Player | Monster) => ('slot' in c ? c : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence });
+/** Attack and defence of a player (armour included), or of a monster from its kind's stat block plus its difficulty bonus. */
+const fighter = (c: Player | Monster) =>
+  'slot' in c ? { attack: c.attack, defence: c.defence + armourDefence(c.armour) } : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence };
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
-class Turn {
+class Turn implements EffectContext {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
@@ -131,15 +135,29 @@ class Turn {
     if (target.hp > 0) return;
     if ('slot' in target) {
       target.alive = false;
-      this.emit({ type: 'died', who: t, by: a });
-    } else {
-      this.s.monsters = this.s.monsters.filter((m) => m !== target);
-      this.emit({ type: 'killed', attacker: a, target: t });
-      if ('slot' in attacker) {
-        attacker.kills += 1;
-        this.award(attacker, MONSTERS[target.kind].xp);
-      }
-    }
+      this.emit({ type: 'died', who: t, by: a, weapon: weapon.name });
+    } else this.slain(attacker, target, a, t);
+  }
+
+  /** A monster at 0 hp leaves the level; a player's kill is counted and earns experience. */
+  private slain(attacker: Player | Monster, target: Monster, a: ActorRef, t: ActorRef): void {
+    this.s.monsters = this.s.monsters.filter((m) => m !== target);
+    this.emit({ type: 'killed', attacker: a, target: t });
+    if (!('slot' in attacker)) return;
+    attacker.kills += 1;
+    const kills = { ...this.s.tally.kills };
+    kills[target.kind] = (kills[target.kind] ?? 0) + 1;
+    this.s.tally = { ...this.s.tally, kills };
+    this.award(attacker, MONSTERS[target.kind].xp);
+  }
+
+  /** An item's damage to a monster (a flash bomb): no roll, the kill counts as the player's. */
+  hurtMonster(p: Player, m: Monster, damage: number, weapon: string): void {
+    const a = playerRef(p);
+    const t = monsterRef(m);
+    m.hp = Math.max(0, m.hp - damage);
+    this.emit({ type: 'attacked', attacker: a, target: t, damage, weapon, verb: 'blasts', range: 0 });
+    if (m.hp <= 0) this.slain(p, m, a, t);
   }
 
   /** Gives a player experience, announcing a level gained. */
@@ -176,13 +194,14 @@ class Turn {
   }
 
   finish(outcome: RunSummary['outcome']): void {
-    const summary: RunSummary = {
+    const base = {
       outcome,
       depth: this.s.depth,
       turns: this.s.turn,
       // Everyone who played this run, including those who left before the end.
       kills: [...this.s.players, ...this.s.departed].map((p) => ({ id: p.id, name: p.name, kills: p.kills })),
     };
+    const summary: RunSummary = { ...base, recap: buildRecap(base, this.s.tally, this.events) };
     this.s.status = 'over';
     this.s.summary = summary;
     this.s.acted = [];
@@ -266,7 +285,7 @@ function calmDown(t: Turn): void {
 
 /** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
 function copyMonster(m: Monster): Monster {
-  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen };
+  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen, stunned: m.stunned };
 }
 
 function cloneState(s: GameState): GameState {
@@ -338,12 +357,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       else s.holding.push(p.id);
       break;
     case 'use': {
-      if (p.potions <= 0) return 'nothing-to-use';
-      if (p.hp >= p.maxHp) return 'full-health';
-      p.potions -= 1;
-      const healed = Math.min(p.maxHp - p.hp, t.rng.int(POTION_HEAL[0], POTION_HEAL[1]));
-      p.hp += healed;
-      t.emit({ type: 'drank', who: playerRef(p), healed });
+      const r = useItem(t, p, { kind: action.item ?? 'potion', dir: action.dir, distance: action.distance });
+      if (r) return r;
       if (!rounds) t.monsters();
       break;
     }
@@ -359,8 +374,9 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       break;
     }
     case 'throw': {
-      const r = throwLure(t, p, action.dir, action.distance);
+      const r = useItem(t, p, { kind: 'lure', dir: action.dir, distance: action.distance });
       if (r) return r;
+      if (!rounds) t.monsters();
       break;
     }
     case 'descend':
@@ -464,9 +480,13 @@ function pickUp(t: Turn, p: Player): boolean {
   const item = s.items.find((it) => it.x === p.x && it.y === p.y);
   if (!item) return false;
   s.items = s.items.filter((it) => it !== item);
-  if (item.kind === 'lure') p.lures += 1;
-  else p.potions += 1;
   t.emit({ type: 'picked-up', who: playerRef(p), item: item.kind });
+  const row = ITEMS[item.kind];
+  // Armour found with none worn goes straight on; everything else goes in the pack.
+  if (row.slot === 'armour' && p.armour === null) {
+    p.armour = item.kind as NonNullable<Player['armour']>;
+    t.emit({ type: 'equipped', who: playerRef(p), item: item.kind });
+  } else addToPack(p, item.kind, 1);
   return true;
 }
 
@@ -486,7 +506,13 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
       if (bump.kind === 'wall') return 'wall';
       if (bump.kind === 'ally') return 'occupied-by-ally';
       if (bump.kind === 'monster') {
-        t.strike(p, PLAYER_WEAPON, bump.monster);
+        t.strike(p, wielded(p), bump.monster);
+        if (!rounds) t.monsters();
+        return null;
+      }
+      const far = reachTarget(s, p, dir);
+      if (far) {
+        t.strike(p, wielded(p), far.monster, far.range);
         if (!rounds) t.monsters();
         return null;
       }
@@ -678,30 +704,20 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   return null;
 }
 
-/** Throws a lure: it flies in a straight line up to `distance` (or THROW_RANGE) tiles, stopping before walls and creatures. */
-function throwLure(t: Turn, p: Player, dir: Direction, distance: number | undefined): RejectionCode | null {
-  const s = t.s;
-  if (p.lures <= 0) return 'no-lures';
-  if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
-  const [dx, dy] = DIRECTION_DELTA[dir];
-  const range = Math.max(1, Math.min(THROW_RANGE, Math.floor(distance ?? THROW_RANGE)));
-  let flown = 0;
-  for (let k = 1; k <= range; k++) {
-    if (bumpAt(s, p.x + dx * k, p.y + dy * k).kind !== 'open') break;
-    flown = k;
-  }
-  if (flown === 0) return 'no-room-to-throw';
-  p.lures -= 1;
-  const x = p.x + dx * flown;
-  const y = p.y + dy * flown;
-  s.lures.push({ x, y, turns: LURE_TURNS });
-  t.emit({ type: 'threw', who: playerRef(p), x, y, distance: flown });
-  if (!roundsNow(s)) t.monsters();
-  return null;
-}
-
 /** A new character's numbers. */
 export function freshPlayer(): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
-  return { hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 1, lures: 0, kills: 0, xp: 0, level: 1, alive: true };
+  return {
+    hp: PLAYER_BASE.hp,
+    maxHp: PLAYER_BASE.hp,
+    attack: PLAYER_BASE.attack,
+    defence: PLAYER_BASE.defence,
+    pack: { potion: 1 },
+    weapon: STARTING_WEAPON,
+    armour: null,
+    kills: 0,
+    xp: 0,
+    level: 1,
+    alive: true,
+  };
 }
 

@@ -1,7 +1,8 @@
 /** Which controls make sense for a user right now (for enabling and disabling buttons). */
 import { Tile } from '../grid/tiles.js';
 import { frontier, seenStairs } from './runs.js';
-import type { Direction, GameState, Monster } from './types.js';
+import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
+import type { Direction, GameState, Monster, Player } from './types.js';
 import { roundsNow, threatens } from './pace.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
@@ -26,6 +27,8 @@ export interface LegalMoves {
   canDescend: boolean;
   /** A potion in hand and hp below max. */
   canUse: boolean;
+  /** Items the player can use now, in table order (a potion only when hurt). */
+  usable: ItemKind[];
   /** Something known and unexplored (or a known item) is left to walk to, and no monster after the party is in view. */
   canExplore: boolean;
   /** The stairs have been seen, the player is not on them, and no monster after the party is in view. */
@@ -62,7 +65,7 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     }
     const [dx, dy] = DIRECTION_DELTA[d];
     const bump = bumpAt(state, p.x + dx, p.y + dy);
-    moves[d] = bump.kind === 'monster' ? 'attack' : bump.kind === 'open' ? 'move' : 'blocked';
+    moves[d] = bump.kind === 'monster' || (bump.kind === 'open' && reachTarget(state, p, d)) ? 'attack' : bump.kind === 'open' ? 'move' : 'blocked';
   }
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
@@ -73,10 +76,30 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     canAct,
     moves,
     canDescend: canAct && state.tiles[here] === Tile.Stairs,
-    canUse: canAct && !!p && p.potions > 0 && hurt,
+    canUse: canAct && !!p && carried(p, 'potion') > 0 && hurt,
+    usable: canAct && p ? usableItems(p, hurt) : [],
     canExplore: calm && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
     canTravel: calm && stairs >= 0 && stairs !== here,
-    canThrow: canAct && !!p && p.lures > 0,
+    canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && !monsterInView(state),
   };
 }
+
+/** The kinds a player carries and could use now: a potion only when hurt, a weapon or armour not already worn. */
+function usableItems(p: Player, hurt: boolean): ItemKind[] {
+  return ITEM_KINDS.filter((k) => carried(p, k) > 0 && (ITEMS[k].effect !== 'heal' || hurt));
+}
+
+/** A monster a reach weapon strikes from here in a direction: the first creature along the line within reach, over open floor. */
+export function reachTarget(s: GameState, p: Player, dir: Direction): { monster: Monster; range: number } | null {
+  const reach = weaponStats(p.weapon).reach;
+  const [dx, dy] = DIRECTION_DELTA[dir];
+  for (let k = 2; k <= reach; k++) {
+    if (bumpAt(s, p.x + dx * (k - 1), p.y + dy * (k - 1)).kind !== 'open') return null;
+    const bump = bumpAt(s, p.x + dx * k, p.y + dy * k);
+    if (bump.kind === 'monster') return { monster: bump.monster, range: k };
+    if (bump.kind !== 'open') return null;
+  }
+  return null;
+}
+

@@ -1,22 +1,28 @@
 /** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
-import { generateLevel } from '../mapgen/index.js';
+import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
 import type { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
 import { DEPTH_HP_STEP, DIFFICULTY, PARTY_COUNT_STEP, PARTY_HP_STEP } from './difficulty.js';
-import { MONSTERS, rollMonsterKind } from './monsters.js';
-import type { GameConfig, GameState, ItemKind, Monster, MonsterKind } from './types.js';
+import { BOSS_KIND, MONSTERS, rollMonsterKind } from './monsters.js';
+import { placeGuardian } from './boss.js';
+import { rollItemKind } from './items.js';
+import type { GameConfig, GameState, Monster, MonsterKind } from './types.js';
 
 /** Solo monster density at normal difficulty: one per this many tiles on depth 1. */
 const TILES_PER_MONSTER = 200;
 /** Most monsters a level may hold. */
 const MAX_MONSTERS = 80;
 
-/** Monsters on a level: one per 200 tiles for a solo player at normal difficulty, more per extra player and per depth. */
+/**
+ * Monsters on a level: one per 200 tiles for a solo player, times the difficulty's and the map kind's multipliers
+ * (MAP_KIND_RULES density), more per extra player and per depth. Every kind's placement holds exactly this many.
+ */
 export function monsterCount(config: GameConfig, depth: number, players = 1): number {
   const area = config.width * config.height;
   const party = 1 + PARTY_COUNT_STEP * Math.max(0, players - 1);
-  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * party * (1 + 0.1 * (depth - 1)));
+  const density = MAP_KIND_RULES[config.mapKind].density;
+  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
 
@@ -40,7 +46,7 @@ export function labelFor(n: number): string {
 
 /** Creates a monster of a kind at a tile, with the next free label of its kind. */
 export function spawnMonster(id: number, kind: MonsterKind, x: number, y: number, maxHp = MONSTERS[kind].hp, power = 0, label = 'A'): Monster {
-  return { id, kind, label, maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'wander', lastSeen: -1 };
+  return { id, kind, label, maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'wander', lastSeen: -1, stunned: 0 };
 }
 
 /**
@@ -80,7 +86,9 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
     perKind.set(kind, n + 1);
     return spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n));
   });
-  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: (n < items.potions ? 'potion' : 'lure') as ItemKind, x: i % w, y: Math.floor(i / w) }));
+  // Potions first (their count follows the difficulty), then kinds rolled from the item table for the depth.
+  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: n < items.potions ? 'potion' : rollItemKind(rng, depth), x: i % w, y: Math.floor(i / w) }));
+  if (depth >= config.maxDepth) nextId = placeGuardian(state, draft.tiles, draft.playerStarts, nextId, monsterHp(config, BOSS_KIND, depth, living), power);
   state.lures = [];
   state.nextId = nextId;
   state.players.forEach((p, n) => {

@@ -1,10 +1,12 @@
-/** Experience and levels: kills and descending give XP; each level adds max hp and attack. Small and legible. */
+/** Experience and levels: kills and descending give XP; each level adds max hp, attack and weapon damage. Small and legible. */
 import type { Player } from './types.js';
 
 /** Total XP needed to reach level n+1 from level n is XP_STEP * n: 10, 30, 60, 100, ... in total. */
 export const XP_STEP = 10;
 /** Per level gained: max hp and hp +HP_PER_LEVEL, attack +1. */
 export const HP_PER_LEVEL = 5;
+/** Weapon damage added per level above 1 (to both ends of the weapon's range). */
+export const DAMAGE_PER_LEVEL = 1;
 /** XP every living player earns for reaching depth d (d * XP_PER_DEPTH). */
 export const XP_PER_DEPTH = 5;
 
@@ -31,4 +33,9 @@ export function gainXp(p: Player, xp: number): number {
   p.hp = Math.min(p.maxHp, p.hp + HP_PER_LEVEL * gained);
   p.attack += gained;
   return gained;
+}
+
+/** Damage a character of `level` adds to every hit. */
+export function levelDamage(level: number): number {
+  return DAMAGE_PER_LEVEL * Math.max(0, level - 1);
 }

@@ -5,13 +5,15 @@ import { Tile, hasSolidBorder } from '../grid/tiles.js';
 import { MAP_KINDS } from '../mapgen/generate.js';
 import { DIFFICULTIES } from './difficulty.js';
 import { labelFor } from './level.js';
+import { ARMOUR_KINDS, ITEM_KINDS, STARTING_WEAPON, WEAPON_KINDS } from './items.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
-import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type GameState } from './types.js';
+import { scoreRun } from './score.js';
+import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -39,20 +41,33 @@ const player = z.object({
   maxHp: int.min(1),
   attack: int,
   defence: int,
-  potions: int.min(0),
-  lures: int.min(0),
+  pack: z.partialRecord(z.enum(ITEM_KINDS), int.min(1)),
+  weapon: z.enum(WEAPON_KINDS),
+  armour: z.enum(ARMOUR_KINDS).nullable(),
   kills: int.min(0),
   xp: int.min(0),
   level: int.min(1),
   alive: z.boolean(),
 });
-const itemKind = z.enum(['potion', 'lure']);
+const itemKind = z.enum(ITEM_KINDS);
+const monsterKind = z.enum(MONSTER_KINDS);
+const tally = z.object({ kills: z.partialRecord(monsterKind, int.min(1)), used: z.partialRecord(itemKind, int.min(1)) });
 
 const summary = z.object({
   outcome: z.enum(['defeat', 'victory', 'abandoned']),
   depth: int,
   turns: int,
   kills: z.array(z.object({ id: z.string(), name: z.string(), kills: int })),
+  recap: tally.extend({
+    ending: z.object({
+      how: z.enum(['killed', 'escaped', 'abandoned']),
+      depth: int,
+      turn: int,
+      by: z.object({ monster: monsterKind, label: z.string(), weapon: z.string() }).optional(),
+    }),
+    deepest: int,
+    score: int,
+  }),
 });
 const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joined'), who: actor }),
@@ -62,9 +77,9 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
   z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
   z.object({ type: z.literal('killed'), attacker: actor, target: actor }),
-  z.object({ type: z.literal('died'), who: actor, by: actor }),
+  z.object({ type: z.literal('died'), who: actor, by: actor, weapon: z.string() }),
   z.object({ type: z.literal('spotted'), who: actor }),
-  z.object({ type: z.literal('fled'), who: actor, toward: z.enum(DIRECTIONS as [string, ...string[]]).nullable() }),
+  z.object({ type: z.literal('fled'), who: actor, toward: z.enum(DIRECTIONS as [Direction, ...Direction[]]).nullable() }),
   z.object({ type: z.literal('returned'), who: actor }),
   z.object({ type: z.literal('shouted'), who: actor, alerted: int }),
   z.object({ type: z.literal('levelled-up'), who: actor, level: int, maxHp: int, attack: int }),
@@ -76,6 +91,15 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('berserk'), who: actor }),
   z.object({ type: z.literal('picked-up'), who: actor, item: itemKind }),
   z.object({ type: z.literal('drank'), who: actor, healed: int }),
+  z.object({ type: z.literal('equipped'), who: actor, item: itemKind }),
+  z.object({ type: z.literal('mapped'), who: actor, tiles: int }),
+  z.object({ type: z.literal('teleported'), who: actor, x: int, y: int }),
+  z.object({ type: z.literal('exploded'), who: actor, x: int, y: int, hit: int }),
+  z.object({ type: z.literal('stunned'), who: actor, turns: int }),
+  z.object({ type: z.literal('mended'), who: actor, target: actor, healed: int }),
+  z.object({ type: z.literal('guarding'), who: actor }),
+  z.object({ type: z.literal('fluttered'), who: actor }),
+  z.object({ type: z.literal('lumbered'), who: actor }),
   z.object({
     type: z.literal('run-stopped'),
     who: actor,
@@ -123,7 +147,7 @@ export const GameStateSchema = z
     monsters: z.array(
       z.object({
         id: int,
-        kind: z.enum(MONSTER_KINDS),
+        kind: monsterKind,
         label: z.string().min(1).max(4),
         maxHp: int.min(1),
         power: int,
@@ -133,10 +157,12 @@ export const GameStateSchema = z
         weapon: int.min(0),
         state: z.enum(AI_STATES),
         lastSeen: int.min(-1),
+        stunned: int.min(0),
       }),
     ),
     items: z.array(z.object({ id: int, kind: itemKind, x: int, y: int })),
     lures: z.array(z.object({ x: int, y: int, turns: int.min(0) })),
+    tally,
     nextId: int,
     acted: z.array(z.string()),
     // Added without a schema bump: a save from before the free/rounds switch loads as walking freely.
@@ -222,7 +248,42 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4 };
+/**
+ * Schema 5 added the item table: potions and lures became a pack keyed by item kind, players wield a weapon (the
+ * sword they always had) and may wear armour, monsters can be stunned, the run keeps a tally for its recap, and a
+ * finished run's summary carries the recap. The last turn's log is dropped (its `died` events lack the weapon).
+ */
+function migrate4to5(raw: Record<string, unknown>): Record<string, unknown> {
+  const person = (p: unknown): unknown => {
+    if (!isRecord(p)) return p;
+    const { potions, lures, ...rest } = p;
+    const pack: Record<string, unknown> = {};
+    if (typeof potions === 'number' && potions > 0) pack.potion = potions;
+    if (typeof lures === 'number' && lures > 0) pack.lure = lures;
+    return { pack, weapon: STARTING_WEAPON, armour: null, ...rest };
+  };
+  const monster = (m: unknown): unknown => (isRecord(m) ? { stunned: 0, ...m } : m);
+  const list = (v: unknown, f: (x: unknown) => unknown): unknown => (Array.isArray(v) ? v.map(f) : v);
+  let summary = raw.summary;
+  if (isRecord(summary) && typeof summary.depth === 'number' && typeof summary.turns === 'number' && Array.isArray(summary.kills)) {
+    const how = summary.outcome === 'victory' ? 'escaped' : summary.outcome === 'abandoned' ? 'abandoned' : 'killed';
+    const kills = summary.kills.map((k: unknown) => (({ id: '', name: '', kills: isRecord(k) && typeof k.kills === 'number' ? k.kills : 0 })));
+    const score = scoreRun({ outcome: summary.outcome === 'victory' ? 'victory' : 'defeat', depth: summary.depth, turns: summary.turns, kills });
+    summary = { ...summary, recap: { ending: { how, depth: summary.depth, turn: summary.turns }, kills: {}, used: {}, deepest: summary.depth, score } };
+  }
+  return {
+    ...raw,
+    schema: 5,
+    players: list(raw.players, person),
+    departed: list(raw.departed, person),
+    monsters: list(raw.monsters, monster),
+    tally: { kills: {}, used: {} },
+    summary,
+    recent: [],
+  };
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4, 4: migrate4to5 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {
@@ -243,5 +304,7 @@ export function parseGameState(raw: unknown): ParseResult {
     const first = parsed.error.issues[0];
     return { ok: false, kind: 'corrupt', reason: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid' };
   }
-  return { ok: true, state: parsed.data as GameState, migratedFrom };
+  // No cast: the schema's output is a GameState, so a kind added to a table but not to the schema fails to compile.
+  const state: GameState = parsed.data;
+  return { ok: true, state, migratedFrom };
 }

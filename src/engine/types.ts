@@ -6,11 +6,15 @@ export type TurnMode = 'free' | 'rounds';
 export type { MapKind } from '../mapgen/generate.js';
 export type { Difficulty } from './difficulty.js';
 export type { MonsterKind } from './monsters.js';
+export type { ItemKind, WeaponKind, ArmourKind } from './items.js';
 import type { MapKind } from '../mapgen/generate.js';
 import type { Difficulty } from './difficulty.js';
 import type { MonsterKind } from './monsters.js';
-export type Tactics = 'minion' | 'skirmisher' | 'soldier';
-export const AI_STATES = ['wander', 'hunt', 'attack', 'flee', 'lured'] as const;
+import type { ArmourKind, ItemKind, WeaponKind } from './items.js';
+/** How a monster kind fights: each is a row of the tactics table in ai.ts. */
+export type Tactics = 'minion' | 'skirmisher' | 'soldier' | 'archer' | 'erratic' | 'brute' | 'healer' | 'boss';
+/** Monster AI states; `retreat` is an archer or healer stepping back to keep its distance, `guard` a boss holding its post. */
+export const AI_STATES = ['wander', 'hunt', 'attack', 'flee', 'lured', 'retreat', 'guard'] as const;
 export type AiState = (typeof AI_STATES)[number];
 
 /** Eight compass directions; 4-way games accept only n, s, e, w. */
@@ -42,6 +46,14 @@ export interface GameConfig {
   maxDepth: number;
 }
 
+/** How a kind is drawn in every render style: an emoji (one code point, default emoji presentation), an ASCII character, an image tile name. */
+export interface Art {
+  emoji: string;
+  ascii: string;
+  /** A tile of the image atlas (src/render/image/atlas.ts, built by scripts/build-atlas.ts). */
+  tile: string;
+}
+
 export interface Weapon {
   name: string;
   /** What an attack with it looks like in the log ("thrusts its spear at"). */
@@ -63,9 +75,12 @@ export interface Player {
   maxHp: number;
   attack: number;
   defence: number;
-  potions: number;
-  /** Lures carried (thrown with the throw action). */
-  lures: number;
+  /** Items carried, by kind (consumables, and weapons or armour not worn). */
+  pack: Partial<Record<ItemKind, number>>;
+  /** The weapon wielded (a weapon row of the item table). */
+  weapon: WeaponKind;
+  /** The armour worn, if any. */
+  armour: ArmourKind | null;
   kills: number;
   /** Experience points; `level` follows from them (see progression.ts). */
   xp: number;
@@ -90,9 +105,9 @@ export interface Monster {
   state: AiState;
   /** Index (y * width + x) where a player was last seen, for hunting a lost player; -1 when none. */
   lastSeen: number;
+  /** Monster phases it still loses to a stun (a flash bomb). */
+  stunned: number;
 }
-
-export type ItemKind = 'potion' | 'lure';
 
 export interface Item {
   id: number;
@@ -109,11 +124,34 @@ export interface ActiveLure {
   turns: number;
 }
 
+/** How a run ended, for the recap: the last blow of a defeat names its monster and weapon. */
+export interface RunEnding {
+  how: 'killed' | 'escaped' | 'abandoned';
+  depth: number;
+  turn: number;
+  /** Who dealt the last blow of a defeat. */
+  by?: { monster: MonsterKind; label: string; weapon: string };
+}
+
+/** What a run did, counted as it goes (the recap reads it). */
+export interface RunTally {
+  kills: Partial<Record<MonsterKind, number>>;
+  used: Partial<Record<ItemKind, number>>;
+}
+
+/** The recap of a finished run: how it ended, kills by kind, items used, the deepest depth and the score. */
+export interface Recap extends RunTally {
+  ending: RunEnding;
+  deepest: number;
+  score: number;
+}
+
 export interface RunSummary {
   outcome: 'defeat' | 'victory' | 'abandoned';
   depth: number;
   turns: number;
   kills: { id: string; name: string; kills: number }[];
+  recap: Recap;
 }
 
 /** The whole game. JSON-safe: typed arrays are `Bytes`, which serialise as base64. */
@@ -140,6 +178,8 @@ export interface GameState {
   items: Item[];
   /** Thrown lures still drawing monsters. */
   lures: ActiveLure[];
+  /** Kills by kind and items used this run, for the recap. */
+  tally: RunTally;
   nextId: number;
   /** Rounds mode: user ids who have acted this round. */
   acted: string[];
@@ -165,7 +205,8 @@ export type Action =
   | { type: 'move'; user: string; dir: Direction; steps?: number }
   | { type: 'wait'; user: string }
   | { type: 'descend'; user: string }
-  | { type: 'use'; user: string }
+  /** Use a carried item (default: a potion); thrown items fly `dir` (aimed for you when left out). */
+  | { type: 'use'; user: string; item?: ItemKind; dir?: Direction; distance?: number }
   /** Wait several turns to recover, until full hp or something happens. */
   | { type: 'rest'; user: string }
   /** Walk toward the nearest unexplored place (or known item) until something worth stopping for. */
@@ -195,7 +236,7 @@ export type GameEvent =
   | { type: 'attacked'; attacker: ActorRef; target: ActorRef; damage: number; weapon: string; verb: string; range: number }
   | { type: 'missed'; attacker: ActorRef; target: ActorRef; weapon: string; range: number }
   | { type: 'killed'; attacker: ActorRef; target: ActorRef }
-  | { type: 'died'; who: ActorRef; by: ActorRef }
+  | { type: 'died'; who: ActorRef; by: ActorRef; weapon: string }
   | { type: 'spotted'; who: ActorRef }
   | { type: 'fled'; who: ActorRef; toward: Direction | null }
   | { type: 'returned'; who: ActorRef }
@@ -209,6 +250,15 @@ export type GameEvent =
   | { type: 'berserk'; who: ActorRef }
   | { type: 'picked-up'; who: ActorRef; item: ItemKind }
   | { type: 'drank'; who: ActorRef; healed: number }
+  | { type: 'equipped'; who: ActorRef; item: ItemKind }
+  | { type: 'mapped'; who: ActorRef; tiles: number }
+  | { type: 'teleported'; who: ActorRef; x: number; y: number }
+  | { type: 'exploded'; who: ActorRef; x: number; y: number; hit: number }
+  | { type: 'stunned'; who: ActorRef; turns: number }
+  | { type: 'mended'; who: ActorRef; target: ActorRef; healed: number }
+  | { type: 'guarding'; who: ActorRef }
+  | { type: 'fluttered'; who: ActorRef }
+  | { type: 'lumbered'; who: ActorRef }
   /** `by` is the party member whose trouble stopped the run, when it is not the runner. */
   | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind; by?: ActorRef }
   /** A rounds-mode party starts fighting in rounds (`who` saw the monster) or moves freely again. */
@@ -240,7 +290,9 @@ export type RejectionCode =
   | 'stairs-not-seen'
   | 'already-there'
   | 'no-lures'
-  | 'no-room-to-throw';
+  | 'no-room-to-throw'
+  | 'already-equipped'
+  | 'no-target';
 
 export type StepResult =
   | { ok: true; state: GameState; events: GameEvent[] }

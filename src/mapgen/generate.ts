@@ -1,23 +1,81 @@
-/** The two standard level pipelines (maze and cavern) behind one entry point. */
+/** The map kinds as a keyed table of generator pipelines, behind one entry point. */
 import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
 import type { Rng } from '../grid/rng.js';
 import { addRooms, braid } from './braid.js';
-import { cellularCavern, keepLargestRegion } from './cavern.js';
+import { cellularCavern, keepLargestRegion, narrowNecks } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
 import { huntAndKill } from './hunt-and-kill.js';
+import { roomsAndCorridors } from './rooms.js';
 import {
   cullUnreachable,
   placeItems,
-  placeOnDeadEnds,
+  placeMonsters,
   placePlayerStarts,
-  placeRandomly,
   placeStairsFar,
   placeStart,
 } from './placement.js';
 
-/** The map generators, one entry per kind (the schema's enum and the options derive from it). */
-export const MAP_KINDS = ['maze', 'cavern'] as const;
-export type MapKind = (typeof MAP_KINDS)[number];
+/** One map kind: what it looks like, and the steps that carve it (placement follows, the same for every kind). */
+export interface MapKindRule {
+  /** One line for help and settings. */
+  describe: string;
+  /** Monster count multiplier of the formula (engine/level.ts monsterCount): how many monsters this shape holds fairly. */
+  density: number;
+  /** The generator steps for a spec: they carve the tiles (and may record dead ends). */
+  carve(spec: LevelSpec): Step[];
+  /** How monsters are spread: maze dead ends first, cavern packs, rooms. */
+  monsters(spec: LevelSpec): Step;
+}
+
+const KIND_TABLE = {
+  maze: {
+    describe: 'maze: winding one-tile corridors with a few small rooms; monsters wait in dead ends',
+    // One at a time down a corridor: a maze holds more monsters fairly than open ground.
+    density: 1.9,
+    carve: (spec) => {
+      // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
+      const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
+      return [huntAndKill, braid(0.5), addRooms(rooms)];
+    },
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
+  },
+  cavern: {
+    describe: 'cavern: open caves joined by narrow necks to hold; monsters roam in packs away from the start',
+    // Open ground lets several monsters reach a player at once: fewer of them.
+    density: 0.8,
+    carve: () => [cellularCavern(), keepLargestRegion, narrowNecks],
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
+  },
+  rooms: {
+    describe: 'rooms: rooms joined by corridors through doorways',
+    density: 0.9,
+    carve: () => [roomsAndCorridors()],
+    monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),
+  },
+} as const satisfies Record<string, MapKindRule>;
+
+/** The map kinds: one row each, keyed by name. Every list of kinds (schemas, options, the seed rule) derives from it. */
+export type MapKind = keyof typeof KIND_TABLE;
+export const MAP_KIND_RULES: Readonly<Record<MapKind, MapKindRule>> = KIND_TABLE;
+export const MAP_KINDS = Object.keys(KIND_TABLE) as [MapKind, ...MapKind[]];
+/** A map kind a player may choose: any kind, or 'random' (decided by the seed). */
+export const MAP_CHOICES = [...MAP_KINDS, 'random'] as [MapKind | 'random', ...(MapKind | 'random')[]];
+export type MapChoice = MapKind | 'random';
+
+/** True for a map kind's name. */
+export function isMapKind(value: unknown): value is MapKind {
+  return typeof value === 'string' && Object.hasOwn(KIND_TABLE, value);
+}
+
+/** The kind 'random' gives a seed: a mix of the seed's bits picks a row, so the same seed always gives the same map. */
+export function kindFromSeed(seed: number): MapKind {
+  // murmur3's finaliser: neighbouring seeds (1, 2, 3...) land on unrelated values, then scale onto the rows.
+  let h = seed >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h = (h ^ (h >>> 16)) >>> 0;
+  return MAP_KINDS[Math.floor((h / 0x100000000) * MAP_KINDS.length)]!;
+}
 
 /** What level to build: size, generator and how many spots of each kind. */
 export interface LevelSpec {
@@ -38,24 +96,17 @@ export const markStairs: Step = (draft: Draft): Draft => {
   return draft;
 };
 
-/** The step list for a spec: the generator, then placement, then marking the stairs. */
+/** The step list for a spec: the kind's generator, then placement, then marking the stairs. */
 export function levelSteps(spec: LevelSpec): Step[] {
+  const rule = MAP_KIND_RULES[spec.kind];
   const place: Step[] = [placeStart, cullUnreachable, placeStairsFar, placePlayerStarts(spec.players)];
-  if (spec.kind === 'maze') {
-    // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
-    const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
-    // Monsters keep the same distance from the party's start as in caverns, so nobody spawns next to one.
-    return [huntAndKill, braid(0.5), addRooms(rooms), ...place, placeOnDeadEnds(spec.monsters, MONSTER_MIN_DIST), placeItems(spec.items), markStairs];
-  }
-  return [cellularCavern(), keepLargestRegion, ...place, placeRandomly(spec.monsters, MONSTER_MIN_DIST), placeItems(spec.items), markStairs];
+  return [...rule.carve(spec), ...place, rule.monsters(spec), placeItems(spec.items), markStairs];
 }
 
 /**
- * The two standard pipelines: maze = huntAndKill, braid(0.5), addRooms(~area/300), placeStart, cullUnreachable,
- * placeStairsFar, placePlayerStarts, placeOnDeadEnds(monsters), placeItems; cavern = cellularCavern,
- * keepLargestRegion, placeStart, cullUnreachable, placeStairsFar, placePlayerStarts, placeRandomly(monsters),
- * placeItems. Monsters spawn farther than MONSTER_MIN_DIST from the start. Tiles at stairs set to Tile.Stairs.
- * Throws for an invalid spec (a programmer error).
+ * Builds a level: the kind's generator (MAP_KIND_RULES), placeStart, cullUnreachable, placeStairsFar,
+ * placePlayerStarts, the kind's monster placement, placeItems, then the stairs tile. Monsters spawn farther than
+ * MONSTER_MIN_DIST from the start. Throws for an invalid spec (a programmer error).
  */
 export function generateLevel(spec: LevelSpec, rng: Rng): Draft {
   checkSpec(spec);
@@ -65,7 +116,7 @@ export function generateLevel(spec: LevelSpec, rng: Rng): Draft {
 function checkSpec(spec: LevelSpec): void {
   checkSide('width', spec.width, MIN_WIDTH);
   checkSide('height', spec.height, MIN_HEIGHT);
-  if (spec.kind !== 'maze' && spec.kind !== 'cavern') throw new Error(`level kind must be 'maze' or 'cavern', got ${String(spec.kind)}`);
+  if (!isMapKind(spec.kind)) throw new Error(`level kind must be one of ${MAP_KINDS.join(', ')}, got ${String(spec.kind)}`);
   if (!Number.isInteger(spec.players) || spec.players < 1) throw new Error(`level players must be a positive integer, got ${spec.players}`);
   for (const key of ['monsters', 'items'] as const) {
     const v = spec[key];

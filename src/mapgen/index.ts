@@ -5,3 +5,4 @@ export * from './braid.js';
 export * from './cavern.js';
 export * from './placement.js';
 export * from './generate.js';
+export * from './rooms.js';

@@ -4,6 +4,7 @@ import type { Rng } from '../grid/rng.js';
 import type { Draft, Step } from './draft.js';
 import { bfs } from '../grid/flood.js';
 import { int32Scratch, Slot, uint8Scratch } from '../grid/scratch.js';
+import { Fov } from '../pathfinding/fov.js';
 
 /** Share of reachable tiles, counted from the farthest, that may receive the stairs. */
 const STAIRS_FARTHEST_SHARE = 0.1;
@@ -194,4 +195,94 @@ function takenMask(draft: Draft): Uint8Array {
 
 function checkCount(step: string, count: number): void {
   if (!Number.isInteger(count) || count < 0) throw new Error(`${step}: count must be a non-negative integer, got ${count}`);
+}
+
+/** How far (tiles, as the default sight radius) the stairs and the start "see" when monsters are kept out of sight. */
+export const PLACEMENT_SIGHT = 8;
+
+/** How a kind spreads its monsters; every field optional (plain random spread). */
+export interface MonsterSpread {
+  /** Fill dead ends first (mazes): monsters wait at the end of side passages. */
+  deadEndsFirst?: boolean;
+  /** Place in packs of this many (min, max) around a leader; leaders keep `packGap` apart (caverns). */
+  pack?: readonly [number, number];
+  /** Least Chebyshev distance between two pack leaders. */
+  packGap?: number;
+}
+
+/**
+ * Monsters, exactly `count` of them whenever the map has that many free floor tiles (never silently fewer). Each
+ * pick comes from the first tier that still has room: (maze) dead ends far from the start; tiles far from the start
+ * and out of sight of both the start and the stairs; tiles far from the start; then any free floor. "Far" is more
+ * than `minDistFromStart` steps (Chebyshev). With `pack`, leaders are drawn from the second tier and their packmates
+ * fill the nearest free tiles of the same tier around them. Appends to draft.monsterSpots.
+ */
+export function placeMonsters(count: number, minDistFromStart: number, spread: MonsterSpread = {}): Step {
+  checkCount('placeMonsters', count);
+  return (draft: Draft, rng: Rng): Draft => {
+    if (count === 0) return draft;
+    const { width, height, tiles } = draft;
+    const n = width * height;
+    const taken = takenMask(draft).slice();
+    const far = farFromStart(draft, minDistFromStart);
+    const fov = new Fov(width, height);
+    const seen = new Uint8Array(n);
+    for (const at of [draft.start, draft.stairs]) if (at >= 0) fov.compute(tiles, at % width, Math.floor(at / width), PLACEMENT_SIGHT, seen);
+    const free = (i: number): boolean => tiles[i] === Tile.Floor && taken[i] === 0;
+    const hidden = (i: number): boolean => free(i) && far(i) && seen[i] === 0;
+    const out = draft.monsterSpots;
+    let left = count;
+    const take = (i: number): void => {
+      taken[i] = 1;
+      out.push(i);
+      left--;
+    };
+    if (spread.deadEndsFirst) for (const i of rng.shuffle(draft.deadEnds.slice())) if (left > 0 && free(i) && far(i)) take(i);
+    if (spread.pack && left > 0) placePacks(draft, rng, spread.pack, spread.packGap ?? 2 * PLACEMENT_SIGHT, hidden, take, () => left);
+    for (const ok of [hidden, (i: number) => free(i) && far(i), free]) {
+      if (left === 0) break;
+      const pool: number[] = [];
+      for (let i = 0; i < n; i++) if (ok(i)) pool.push(i);
+      // A partial Fisher-Yates: the first `left` picks of a shuffle.
+      for (let k = 0; k < pool.length && left > 0; k++) {
+        const j = rng.int(k, pool.length - 1);
+        const pick = pool[j]!;
+        pool[j] = pool[k]!;
+        take(pick);
+      }
+    }
+    return draft;
+  };
+}
+
+/** Packs: a leader on a random `ok` tile at least `gap` from other leaders, then packmates on the nearest `ok` tiles (BFS). */
+function placePacks(draft: Draft, rng: Rng, [min, max]: readonly [number, number], gap: number, ok: (i: number) => boolean, take: (i: number) => void, left: () => number): void {
+  const { width, height, tiles } = draft;
+  const n = width * height;
+  const leaders: number[] = [];
+  const pool: number[] = [];
+  for (let i = 0; i < n; i++) if (ok(i)) pool.push(i);
+  rng.shuffle(pool);
+  const dist = new Int32Array(n);
+  const order = new Int32Array(n);
+  for (const lead of pool) {
+    if (left() === 0) return;
+    if (!ok(lead) || leaders.some((l) => chebyshevDistance(width, l, lead) < gap)) continue;
+    leaders.push(lead);
+    let size = Math.min(left(), rng.int(min, max));
+    // The nearest tiles first: a pack stands together. Only a small neighbourhood is searched.
+    const reached = bfs(tiles, width, height, lead, dist, order, 6 * max + 1);
+    for (let k = 0; k < reached && size > 0; k++) {
+      const i = order[k]!;
+      if (!ok(i)) continue;
+      take(i);
+      size--;
+    }
+  }
+}
+
+function chebyshevDistance(width: number, a: number, b: number): number {
+  const ax = a % width;
+  const bx = b % width;
+  return Math.max(Math.abs(ax - bx), Math.abs((a - ax) / width - (b - bx) / width));
 }

@@ -1,5 +1,8 @@
 /** Turn-log sentences: one short line per game event, from the acting player's point of view. */
 import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
+import { ITEMS } from '../engine/items.js';
+import { MONSTERS } from '../engine/monsters.js';
+import { levelDamage } from '../engine/progression.js';
 import { CALM_ROUNDS } from '../engine/pace.js';
 import { cleanName } from './text.js';
 
@@ -14,7 +17,7 @@ function capitalise(s: string): string {
 
 /** Who, as a sentence subject or object: "you", "Alice", "the goblin A". */
 function who(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): string {
-  if (ref.kind === 'monster') return `the ${ref.monster} ${ref.label}`;
+  if (ref.kind === 'monster') return `the ${MONSTERS[ref.monster].name} ${ref.label}`;
   return ref.id === viewerId ? 'you' : fmt(cleanName(ref.name));
 }
 
@@ -52,6 +55,11 @@ const COMPASS: Readonly<Record<Direction, string>> = {
 };
 
 const tiles = (n: number): string => (n > 1 ? ` (${n} tiles)` : '');
+
+/** "a potion", "an orc's spear": the indefinite article for a name. */
+function article(name: string): string {
+  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
+}
 
 /** One sentence summing up a finished run. */
 export function describeOutcome(summary: RunSummary): string {
@@ -100,7 +108,7 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'shouted':
       return `${W(event.who)} shouts!${event.alerted > 0 ? ` (${event.alerted} more alerted)` : ''}`;
     case 'levelled-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}).`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}, damage +${levelDamage(event.level)}).`;
     case 'gained-xp':
       return `${W(event.who)} ${verb(event.who, viewerId, 'gain', 'gains')} ${event.xp} XP.`;
     case 'rested':
@@ -116,7 +124,25 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'berserk':
       return `${W(event.who)} ${verb(event.who, viewerId, 'go', 'goes')} berserk!`;
     case 'picked-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up a ${event.item}.`;
+      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up ${article(ITEMS[event.item].name)}.`;
+    case 'equipped':
+      return `${W(event.who)} ${verb(event.who, viewerId, ITEMS[event.item].slot === 'weapon' ? 'wield' : 'put on', ITEMS[event.item].slot === 'weapon' ? 'wields' : 'puts on')} the ${ITEMS[event.item].name}.`;
+    case 'mapped':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'read', 'reads')} a scroll of magic mapping: the level's layout appears (${event.tiles} tiles).`;
+    case 'teleported':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'vanish', 'vanishes')} and ${verb(event.who, viewerId, 'reappear', 'reappears')} far away.`;
+    case 'exploded':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'throw', 'throws')} a flash bomb: it bursts${event.hit > 0 ? `, catching ${event.hit} ${event.hit === 1 ? 'monster' : 'monsters'}` : ' on empty floor'}.`;
+    case 'stunned':
+      return `${W(event.who)} is stunned for ${event.turns} turns.`;
+    case 'mended':
+      return `${W(event.who)} chants and mends ${w(event.target)} (+${event.healed} HP).`;
+    case 'guarding':
+      return `${W(event.who)} turns back to guard the stairs.`;
+    case 'fluttered':
+      return `${W(event.who)} flutters about erratically.`;
+    case 'lumbered':
+      return `${W(event.who)} lumbers slowly.`;
     case 'drank':
       return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
     case 'run-stopped': {

@@ -3,13 +3,13 @@ import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, tileCost, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, STYLES, tileCost, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
   footerText,
-  LOG_LINES,
   logLines,
+  OFF_PICTURE,
   partyLines,
   partyTitle,
   SIGHT_LINES,
@@ -45,30 +45,61 @@ export interface RenderOptions {
   privateView?: boolean;
 }
 
+/** Lines of log on the shared message (a phone screen); the private view shows the rest. */
+export const PUBLIC_LOG_LINES = 5;
+
 const FENCE_OPEN = '```\n';
 const FENCE_CLOSE = '\n```';
 const SEP = ' · ';
 
 function legendEntry(style: RenderStyle, cell: number, name: string): string {
-  const g = glyphTable(style)[cell]!;
-  return style === 'ascii' ? `\`${g}\` ${name}` : `${g} ${name}`;
+  return `${STYLES[style].quote(glyphTable(style)[cell]!)} ${name}`;
 }
 
-/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field). */
-function legend(style: RenderStyle, cells: number): string {
+/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when cells is null. */
+export function legend(style: RenderStyle, cells: Uint8Array | null): string {
   const parts: string[] = [];
   for (const [cell, name] of LEGEND_NAMES) {
-    const present = cell === Cell.Stairs ? (cells & ((1 << Cell.Stairs) | (1 << Cell.DimStairs))) !== 0 : (cells & (1 << cell)) !== 0;
+    const present = !cells || cells[cell] === 1 || (cell === Cell.Stairs && cells[Cell.DimStairs] === 1);
     if (present) parts.push(legendEntry(style, cell, name));
   }
   return parts.join(SEP);
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, -1))])) as Record<RenderStyle, number>;
+const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, null))])) as Record<RenderStyle, number>;
+
+/** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
+const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);
+
+/** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
+function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
+  const i = embed.fields.findIndex((f) => f.name === 'In sight');
+  if (i < 0) return;
+  const f = field('In sight', sightLines(state, visible, mark, target.x, target.y, style, drawn), 'first', SIGHT_LINES);
+  if (f) embed.fields[i] = f;
+}
+
+/** The ids of the living monsters seen now inside `view`: those a text map draws. */
+function monstersIn(state: GameState, visible: Uint8Array, mark: number, view: { x: number; y: number; width: number; height: number }): Set<number> {
+  const out = new Set<number>();
+  for (const m of state.monsters) {
+    if (m.hp > 0 && visible[m.y * state.width + m.x] === mark && m.x >= view.x && m.y >= view.y && m.x < view.x + view.width && m.y < view.y + view.height) out.add(m.id);
+  }
+  return out;
+}
+
+/**
+ * The state a final message is drawn from: a run ended by vote or idleness has no players left (ending is every player
+ * leaving), so its last map shows the departed party where it stood; any other state is drawn as it is.
+ */
+export function lastParty(state: GameState): GameState {
+  return state.status === 'over' && state.players.length === 0 && state.departed.length > 0 ? { ...state, players: state.departed } : state;
+}
 
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
-export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+export function renderGameWith(shownState: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+  const state = lastParty(shownState);
   const style = options.style;
   const viewerId = options.viewerId ?? null;
   const target = cameraTarget(state, viewerId);
@@ -85,10 +116,10 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
   const party = partyLines(state, viewerId, style);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log, 'last', LOG_LINES));
+  if (options.log) push(field('Log', options.log, 'last', PUBLIC_LOG_LINES));
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
-    push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
+    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES, log.dropped));
   }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
@@ -105,12 +136,13 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
   const cost = tileCost(style);
   const caps = viewCaps(style, options.mobile === true);
   // Whatever the embed already holds counts against its 6,000 total.
-  const embedLeft = LIMITS.embedTotal - embedCost(embed);
+  const embedLeft = LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
   const legendRoom = LEGEND_MAX[style] + 2;
 
   if (style === 'image') {
     if (!options.deflate) return { content: '', embed };
     const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate);
+    markOffPicture(state, visible, mark, embed, target, style, new Set(image.monsters));
     embed.image = `attachment://${IMAGE_NAME}`;
     return { content: '', embed, image };
   }
@@ -119,6 +151,7 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
     const size = chooseViewSize(state.width, state.height, caps, budget, cost);
     const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
     const map = drawMap(state, visible, mark, view, style, viewerId);
+    markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
     const key = legend(style, map.cells);
     embed.description = codePoints(key) <= Math.min(embedLeft, LIMITS.description) ? key : '';
     return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed };
@@ -128,6 +161,7 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
   const size = chooseViewSize(state.width, state.height, caps, budget, cost);
   const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
   const map = drawMap(state, visible, mark, view, style, viewerId);
+  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
   const key = legend(style, map.cells);
   embed.description = key ? `${map.text}\n\n${key}` : map.text;
   return { content: '', embed };

@@ -1,11 +1,16 @@
 /** The table of render styles (where the map goes, its glyphs, its size caps) and the glyphs each map cell has in them. */
-import type { Item, MonsterKind } from '../engine/types.js';
+import { ITEMS, ITEM_KINDS } from '../engine/items.js';
+import { MONSTERS, MONSTER_KINDS } from '../engine/monsters.js';
+import type { Art, ItemKind, MonsterKind } from '../engine/types.js';
 import { codePoints } from './text.js';
 
 /** Map drawing style: a PNG picture attached to the embed, emoji in the embed, or ASCII in a code block. */
 export type RenderStyle = 'image' | 'emoji' | 'ascii';
 
-/** Cell codes: terrain seen now, terrain remembered (dimmed), then things drawn over visible terrain. */
+/**
+ * Cell codes: terrain seen now, terrain remembered (dimmed), the fallen, the viewer and the eight player slots, then
+ * one code per monster kind and one per item kind, in their tables' order (monsterCell, itemCell).
+ */
 export const Cell = {
   Unknown: 0,
   Wall: 1,
@@ -14,49 +19,62 @@ export const Cell = {
   DimWall: 4,
   DimFloor: 5,
   DimStairs: 6,
-  Potion: 7,
-  Goblin: 8,
-  Orc: 9,
-  Troll: 10,
-  Corpse: 11,
-  Viewer: 12,
+  Corpse: 7,
+  Viewer: 8,
   /** Player in slot s is Cell.Slot0 + s. */
-  Slot0: 13,
-  /** A lure on the floor (after the eight slots). */
-  Lure: 21,
+  Slot0: 9,
 } as const;
 
 /** Number of player slots that have a marker. */
 export const SLOT_COUNT = 8;
+
+/** First monster cell and first item cell; every cell code is below CELL_COUNT. */
+const MONSTER_BASE = Cell.Slot0 + SLOT_COUNT;
+const ITEM_BASE = MONSTER_BASE + MONSTER_KINDS.length;
+export const CELL_COUNT = ITEM_BASE + ITEM_KINDS.length;
 
 /*
  * ASCII: classic roguelike letters. Remembered terrain uses other characters so that "seen now" stands out:
  * '+' for a remembered wall (still reads as solid next to the blank unknown) and '·' (U+00B7, Latin-1, present in
  * every monospace font and one code point) for a remembered floor, a fainter dot than '.'. Stairs keep '>' when
  * remembered: they are the landmark players walk back to, and nothing is ever drawn on remembered tiles.
- */
-const ASCII: readonly string[] = [' ', '#', '.', '>', '+', '·', '>', '!', 'g', 'o', 'T', '%', '@', '1', '2', '3', '4', '5', '6', '7', '8', '&'];
-
-/*
+ *
  * Emoji: every map glyph is ONE code point with default emoji presentation (no VS16, no ZWJ), so a tile costs 1 of
  * Discord's budget and every row has the same width. Unknown is ⬛, which melts into Discord's dark theme; walls seen
  * now are 🧱 (unmistakable against ⬛), remembered walls the grey 🪨; floor seen now is the calm brown 🟫 (the white
  * ⬜ outshone everything else in the embed) and remembered floor 🔲 (dark with a rim: "floor, but not lit").
- * Monsters differ in shape and colour, not only in face: 👺 goblin (red mask), 🐗 orc (the tusked boar; the old 👹
- * was a second red mask), 🧌 troll; players the eight coloured circles by slot, and the acting player 🧙.
+ * Players are the eight coloured circles by slot, and the acting player 🧙. Monsters and items take their art from
+ * their tables' rows (src/engine/monsters.ts, items.ts).
  */
-const EMOJI: readonly string[] = [
-  '⬛', '🧱', '🟫', '🔽', '🪨', '🔲', '🔽', '🧪', '👺', '🐗', '🧌', '💀', '🧙',
-  '🔵', '🟢', '🟡', '🟣', '🟠', '🔴', '⚪', '🟤', '🏮',
+const FIXED_ART: readonly Art[] = [
+  { emoji: '⬛', ascii: ' ', tile: '' },
+  { emoji: '🧱', ascii: '#', tile: 'wall' },
+  { emoji: '🟫', ascii: '.', tile: 'floor' },
+  { emoji: '🔽', ascii: '>', tile: 'stairs' },
+  { emoji: '🪨', ascii: '+', tile: 'wall' },
+  { emoji: '🔲', ascii: '·', tile: 'floor' },
+  { emoji: '🔽', ascii: '>', tile: 'stairs' },
+  { emoji: '💀', ascii: '%', tile: 'fallen' },
+  { emoji: '🧙', ascii: '@', tile: 'hero' },
+  ...['🔵', '🟢', '🟡', '🟣', '🟠', '🔴', '⚪', '🟤'].map((emoji, n) => ({ emoji, ascii: String(n + 1), tile: 'hero' })),
 ];
+
+/** The art of every cell code, indexed by cell: fixed cells, then the monster table's rows, then the item table's. */
+export const CELL_ART: readonly Art[] = [...FIXED_ART, ...MONSTER_KINDS.map((k) => MONSTERS[k].art), ...ITEM_KINDS.map((k) => ITEMS[k].art)];
 
 /** Where a style puts the map in a message. */
 export type MapPlace = 'attachment' | 'embed' | 'code-block';
 
-/** One render style: where its map goes, its glyphs (the image style's HUD and legend use the emoji ones), and its largest view in tiles on desktop and on a phone. */
+/**
+ * One render style: where its map goes, which art it draws a kind with (the image style's HUD and legend use the
+ * emoji), how a glyph is quoted in a legend or list, and its largest view in tiles on desktop and on a phone.
+ */
 export interface StyleSpec {
   place: MapPlace;
-  glyphs: readonly string[];
+  art: (a: Art) => string;
+  quote: (glyph: string) => string;
+  /** How many of a kind a player carries, as the HUD writes it ("🧪2", "potion 2"). */
+  count: (glyph: string, name: string, n: number) => string;
   caps: { desktop: { width: number; height: number }; mobile: { width: number; height: number } };
 }
 
@@ -66,19 +84,28 @@ export interface StyleSpec {
  * mobile ASCII view is 29 wide. Odd sizes put the viewer exactly in the middle. The image scales to the width by
  * itself, so its caps only bound the picture's size (64 x 48 tiles of 16 px).
  */
-/** The render styles: adding one touches this table and its art. */
+const emojiArt = (a: Art): string => a.emoji;
+const asIs = (g: string): string => g;
+const glyphCount = (g: string, _name: string, n: number): string => `${g}${n}`;
+/** The render styles: adding one touches this table (and, for a new kind of art, the Art type). */
 export const STYLES: Readonly<Record<RenderStyle, StyleSpec>> = {
-  image: { place: 'attachment', glyphs: EMOJI, caps: { desktop: { width: 64, height: 48 }, mobile: { width: 64, height: 48 } } },
-  emoji: { place: 'embed', glyphs: EMOJI, caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } } },
-  ascii: { place: 'code-block', glyphs: ASCII, caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } } },
+  image: { place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: { width: 64, height: 48 }, mobile: { width: 64, height: 48 } } },
+  emoji: { place: 'embed', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } } },
+  ascii: { place: 'code-block', art: (a) => a.ascii, quote: (g) => `\`${g}\``, count: (_g, name, n) => `${name} ${n}`, caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } } },
 };
 
 /** Every render style, in the table's order. */
 export const RENDER_STYLES = Object.keys(STYLES) as RenderStyle[];
 
-/** Glyph table of a style, indexed by cell code. */
+const GLYPHS: Readonly<Record<RenderStyle, readonly string[]>> = {
+  image: CELL_ART.map((a) => STYLES.image.art(a)),
+  emoji: CELL_ART.map((a) => STYLES.emoji.art(a)),
+  ascii: CELL_ART.map((a) => STYLES.ascii.art(a)),
+};
+
+/** Glyph table of a style, indexed by cell code (derived from the cell art and the style's row). */
 export function glyphTable(style: RenderStyle): readonly string[] {
-  return STYLES[style].glyphs;
+  return GLYPHS[style];
 }
 
 /** Largest code-point cost of one map tile in a style (1 for both tables; computed so that a table edit can't break the budget). */
@@ -94,32 +121,30 @@ export function playerMarker(slot: number, style: RenderStyle): string {
   return glyphTable(style)[Cell.Slot0 + s]!;
 }
 
-const MONSTER_CELL: Readonly<Record<MonsterKind, number>> = { goblin: Cell.Goblin, orc: Cell.Orc, troll: Cell.Troll };
-
 /** Cell code of a monster kind. */
 export function monsterCell(kind: MonsterKind): number {
-  return MONSTER_CELL[kind];
+  return MONSTER_BASE + MONSTER_KINDS.indexOf(kind);
 }
-
-const ITEM_CELL: Readonly<Record<Item['kind'], number>> = { potion: Cell.Potion, lure: Cell.Lure };
 
 /** Cell code of an item kind. */
-export function itemCell(kind: Item['kind']): number {
-  return ITEM_CELL[kind];
+export function itemCell(kind: ItemKind): number {
+  return ITEM_BASE + ITEM_KINDS.indexOf(kind);
 }
 
-/** Marker of a monster kind (g/o/T or 👺/👹/🧌), for legends and labels. */
+/** Marker of a monster kind in a style (its art), for legends and labels. */
 export function monsterMarker(kind: MonsterKind, style: RenderStyle): string {
-  return glyphTable(style)[MONSTER_CELL[kind]]!;
+  return STYLES[style].art(MONSTERS[kind].art);
 }
 
-/** What each non-player glyph means, in legend order. */
+/** Marker of an item kind in a style (its art), for the HUD and buttons. */
+export function itemMarker(kind: ItemKind, style: RenderStyle): string {
+  return STYLES[style].art(ITEMS[kind].art);
+}
+
+/** What each non-player glyph means, in legend order: the monster table, the item table, the stairs and the fallen. */
 export const LEGEND_NAMES: readonly (readonly [number, string])[] = [
-  [Cell.Goblin, 'goblin'],
-  [Cell.Orc, 'orc'],
-  [Cell.Troll, 'troll'],
-  [Cell.Potion, 'potion'],
-  [Cell.Lure, 'lure'],
+  ...MONSTER_KINDS.map((k) => [monsterCell(k), MONSTERS[k].legend] as const),
+  ...ITEM_KINDS.map((k) => [itemCell(k), ITEMS[k].legend] as const),
   [Cell.Stairs, 'stairs'],
   [Cell.Corpse, 'fallen'],
 ];

@@ -1,11 +1,13 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
-import { monsterLabel } from '../engine/ai.js';
+import { monsterLabel, TACTICS } from '../engine/ai.js';
+import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
+import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
 import { roundsNow } from '../engine/pace.js';
 import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
-import { Cell, glyphTable, monsterMarker, playerMarker, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, STYLES, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
@@ -52,7 +54,24 @@ export function mapMarker(p: Player, viewerId: string | null, style: RenderStyle
   // The image map rings each player in their slot colour and writes their slot number on them.
   if (style === 'image') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
   const g = !p.alive ? table[Cell.Corpse]! : p.id === viewerId ? table[Cell.Viewer]! : playerMarker(p.slot, style);
-  return style === 'ascii' ? `\`${g}\`` : g;
+  return STYLES[style].quote(g);
+}
+
+/**
+ * What a player carries, compactly, in item-table order: potions always (the count players watch), other kinds
+ * when carried ("🧪2 🏮1 💣1", or "potion 2 · lure 1" in ASCII).
+ */
+export function packText(p: Player, style: RenderStyle, sep = style === 'ascii' ? ' · ' : ' '): string {
+  const spec = STYLES[style];
+  return ITEM_KINDS.filter((k) => k === 'potion' || carried(p, k) > 0)
+    .map((k) => spec.count(itemMarker(k, style), ITEMS[k].legend, carried(p, k)))
+    .join(sep);
+}
+
+/** The gear a player wields and wears ("🤺 sword · 🧥 leather armour"). */
+export function gearText(p: Player, style: RenderStyle): string {
+  const worn = p.armour ? ` · ${itemMarker(p.armour, style)} ${ITEMS[p.armour].name}` : '';
+  return `${itemMarker(p.weapon, style)} ${ITEMS[p.weapon].name}${worn}`;
 }
 
 /** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
@@ -74,13 +93,11 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       if (style === 'ascii') {
-        const lures = p.lures > 0 ? ` · lures ${p.lures}` : '';
         const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' · acted' : ' · waiting') : '';
-        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · potions ${p.potions}${lures}${turn}`;
+        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}`;
       }
-      const lures = p.lures > 0 ? ` 🪤${p.lures}` : '';
       const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' ✅' : ' ⏳') : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} 🧪${p.potions}${lures}${turn}`;
+      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}`;
     });
 }
 
@@ -101,20 +118,22 @@ export function monsterNotes(m: Monster): string {
   if (m.state === 'lured') notes.push('lured');
   if (m.hp <= MONSTERS[m.kind].bloodied * m.maxHp) notes.push('bloodied');
   if (m.state === 'flee') notes.push('fleeing');
-  if (m.kind === 'troll' && m.weapon > 0) notes.push('berserk');
+  if (TACTICS[MONSTERS[m.kind].tactics].berserks && m.weapon > 0) notes.push('berserk');
+  if (m.stunned > 0) notes.push('stunned');
+  if (m.state === 'guard') notes.push('guarding the stairs');
   return notes.join(', ');
 }
 
 /** Monsters seen now, nearest to (cx, cy) first, with HP and notable state. */
-export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle): string[] {
+export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle, drawn?: ReadonlySet<number>): string[] {
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
   return seen.map((m) => {
-    const g = monsterMarker(m.kind, style);
-    const marker = style === 'ascii' ? `\`${g}\`` : g;
+    const marker = STYLES[style].quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}`;
+    const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }
 
@@ -136,7 +155,7 @@ export function logLines(events: readonly GameEvent[], viewerId: string | null, 
 export function summaryLines(state: GameState): string[] {
   const s = state.summary;
   if (!s) return [];
-  const lines = [describeOutcome(s), `Depth ${s.depth} · ${s.turns} turns`];
+  const lines = [describeOutcome(s), recapLine(s)];
   const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
   for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
   return lines;
@@ -173,6 +192,8 @@ export function xpText(p: Player): string {
 export const LOG_LINES = 12;
 /** Most monsters listed as in sight. */
 export const SIGHT_LINES = 8;
+/** How the "In sight" list marks a monster the map beside it does not show. */
+export const OFF_PICTURE = 'off picture';
 
 /** A field if it has something to say, its value fitted to Discord's field limit. */
 export function field(name: string, lines: readonly string[], keep: 'first' | 'last', maxLines = Infinity, dropped = 0): { name: string; value: string } | null {

@@ -1,7 +1,7 @@
 /** Draws a view model into one string (rows joined by '\n'), with fog of war, in a text style (emoji or ASCII). */
 import type { GameState } from '../engine/types.js';
 import type { Viewport } from './camera.js';
-import { Cell, glyphTable, itemCell, monsterCell, RENDER_STYLES, type RenderStyle } from './glyphs.js';
+import { Cell, CELL_COUNT, glyphTable, itemCell, monsterCell, RENDER_STYLES, type RenderStyle } from './glyphs.js';
 import { buildViewModel, slotIndex, type ViewModel } from './view-model.js';
 
 /** UTF-16 code units of every glyph, per style: tiles are written straight into a code-unit buffer (no per-tile string concatenation). */
@@ -32,28 +32,28 @@ export function viewCells(model: ViewModel): Uint8Array {
   return cells;
 }
 
-/** A drawn map: its text (rows joined by '\n') and a bit set of the cell codes that appear in it (for the legend). */
+/** A drawn map: its text (rows joined by '\n') and which cell codes appear in it (cells[code] === 1, for the legend). */
 export interface DrawnMap {
   text: string;
-  cells: number;
+  cells: Uint8Array;
 }
 
 /** A view model as text in a style's glyphs. */
 export function drawModel(model: ViewModel, style: RenderStyle): DrawnMap {
   const { width: vw, height: vh } = model.view;
-  if (vw <= 0 || vh <= 0) return { text: '', cells: 0 };
+  const cells = new Uint8Array(CELL_COUNT);
+  if (vw <= 0 || vh <= 0) return { text: '', cells };
   const over = viewCells(model);
   const table = UNITS[style];
   const need = vw * vh * 2 + vh;
   if (units.length < need) units = new Uint16Array(need);
   const buf = units;
   let o = 0;
-  let cells = 0;
   for (let y = 0; y < vh; y++) {
     if (y > 0) buf[o++] = 10;
     for (let x = 0, v = y * vw; x < vw; x++, v++) {
       const cell = over[v]!;
-      cells |= 1 << cell;
+      cells[cell] = 1;
       const g = table[cell]!;
       buf[o++] = g[0]!;
       if (g.length > 1) buf[o++] = g[1]!;

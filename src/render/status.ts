@@ -1,9 +1,9 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
-import { PLAYER_WEAPON } from '../engine/monsters.js';
+import { ITEMS, armourDefence, wielded } from '../engine/items.js';
 import { roundsNow } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
-import { footerText, hpBar, hudName, xpText } from './hud.js';
+import { footerText, gearText, hpBar, hudName, packText, xpText } from './hud.js';
 import type { EmbedText } from './limits.js';
 
 /** A player's ephemeral character sheet (/rogue status). */
@@ -19,13 +19,15 @@ export function renderStatus(state: GameState, userId: string): EmbedText {
       color: 0x99aab5,
     };
   }
-  const w = PLAYER_WEAPON;
+  const w = wielded(p);
+  const armour = p.armour ? `${ITEMS[p.armour].name} (+${armourDefence(p.armour)} defence)` : 'none';
   const lines = [
     p.alive ? `HP ${hpBar(p.hp, p.maxHp, 'emoji')}` : '💀 Fallen',
-    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP and attack)`,
-    `Attack ${p.attack} · Defence ${p.defence}`,
-    `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach})`,
-    `Potions: 🧪 ${p.potions} · Lures: 🪤 ${p.lures}`,
+    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP, attack and damage)`,
+    `Attack ${p.attack} · Defence ${p.defence + armourDefence(p.armour)}`,
+    `Gear: ${gearText(p, 'emoji')}`,
+    `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach}, ${w.toHit >= 0 ? '+' : ''}${w.toHit} to hit) · Armour: ${armour}`,
+    `Pack: ${packText(p, 'emoji')}`,
     `Kills: ${p.kills}`,
     `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
   ];

@@ -1,6 +1,6 @@
 /** The view model: what a viewer sees through a camera (terrain, players, monsters with labels, items, stairs), the one source every map style draws from. */
 import { Tile } from '../grid/tiles.js';
-import type { GameState, Item, MonsterKind } from '../engine/types.js';
+import type { GameState, ItemKind, MonsterKind } from '../engine/types.js';
 import { monsterLabel } from '../engine/index.js';
 import type { Viewport } from './camera.js';
 import { Cell } from './glyphs.js';
@@ -29,9 +29,9 @@ export interface ViewMonster {
   y: number;
 }
 
-/** An item in sight. */
+/** An item in sight (a thrown lure still burning counts as a lure). */
 export interface ViewItem {
-  kind: Item['kind'];
+  kind: ItemKind;
   x: number;
   y: number;
 }
@@ -86,6 +86,8 @@ export function buildViewModel(state: GameState, visible: Uint8Array, mark: numb
   const inView = (x: number, y: number): boolean => x >= view.x && y >= view.y && x < view.x + vw && y < view.y + vh;
   const shown = (x: number, y: number): boolean => inView(x, y) && visible[y * W + x] === mark;
   const items: ViewItem[] = state.items.filter((it) => shown(it.x, it.y)).map((it) => ({ kind: it.kind, x: it.x, y: it.y }));
+  // A thrown lure is drawn with the lure's art while it lies there drawing monsters.
+  for (const l of state.lures) if (shown(l.x, l.y)) items.push({ kind: 'lure', x: l.x, y: l.y });
   const labels = monsterLabels(state);
   const monsters: ViewMonster[] = [];
   for (const m of state.monsters) {

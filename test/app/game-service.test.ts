@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { legalMoves, replay, parseGameState } from '../../src/engine/index.js';
+import { legalMoves, MAP_KINDS, replay, parseGameState } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
 import { GameService, MAX_IDLE_ROUNDS, STALE_WINDOW, kindFromSeed } from '../../src/app/game-service.js';
 import type { GameStore } from '../../src/app/ports.js';
@@ -74,9 +74,9 @@ describe.each([
       await service.resetGame(other);
     });
 
-    it('picks maze or cavern from the seed when the setting is random', () => {
+    it('picks every map kind of the table from the seed when the setting is random', () => {
       const kinds = new Set(Array.from({ length: 64 }, (_, i) => kindFromSeed(i * 7919)));
-      expect(kinds).toEqual(new Set(['maze', 'cavern']));
+      expect(kinds).toEqual(new Set(MAP_KINDS));
     });
 
     it('refuses a second game while one is playing, and replaces a finished one', async () => {

@@ -10,6 +10,7 @@ import { SettingsService } from '../../src/app/settings-service.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
 import { silentLogger } from '../../src/app/ports.js';
 import type { RejectionCode } from '../../src/engine/types.js';
+import { MAP_KINDS } from '../../src/engine/index.js';
 import { CALM_ROUNDS } from '../../src/engine/pace.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
@@ -21,7 +22,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'daily', 'board', 'history', 'replay', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
@@ -42,6 +43,8 @@ describe('command modules', () => {
     [{ subcommand: 'wait' }, { type: 'wait' }],
     [{ subcommand: 'descend' }, { type: 'descend' }],
     [{ subcommand: 'use' }, { type: 'use' }],
+    [{ subcommand: 'use', item: 'map' }, { type: 'use', item: 'map' }],
+    [{ subcommand: 'use', item: 'bomb', direction: 'north' }, { type: 'use', item: 'bomb', dir: 'n' }],
     [{ subcommand: 'map' }, null],
     [{ subcommand: 'explore' }, { type: 'explore' }],
     [{ subcommand: 'travel' }, { type: 'travel' }],
@@ -56,7 +59,7 @@ describe('command modules', () => {
     [{ subcommand: 'move', direction: 'north', steps: 0 }, 'Option `steps`: must be a whole number from 1 to 9.'],
     [{ subcommand: 'move', direction: 'north', steps: '2.5' }, 'Option `steps`: must be a whole number from 1 to 9.'],
     [{ subcommand: 'move' }, 'Option `direction`: must be one of north, south, east, west, northeast, northwest, southeast, southwest.'],
-    [{ subcommand: 'new', map: 'swamp' }, 'Option `map`: must be one of maze, cavern.'],
+    [{ subcommand: 'new', map: 'swamp' }, `Option \`map\`: must be one of ${MAP_KINDS.join(', ')}.`],
     [{ subcommand: 'wait', speed: 2 }, 'Unknown option: `speed`.'],
     [{ subcommand: 'dance' }, 'Unknown subcommand. Try /rogue help.'],
   ])('GIVEN bad options %j WHEN parsed THEN the error says %s', (input, text) => {

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
 import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
 import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
+import { playerControls } from '../../commands/controls/layouts.js';
+import { ITEM_KINDS } from '../../src/engine/items.js';
 import { encodeButtonId, decodeButtonId, gameTag, type ButtonId } from '../../commands/controls/custom-id.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
@@ -70,6 +72,23 @@ describe('decoding a press', () => {
     ['me', { kind: 'controller' }],
   ] as const)('GIVEN the %s button WHEN decoded THEN it asks for %j', (verb, intent) => {
     expect(pressIntent({ verb, version: 1, game: 'a' })).toEqual(intent);
+  });
+
+  it.each(ITEM_KINDS.map((k) => [k]))('GIVEN the item button for %s WHEN encoded and decoded THEN it uses that item', (item) => {
+    const decoded = decodeButtonId(encodeButtonId({ verb: 'it', item, version: 4, game: 'a' }));
+    expect(decoded.ok && pressIntent(decoded.value)).toEqual({ kind: 'act', action: { type: 'use', item } });
+  });
+
+  it('GIVEN a player carrying a lure, a bomb and a spare dagger WHEN their controller is drawn THEN its fifth row holds 🏮, 💣 and the dagger, and the potion keeps its own button', async () => {
+    const fresh = value(await service.newGame(key, ann, {}));
+    const players = fresh.state.players.map((p) => ({ ...p, pack: { potion: 1, lure: 2, bomb: 1, dagger: 1 } }));
+    const view = { ...fresh, state: { ...fresh.state, players } };
+    const rows = playerControls(view, ann.id);
+    expect(rows.length).toBeLessThanOrEqual(5);
+    const items = rows[rows.length - 1]!;
+    expect(items.map((b) => b.emoji)).toEqual(['🏮', '💣', '🔪']);
+    const decoded = items.map((b) => decodeButtonId(b.customId));
+    expect(decoded.map((d) => d.ok && pressIntent(d.value))).toEqual(['lure', 'bomb', 'dagger'].map((item) => ({ kind: 'act', action: { type: 'use', item } })));
   });
 
   it('GIVEN the verb table WHEN compared with the codec THEN every verb is encodable and has a label and an emoji', () => {

@@ -76,7 +76,7 @@ describe('faults inside a handler', () => {
     expect(buttons(h.fake.message(msg.id)!).length).toBeGreaterThan(0);
     const ended = await h.command(BOB, 'rogue', subcommand('end'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(ended.callback)).toBe('The game is over.');
-    expect(buttons(h.fake.message(msg.id)!).map((b) => b.label)).toEqual(['Play again']);
+    expect(buttons(h.fake.message(msg.id)!).map((b) => b.label)).toEqual(['Play again', 'Replay']);
   });
 
   it('GIVEN a rounds game whose message was deleted WHEN the timer resolves a round THEN the failed edit is logged, the message forgotten, and the next command posts a fresh one', async () => {

@@ -6,7 +6,7 @@ import type { GameState, Monster, MonsterKind, Player } from '../../src/engine/t
 import { drawMap, drawState } from './fixtures.js';
 
 const monster = (kind: MonsterKind, over: Partial<Monster> = {}): Monster => ({
-  id: 1, kind, label: 'A', maxHp: MONSTERS[kind].hp, power: 0, x: 5, y: 5, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, ...over,
+  id: 1, kind, label: 'A', maxHp: MONSTERS[kind].hp, power: 0, x: 5, y: 5, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, stunned: 0, ...over,
 });
 const somePlayer = { id: 'p', name: 'P' } as Player;
 const seen = (over: Partial<Perception>): Perception => {

@@ -2,17 +2,20 @@
 import { MaskBytes, TileBytes } from '../../src/engine/bytes.js';
 import { defaultConfig } from '../../src/engine/config.js';
 import { Tile } from '../../src/grid/tiles.js';
-import { MONSTERS, PLAYER_BASE } from '../../src/engine/monsters.js';
+import { ITEMS, ITEM_KINDS } from '../../src/engine/items.js';
+import { MONSTERS, MONSTER_KINDS, PLAYER_BASE } from '../../src/engine/monsters.js';
 import { Rng } from '../../src/grid/rng.js';
 import { labelFor } from '../../src/engine/level.js';
 import { CALM_ROUNDS } from '../../src/engine/pace.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
-import type { GameConfig, GameState, Monster, MonsterKind, Player } from '../../src/engine/types.js';
+import type { GameConfig, GameState, ItemKind, Monster, MonsterKind, Player } from '../../src/engine/types.js';
 
-const KINDS: Record<string, MonsterKind> = { g: 'goblin', o: 'orc', T: 'troll' };
+/** Monster and item letters come from their tables' ASCII art, so a drawn map can hold any kind. */
+const KINDS = new Map<string, MonsterKind>(MONSTER_KINDS.map((k) => [MONSTERS[k].art.ascii, k]));
+const ITEM_LETTERS = new Map<string, ItemKind>(ITEM_KINDS.map((k) => [ITEMS[k].art.ascii, k]));
 
 /**
- * '#' wall, '.' floor, '>' stairs, '!' potion on floor, 'g' goblin, 'o' orc, 'T' troll,
+ * '#' wall, '.' floor, '>' stairs, a monster's or an item's ASCII letter from its table ('g' goblin, 'T' troll, '!' potion, ...),
  * '1'..'8' players p1..p8 (slot = digit - 1). Every cell outside the drawing is wall.
  */
 export function drawState(rows: string[], config: Partial<GameConfig> = {}): GameState {
@@ -27,15 +30,16 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     [...row].forEach((ch, x) => {
       const i = y * width + x;
       tiles[i] = ch === '#' || ch === ' ' ? Tile.Wall : ch === '>' ? Tile.Stairs : Tile.Floor;
-      const kind = KINDS[ch];
+      const kind = KINDS.get(ch);
       if (kind) {
         const label = labelFor(monsters.filter((m) => m.kind === kind).length);
-        monsters.push({ id: nextId++, kind, label, maxHp: MONSTERS[kind].hp, power: 0, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1 });
+        monsters.push({ id: nextId++, kind, label, maxHp: MONSTERS[kind].hp, power: 0, x, y, hp: MONSTERS[kind].hp, weapon: 0, state: 'wander', lastSeen: -1, stunned: 0 });
       }
-      if (ch === '!') items.push({ id: nextId++, kind: 'potion', x, y });
+      const item = ITEM_LETTERS.get(ch);
+      if (item) items.push({ id: nextId++, kind: item, x, y });
       if (/[1-8]/.test(ch)) {
         const slot = Number(ch) - 1;
-        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, potions: 0, lures: 0, kills: 0, xp: 0, level: 1, alive: true });
+        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true });
       }
     });
   });
@@ -59,6 +63,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     monsters,
     items,
     lures: [],
+    tally: { kills: {}, used: {} },
     nextId,
     acted: [],
     calm: CALM_ROUNDS,
@@ -80,8 +85,8 @@ export function drawMap(s: GameState): string[] {
       const m = s.monsters.find((q) => q.x === x && q.y === y);
       const it = s.items.find((q) => q.x === x && q.y === y);
       if (p) row += String(p.slot + 1);
-      else if (m) row += m.kind === 'goblin' ? 'g' : m.kind === 'orc' ? 'o' : 'T';
-      else if (it) row += '!';
+      else if (m) row += MONSTERS[m.kind].art.ascii;
+      else if (it) row += ITEMS[it.kind].art.ascii;
       else row += t === Tile.Wall ? '#' : t === Tile.Stairs ? '>' : '.';
     }
     rows.push(row);

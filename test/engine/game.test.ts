@@ -94,10 +94,10 @@ describe('step: items, stairs, death', () => {
     let s = drawState(['######', '#1!..#', '######']);
     s.players[0]!.hp = 5;
     s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
-    expect(s.players[0]!.potions).toBe(1);
+    expect(s.players[0]!.pack.potion).toBe(1);
     expect(s.items).toHaveLength(0);
     s = ok(step(s, { type: 'use', user: 'p1' }));
-    expect(s.players[0]!.potions).toBe(0);
+    expect(s.players[0]!.pack.potion).toBeUndefined();
     expect(s.players[0]!.hp).toBeGreaterThanOrEqual(11);
     expect(step(s, { type: 'use', user: 'p1' })).toEqual({ ok: false, code: 'nothing-to-use' });
   });
@@ -216,9 +216,11 @@ describe('state', () => {
   });
 
   it('GIVEN an 80x40 game with 4 players and 30 monsters WHEN serialised THEN it stays under 10 KB', () => {
-    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal' }));
+    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal', mapKind: 'maze' }));
     for (const u of ['111111111111111111', '222222222222222222', '333333333333333333', '444444444444444444']) s = ok(step(s, { type: 'join', user: u, name: `Player ${u.slice(0, 4)}` }));
+    // The count depends on the map kind's density (balance tuning): keep the 30 the budget is stated for.
     expect(s.monsters.length).toBeGreaterThanOrEqual(30);
+    s = { ...s, monsters: s.monsters.slice(0, 30) };
     for (let i = 0; i < 10; i++) {
       const r = step(s, { type: 'move', user: '111111111111111111', dir: (['n', 'e', 's', 'w'] as const)[i % 4]! });
       s = r.ok ? r.state : ok(step(s, { type: 'wait', user: '111111111111111111' }));

@@ -9,6 +9,10 @@ import { monsterInView, threatInView } from '../../src/engine/legal.js';
 import { CALM_ROUNDS, roundsNow } from '../../src/engine/pace.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
+import { MAP_KINDS } from '../../src/mapgen/generate.js';
+import { ITEM_KINDS } from '../../src/engine/items.js';
+import { MONSTERS, MONSTER_KINDS } from '../../src/engine/monsters.js';
+import { TACTICS } from '../../src/engine/ai.js';
 
 const users = ['u1', 'u2', 'u3', 'u4'];
 
@@ -23,6 +27,17 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('rest' as const), user: fc.constantFrom(...users) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('explore' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('travel' as const), user: fc.constantFrom(...users) }) },
+  // Every item kind, with and without a direction (thrown ones are then aimed for the player).
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('use' as const),
+      user: fc.constantFrom(...users),
+      item: fc.constantFrom(...ITEM_KINDS),
+      dir: fc.option(fc.constantFrom(...DIRECTIONS), { nil: undefined }),
+      distance: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ type: fc.constant('throw' as const), user: fc.constantFrom(...users), dir: fc.constantFrom(...DIRECTIONS), distance: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }) }),
@@ -32,7 +47,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 const configArb: fc.Arbitrary<GameConfig> = fc
   .record({
     seed: fc.integer({ min: 0, max: 0xffffffff }),
-    mapKind: fc.constantFrom('maze' as const, 'cavern' as const),
+    mapKind: fc.constantFrom(...MAP_KINDS),
     topology: fc.constantFrom(4 as const, 8 as const),
     turnMode: fc.constantFrom('free' as const, 'rounds' as const),
     difficulty: fc.constantFrom('easy' as const, 'normal' as const, 'hard' as const),
@@ -55,7 +70,9 @@ function invariants(s: GameState): void {
     expect(p.hp).toBeLessThanOrEqual(p.maxHp);
     expect(p.alive).toBe(p.hp > 0);
   }
+  for (const p of s.players) for (const n of Object.values(p.pack)) expect(n).toBeGreaterThan(0);
   for (const m of s.monsters) {
+    expect(m.stunned).toBeGreaterThanOrEqual(0);
     expect(m.hp).toBeGreaterThan(0); // dead monsters are gone
     expect(m.hp).toBeLessThanOrEqual(m.maxHp);
     expect(m.maxHp).toBeGreaterThanOrEqual(1);
@@ -84,7 +101,9 @@ function paceRules(before: GameState, a: Action, after: GameState, events: reado
 
 /** A hunting monster in an open room next to a player who only alternates two moves or moves at random. */
 const stallArb = fc.record({
-  kind: fc.constantFrom('goblin' as const, 'orc' as const, 'troll' as const),
+  // Every kind that hunts to strike: a healer keeps out of reach by design (it strikes only when cornered), and a
+  // boss holds its post rather than chase what it no longer sees.
+  kind: fc.constantFrom(...MONSTER_KINDS.filter((k) => !TACTICS[MONSTERS[k].tactics].mends && !TACTICS[MONSTERS[k].tactics].guards)),
   mx: fc.integer({ min: 1, max: 9 }),
   my: fc.integer({ min: 1, max: 7 }),
   px: fc.integer({ min: 2, max: 8 }),
@@ -103,10 +122,12 @@ describe('engine properties over random games', () => {
         fc.pre(Math.max(Math.abs(mx - px), Math.abs(my - py)) >= 2);
         const rows = ['###########', ...Array.from({ length: 7 }, () => '#.........#'), '#########'.padEnd(11, '#')];
         let s = drawState(rows, { topology });
-        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, potions: 0, lures: 0, kills: 0, xp: 0, level: 1, alive: true });
-        s.monsters.push({ id: 1, kind, label: 'A', maxHp: 99, power: 0, x: mx, y: my, hp: 99, weapon: 0, state: 'hunt', lastSeen: py * s.width + px });
+        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true });
+        s.monsters.push({ id: 1, kind, label: 'A', maxHp: 99, power: 0, x: mx, y: my, hp: 99, weapon: 0, state: 'hunt', lastSeen: py * s.width + px, stunned: 0 });
         // It needs about as many turns as it stands steps away, plus the time a player running off needs to reach a wall of the room; never a stall.
-        const budget = Math.abs(mx - px) + Math.abs(my - py) + 14;
+        // A slow kind acts every `every` turns and an erratic one wastes some moves: their budgets stretch by the table's numbers.
+        const pace = MONSTERS[kind].every * (TACTICS[MONSTERS[kind].tactics].erratic > 0 ? 3 : 1);
+        const budget = (Math.abs(mx - px) + Math.abs(my - py) + 14) * pace;
         for (let turn = 0; turn < budget; turn++) {
           const dir = policy[turn % policy.length]!;
           let r = step(s, { type: 'move', user: 'p1', dir });
@@ -127,6 +148,8 @@ describe('engine properties over random games', () => {
       fc.property(configArb, fc.array(actionArb, { minLength: 1, maxLength: 60 }), (config, actions) => {
         let s = newGame(config);
         s = (step(s, { type: 'join', user: 'u1', name: 'One' }) as { state: GameState }).state;
+        // The first player carries two of every item, so random sequences use them all (lures, bombs, scrolls, gear).
+        s.players[0]!.pack = Object.fromEntries(ITEM_KINDS.map((k) => [k, 2]));
         invariants(s);
         for (const a of actions) {
           const before = JSON.stringify(s);

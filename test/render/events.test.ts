@@ -1,3 +1,4 @@
+import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import type { ActorRef, GameEvent } from '../../src/engine/types.js';
 import { describeEvent, isLogWorthy } from '../../src/render/events.js';
@@ -7,7 +8,8 @@ const bob: ActorRef = { kind: 'player', id: 'b', name: 'Bob' };
 const orc: ActorRef = { kind: 'monster', id: 7, monster: 'orc', label: 'A' };
 const troll: ActorRef = { kind: 'monster', id: 8, monster: 'troll', label: 'A' };
 const goblin: ActorRef = { kind: 'monster', id: 9, monster: 'goblin', label: 'B' };
-const summary = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
+const base = { outcome: 'defeat' as const, depth: 3, turns: 120, kills: [] };
+const summary = { ...base, recap: buildRecap(base, { kills: {}, used: {} }, []) };
 
 describe('describeEvent', () => {
   it.each<[GameEvent, string | null, string]>([
@@ -20,7 +22,7 @@ describe('describeEvent', () => {
     [{ type: 'fled', who: goblin, toward: 'e' }, null, 'The goblin B flees toward the east.'],
     [{ type: 'shouted', who: goblin, alerted: 2 }, null, 'The goblin B shouts! (2 more alerted)'],
     [{ type: 'returned', who: orc }, null, 'The orc A comes back to fight.'],
-    [{ type: 'levelled-up', who: alice, level: 2, maxHp: 29, attack: 5 }, 'a', 'You reach level 2 (max HP 29, attack 5).'],
+    [{ type: 'levelled-up', who: alice, level: 2, maxHp: 29, attack: 5 }, 'a', 'You reach level 2 (max HP 29, attack 5, damage +1).'],
     [{ type: 'rested', who: alice, turns: 12, healed: 3 }, 'b', 'Alice rests 12 turns (+3 HP).'],
     [{ type: 'threw', who: alice, x: 3, y: 4, distance: 5 }, 'a', 'You throw a lure 5 tiles.'],
     [{ type: 'run-stopped', who: alice, steps: 7, reason: 'monster-in-view', run: 'explore' }, 'b', 'Alice stops exploring after 7 steps: a monster is in view.'],
@@ -28,8 +30,8 @@ describe('describeEvent', () => {
     [{ type: 'attacked', attacker: { kind: 'player', id: 'c', name: 'carol' }, target: orc, damage: 2, weapon: 'sword', verb: 'hits', range: 1 }, 'a', 'carol hits the orc A for 2.'],
     [{ type: 'fled', who: goblin, toward: null }, null, 'The goblin B flees.'],
     [{ type: 'killed', attacker: bob, target: goblin }, 'b', 'You kill the goblin B.'],
-    [{ type: 'died', who: alice, by: troll }, 'a', 'You die.'],
-    [{ type: 'died', who: alice, by: troll }, null, 'Alice dies.'],
+    [{ type: 'died', who: alice, by: troll, weapon: 'club' }, 'a', 'You die.'],
+    [{ type: 'died', who: alice, by: troll, weapon: 'club' }, null, 'Alice dies.'],
     [{ type: 'berserk', who: troll }, null, 'The troll A goes berserk!'],
     [{ type: 'switched-weapon', who: orc, weapon: 'knife' }, null, 'The orc A draws its knife.'],
     [{ type: 'spotted', who: goblin }, null, 'The goblin B spots the party!'],

@@ -28,7 +28,7 @@ export function drawState(rows: readonly string[], opts: DrawOptions = {}): Game
   for (const m of state.monsters) m.state = 'hunt';
   for (const p of state.players) {
     p.name = opts.names?.[p.slot] ?? p.name;
-    p.potions = 1;
+    p.pack = { potion: 1 };
     p.alive = !(opts.dead ?? []).includes(String(p.slot + 1));
   }
   return { ...state, ...opts.overrides };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cell, glyphTable, monsterMarker, playerMarker, SLOT_COUNT, tileCost } from '../../src/render/glyphs.js';
+import { Cell, glyphTable, itemCell, monsterMarker, playerMarker, SLOT_COUNT, tileCost } from '../../src/render/glyphs.js';
 import { codePoints } from '../../src/render/text.js';
 
 describe('glyph tables', () => {
@@ -20,7 +20,7 @@ describe('glyph tables', () => {
 
   it('uses the classic roguelike letters in ASCII', () => {
     const t = glyphTable('ascii');
-    expect([t[Cell.Wall], t[Cell.Floor], t[Cell.Stairs], t[Cell.Potion], t[Cell.Viewer], t[Cell.Corpse], t[Cell.Unknown]]).toEqual(['#', '.', '>', '!', '@', '%', ' ']);
+    expect([t[Cell.Wall], t[Cell.Floor], t[Cell.Stairs], t[itemCell('potion')], t[Cell.Viewer], t[Cell.Corpse], t[Cell.Unknown]]).toEqual(['#', '.', '>', '!', '@', '%', ' ']);
     expect(['goblin', 'orc', 'troll'].map((k) => monsterMarker(k as 'goblin', 'ascii'))).toEqual(['g', 'o', 'T']);
   });
 

@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ALT_MAX, direction } from '../../src/render/image/alt.js';
-import { frameFor, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
+import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js';
+import { frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
+import { MIN_TILE_CSS, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
 import { drawState, mask } from './fixtures.js';
+
+/** A drawn tile's side in pixels (2x). */
+const T = TILE_PX;
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex').slice(0, 16);
 
@@ -24,7 +29,7 @@ function pixel(png: Uint8Array, x: number, y: number): [number, number, number] 
 }
 
 /** Mean brightness of a tile (r + g + b averaged over its pixels). */
-function tileBrightness(png: Uint8Array, tx: number, ty: number, size = 16): number {
+function tileBrightness(png: Uint8Array, tx: number, ty: number, size = T): number {
   let sum = 0;
   for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) sum += pixel(png, tx * size + x, ty * size + y).reduce((a, b) => a + b, 0);
   return sum / (size * size);
@@ -72,23 +77,29 @@ function render(state: GameState, seen: Uint8Array, viewer: string | null = null
   return renderImageWith(state, seen, 1, viewer, zlibDeflate);
 }
 
-describe('image map golden renders', () => {
-  it('solo, public picture: whole explored level at 16 px, stable bytes', () => {
+const ink = (i: number): [number, number, number] => [PICTURE_PALETTE[i * 3]!, PICTURE_PALETTE[i * 3 + 1]!, PICTURE_PALETTE[i * 3 + 2]!];
+
+describe('image map golden renders (2x, 32 px tiles)', () => {
+  it('solo, public picture: whole explored level, stable bytes', () => {
     const img = render(solo, soloSeen);
-    expect([img.width, img.height]).toEqual([13 * 16, 5 * 16]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"f9150943cc4b7798"`);
+    expect([img.width, img.height]).toEqual([13 * T, 5 * T]);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"3a73322690f5b058"`);
   });
 
-  it('spread-out party of 4, public picture: 8 px tiles so that everyone is in frame, stable bytes', () => {
+  it('spread-out party of 4, public picture: a 21 x 13 frame on the fighters and a strip window for each of the others, stable bytes', () => {
+    const frame = frameFor(party, partySeen, 1, null);
+    expect([frame.view.width, frame.view.height]).toEqual([PUBLIC_VIEW.width, PUBLIC_VIEW.height]);
+    expect(frame.strip).toHaveLength(3);
+    expect(frame.strip.every((w) => w.width === STRIP_VIEW.width && w.height === STRIP_VIEW.height)).toBe(true);
     const img = render(party, partySeen);
-    expect(frameFor(party, null).tileSize).toBe(8);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"20c775ced7d3f8b3"`);
+    expect(img.width).toBe(PUBLIC_VIEW.width * T);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"d68fcbd9c05a7629"`);
   });
 
-  it('private view of player 2: centred on them, 21 x 15 tiles', () => {
+  it('private view of player 2: centred on them, 15 x 11 tiles', () => {
     const img = render(party, partySeen, 'p2');
-    expect([img.width, img.height]).toEqual([21 * 16, 15 * 16]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"00cd4f300e3ac0de"`);
+    expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * T, PRIVATE_VIEW.height * T]);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"dc68182b071efa15"`);
   });
 
   it('gives the same bytes for the same state, every time', () => {
@@ -105,17 +116,35 @@ describe('image map pixels', () => {
     expect([d.width, d.height]).toEqual([img.width, img.height]);
   });
 
-  it("rings the player's tile in their slot colour", () => {
-    // Alice (slot 0) stands at (1, 1): the tile's top-left pixel is on the ring.
-    expect(pixel(img.png, 16, 16)).toEqual(hex(SLOT_COLOURS[0]!));
-    expect(pixel(img.png, 31, 31)).toEqual(hex(SLOT_COLOURS[0]!));
+  it("draws the player's sprite inside a round ring in their slot colour, with a number badge in the corner", () => {
+    // Alice (slot 0) stands at (1, 1): the ring touches the middle of each edge, the badge sits top left.
+    expect(pixel(img.png, T + 1, T + T / 2)).toEqual(hex(SLOT_COLOURS[0]!));
+    expect(pixel(img.png, 2 * T - 2, T + T / 2)).toEqual(hex(SLOT_COLOURS[0]!));
+    expect(pixel(img.png, T + 1, T + 1)).toEqual(hex(SLOT_COLOURS[0]!));
+    // The ring is round, not a box: the tile's bottom-right corner shows the sprite or floor, not the ring.
+    expect(pixel(img.png, 2 * T - 1, 2 * T - 1)).not.toEqual(hex(SLOT_COLOURS[0]!));
   });
 
-  it('dims remembered tiles: the same floor is darker where it is only remembered', () => {
+  it('makes lit floor clearly brighter than remembered floor', () => {
     const lit = tileBrightness(img.png, 4, 2);
     const remembered = tileBrightness(img.png, 7, 2);
-    expect(remembered).toBeLessThan(lit * 0.7);
+    expect(remembered).toBeLessThan(lit * 0.4);
     expect(remembered).toBeGreaterThan(0);
+  });
+
+  it('frames the stairs in gold, brackets items in white', () => {
+    // Stairs at (9, 2), remembered; the potion at (2, 3), seen.
+    expect(pixel(img.png, 9 * T, 2 * T)).toEqual(ink(Extra.Gold));
+    expect(pixel(img.png, 2 * T, 3 * T)).toEqual(ink(Extra.Bracket));
+  });
+
+  it('draws a fallen player as a grave with their badge', () => {
+    const s = drawState(['#####', '#1.2#', '#####'], { dead: ['2'] });
+    const im = render(s, new Uint8Array(s.width * s.height).fill(1));
+    // The headstone's middle, right of the cross.
+    expect(pixel(im.png, 3 * T + T / 2 + 6, T + T / 2 + 4)).toEqual(ink(Extra.Grave));
+    expect(pixel(im.png, 3 * T + 1, T + 1)).toEqual(hex(SLOT_COLOURS[1]!));
+    expect(im.markers.map((m) => m.playerId)).toEqual(['p1']);
   });
 
   it('draws never-seen cells near-black', () => {
@@ -123,12 +152,22 @@ describe('image map pixels', () => {
     const seen = mask(['xx...', 'xx...', 'xx...']);
     const im = render(solo2, seen);
     // The frame is the explored part plus one cell: column 2 was never seen.
-    expect(pixel(im.png, 2 * 16 + 8, 8).reduce((a, b) => a + b, 0)).toBeLessThan(30);
+    expect(pixel(im.png, 2 * T + T / 2, T / 2).reduce((a, b) => a + b, 0)).toBeLessThan(30);
+  });
+});
+
+describe('phone sizes', () => {
+  it.each([
+    ['the solo level', () => render(solo, soloSeen), MIN_TILE_CSS.public],
+    ['the spread party', () => render(party, partySeen), MIN_TILE_CSS.public],
+    ['a private view', () => render(party, partySeen, 'p3'), MIN_TILE_CSS.private],
+  ] as const)('%s keeps a tile at least the minimum size on a 360 px phone', (_name, make, min) => {
+    expect(phoneTileCss(make().width)).toBeGreaterThanOrEqual(min);
   });
 });
 
 describe('every living player is in the public picture', () => {
-  it('places a marker inside the picture for each living player, at their tile', () => {
+  it('places a marker inside the picture for each living player, at their ringed tile', () => {
     const img = render(party, partySeen);
     expect(img.markers.map((m) => m.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
     for (const m of img.markers) {
@@ -137,9 +176,14 @@ describe('every living player is in the public picture', () => {
       expect(m.x).toBeLessThan(img.width);
       expect(m.y).toBeLessThan(img.height);
       const slot = Number(m.playerId.slice(1)) - 1;
-      // The marker's tile is ringed in the player's colour: its left edge is 4 px from the centre at 8 px tiles.
-      expect(pixel(img.png, m.x - 4, m.y)).toEqual(hex(SLOT_COLOURS[slot]!));
+      // The ring's left edge, 15 px left of the tile's centre.
+      expect(pixel(img.png, m.x - 15, m.y)).toEqual(hex(SLOT_COLOURS[slot]!));
     }
+  });
+
+  it('draws every monster the party sees near a player, in the main view or a strip window', () => {
+    const img = render(party, partySeen);
+    expect(img.monsters.sort()).toEqual(party.monsters.map((m) => m.id).sort());
   });
 
   it('leaves fallen players out of the markers', () => {

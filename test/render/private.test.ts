@@ -1,4 +1,7 @@
 /** The private view and the spread-out party's public message, in every style, desktop and mobile. */
+import { PRIVATE_VIEW } from '../../src/render/image/frame.js';
+import { TILE_PX } from '../../src/render/image/draw.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
@@ -40,8 +43,9 @@ describe('private view', () => {
       {
         "name": "You",
         "value": "HP 🟨🟨⬛⬛⬛ 9/24
-      Depth 1/5 · 🧪 1 · kills 0
-      Weapon: sword (2-6)",
+      Depth 1/5 · kills 0
+      Pack: 🧪1
+      Gear: 🤺 sword",
       }
     `);
     expect(mapOf(m)).toMatchInlineSnapshot(`
@@ -98,10 +102,19 @@ describe('private view', () => {
     const m = renderPrivateWith(state, 'p2', { style: 'image', deflate: zlibDeflate }, seen, 1);
     expect(m.embed.image).toBe('attachment://map.png');
     const img = m.image!;
-    expect([img.width, img.height]).toEqual([21 * 16, 15 * 16]);
+    expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * TILE_PX, PRIVATE_VIEW.height * TILE_PX]);
     expect(decode(img.png).width).toBe(img.width);
-    // Bob is in view (the east side), Alice and Carol are not.
-    expect(img.markers.map((k) => k.playerId).sort()).toEqual(['p2', 'p4']);
+    // Bob alone is in his 15 x 11 view: Dave and his goblin are 11 rows south, so the goblin is listed as off picture.
+    expect(img.markers.map((k) => k.playerId).sort()).toEqual(['p2']);
+    expect(m.embed.fields.find((f) => f.name === 'In sight')!.value).toContain(`goblin A 6/6 · ${OFF_PICTURE}`);
+  });
+
+  it('GIVEN a rolling log WHEN Alice opens her view THEN it shows what happened from her last action on', () => {
+    const log = ['Alice walks 3 steps.', 'Bob hits the goblin A for 3.', 'Alice hits the orc A for 2.', 'The orc A hits Alice for 4.', 'Bob waits.'];
+    const m = renderPrivateWith(state, 'p1', { style: 'emoji', log }, seen, 1);
+    expect(m.embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log.slice(2));
+    // Carol has no line yet: she reads the whole log.
+    expect(renderPrivateWith(state, 'p3', { style: 'emoji', log }, seen, 1).embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log);
   });
 
   it('tells a fallen player and a stranger what they are', () => {

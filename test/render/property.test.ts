@@ -1,12 +1,18 @@
 /** Property: whatever the state (up to 8 players with hostile names, long logs, 200x200 maps), every render fits Discord. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MONSTER_KINDS } from '../../src/engine/monsters.js';
+import { buildRecap } from '../../src/engine/score.js';
 import type { ActorRef, GameEvent, GameState, MonsterKind, Player } from '../../src/engine/types.js';
 import { viewCaps } from '../../src/render/budget.js';
 import { renderGameWith } from '../../src/render/game.js';
 import { checkLimits, codePoints, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
 import { renderPrivateWith } from '../../src/render/private.js';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
+import { monsterLabel } from '../../src/engine/index.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
+import { MIN_TILE_CSS } from '../../src/render/image/frame.js';
+import { phoneTileCss } from '../../src/render/image/index.js';
 import { drawState, mapRows } from './fixtures.js';
 
 /** A tiny seeded generator, so that a 200x200 map costs one fast-check draw instead of 40,000. */
@@ -24,7 +30,7 @@ const name = fc.oneof(
   fc.constantFrom('🧙‍♂️'.repeat(8), '👩‍👩‍👧‍👦'.repeat(5), '`'.repeat(32), '*_~|>#'.repeat(5), '\n'.repeat(32), '@everyone', ''),
 );
 
-const kinds: MonsterKind[] = ['goblin', 'orc', 'troll'];
+const kinds: readonly MonsterKind[] = MONSTER_KINDS;
 
 interface Shape {
   seed: number;
@@ -84,12 +90,12 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   ];
   state.players = sh.names.map((nm, slot): Player => {
     const [x, y] = near(6);
-    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, potions: Math.floor(rnd() * 1000), lures: Math.floor(rnd() * 1000), kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
+    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, pack: { potion: 1 + Math.floor(rnd() * 1000), lure: 1 + Math.floor(rnd() * 1000), bomb: 1 + Math.floor(rnd() * 1000) }, weapon: 'axe', armour: 'mail', kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
   });
   for (let m = 0; m < sh.monsters; m++) {
     const [x, y] = near(12);
-    const kind = kinds[m % 3]!;
-    state.monsters.push({ id: m + 1, kind, label: 'ZZ', maxHp: 40, power: 0, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1 });
+    const kind = kinds[m % kinds.length]!;
+    state.monsters.push({ id: m + 1, kind, label: 'ZZ', maxHp: 40, power: 0, x, y, hp: 1 + Math.floor(rnd() * 16), weapon: Math.floor(rnd() * 2), state: (['wander', 'hunt', 'attack', 'flee'] as const)[m % 4]!, lastSeen: -1, stunned: 0 });
   }
   for (let k = 0; k < 30; k++) {
     const [x, y] = near(10);
@@ -116,7 +122,9 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   state.recent = events;
   if (sh.over) {
     state.status = 'over';
-    state.summary = { outcome: (['defeat', 'victory', 'abandoned'] as const)[Math.abs(sh.seed) % 3]!, depth: state.depth, turns: state.turn, kills: state.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) };
+    const base = { outcome: (['defeat', 'victory', 'abandoned'] as const)[Math.abs(sh.seed) % 3]!, depth: state.depth, turns: state.turn, kills: state.players.map((p) => ({ id: p.id, name: p.name, kills: p.kills })) };
+    const tally = { kills: Object.fromEntries(MONSTER_KINDS.map((k) => [k, 1 + Math.floor(rnd() * 1000)])), used: { potion: 1 + Math.floor(rnd() * 1000), bomb: 3 } };
+    state.summary = { ...base, recap: buildRecap(base, tally, [{ type: 'died', who: actors[0]!, by: actors[actors.length - 2]!, weapon: 'club' }]) };
   }
   return { state, visible };
 }
@@ -151,6 +159,17 @@ describe('render budgets (property)', () => {
   });
 });
 
+/** Each "In sight" line names a monster seen now; one that the picture does not draw says so. */
+function assertSightDrawn(state: GameState, visible: Uint8Array, m: RenderedMessage, drawn: readonly number[]): void {
+  const lines = m.embed.fields.find((f) => f.name === 'In sight')?.value.split('\n') ?? [];
+  const seen = state.monsters.filter((x) => x.hp > 0 && visible[x.y * state.width + x.x] === 1);
+  for (const line of lines) {
+    // Labels repeat in random states: a line whose monsters (same label and HP) are none of them drawn must say so.
+    const same = seen.filter((x) => line.includes(` ${monsterLabel(x)} ${x.hp}/${x.maxHp}`));
+    if (same.length > 0 && same.every((x) => !drawn.includes(x.id))) expect(line).toContain(OFF_PICTURE);
+  }
+}
+
 describe('image and private views (property)', () => {
   it('the public picture holds every living player, its alt text fits, and private views fit Discord on desktop and phone', () => {
     fc.assert(
@@ -163,6 +182,14 @@ describe('image and private views (property)', () => {
         expect(img.markers.map((k) => k.playerId).sort()).toEqual(state.players.filter((p) => p.alive).map((p) => p.id).sort());
         for (const k of img.markers) expect(k.x >= 0 && k.y >= 0 && k.x < img.width && k.y < img.height).toBe(true);
         expect(Math.max(img.width, img.height)).toBeLessThanOrEqual(1600);
+        // On a 360 px phone: a public tile is at least 14 CSS px, and every monster the list shows is drawn or marked off picture.
+        expect(phoneTileCss(img.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.public);
+        assertSightDrawn(state, visible, m, img.monsters);
+        for (const p of state.players.slice(0, 2)) {
+          const v = renderPrivateWith(state, p.id, { style: 'image', deflate: zlibDeflate }, visible, 1);
+          expect(phoneTileCss(v.image!.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.private);
+          assertSightDrawn(state, visible, v, v.image!.monsters);
+        }
         for (const p of state.players.slice(0, 2)) {
           for (const style of ['ascii', 'emoji'] as const) {
             const v = renderPrivateWith(state, p.id, { style, mobile: sh.mobile }, visible, 1);

@@ -2,9 +2,10 @@
  * Golden tests: whole messages for fixed seeds and fixed action lists. `show` lays a message out for reading: the
  * map framed by '|' (so blank cells stay visible), then title, description, fields and footer.
  */
+import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
-import { renderGameWith } from '../../src/render/game.js';
+import { PUBLIC_LOG_LINES, renderGameWith } from '../../src/render/game.js';
 import { checkLimits, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
 import { drawState, mask } from './fixtures.js';
 
@@ -88,11 +89,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                          #       ++    |
       |                        ...#     +···+  |
       |                       .....#    ··.··+ |
-      |                       ..g...##  ·..··+ |
-      |                       ..o....###....·+ |
-      |                       ··............·+ |
+      |                       ......##  ·..··+ |
+      |                       .......###....·+ |
+      |                       ··.b....(.....·+ |
       |                         ··..........·+ |
-      |                            #@...&....+ |
+      |                            #@........+ |
       |                            ###......·+ |
       |                              +··....·++|
       |                             ++····..··+|
@@ -105,12 +106,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                           +       +++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
+      \`b\` bat · \`(\` dagger
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
+      \`b\` bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -120,11 +122,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛🟫🟫🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫🟫🟫🟫🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🟫🟫🔲🔲|
@@ -132,12 +134,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
+      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
+      🦇 bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -146,23 +149,24 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
   it('in the mobile layout fits a 360 px phone: at most 11 emoji or 29 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
-      |🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫|
-      |🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
+      |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
+      |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
+      |🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫|
       |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
-      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫|
+      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
       |⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫|
       |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲|
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
+      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
+      🦇 bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -171,11 +175,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |               #       ++    |
       |             ...#     +···+  |
       |            .....#    ··.··+ |
-      |            ..g...##  ·..··+ |
-      |            ..o....###....·+ |
-      |            ··............·+ |
+      |            ......##  ·..··+ |
+      |            .......###....·+ |
+      |            ··.b....(.....·+ |
       |              ··..........·+ |
-      |                 #@...&....+ |
+      |                 #@........+ |
       |                 ###......·+ |
       |                   +··....·++|
       |                  ++····..··+|
@@ -185,12 +189,13 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
+      \`b\` bat · \`(\` dagger
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
+      \`b\` bat A 6/6
+      ## Log
+      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -206,29 +211,34 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##.....#                |
+      |                ##...*.#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4..&###                |
+      |               #.4...###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           ...!.........                |
+      |           .............                |
       |            ...........                 |
-      |              .......                   |
+      |              o......                   |
       |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion · \`&\` lure
-      ## Party · round 1: 1/4 acted · 17 s left
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1 · waiting
-      \`2\` **Bob** L1 \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potions 1 · acted
-      \`4\` **Dave** L1 \`[##########]\` 24/24 · potions 1 · waiting
+      # Channel Crawler · Depth 1/5 · Turn 1
+      \`o\` orc · \`*\` flash bomb
+      ## Party · round 2: 0/4 acted · 17 s left
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
+      \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 2 · waiting
+      \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
+      ## In sight
+      \`o\` orc B 13/13 · unaware
+      ## Log
+      Carol picks up a potion.
+      Dave sees a monster: the party fights in rounds now.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -240,22 +250,27 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫💣🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🏮🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🧪🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion · 🏮 lure
-      ## Party · round 1: 1/4 acted · 17 s left
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
+      # Channel Crawler · Depth 1/5 · Turn 1
+      💣 flash bomb
+      ## Party · round 2: 0/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪1 ✅
+      🟡 **Carol** L1 💚24/24 🧪2 ⏳
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
+      ## In sight
+      🐗 orc B 13/13 · unaware · off picture
+      ## Log
+      Carol picks up a potion.
+      Dave sees a monster: the party fights in rounds now.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -263,78 +278,80 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(1);
+  const state = charge(2);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                    +++++++    +        |
-      |               ++++++·····+++ ·+        |
-      |              ++················        |
-      |           ++++·················+       |
-      |          +·······.·++··········        |
-      |          +····.....#+··········        |
-      |          +··.......##..········        |
-      |          +·.............······         |
-      |          +·.............······         |
-      |           #.............······         |
-      |           #...........#+++++           |
-      |            #.......g.#+                |
-      |            #.....%g.#+                 |
-      |            ##...g..##                  |
-      |             #..#####                   |
-      |             #.                         |
-      |             #+                         |
+      "|                                        |
       |                                        |
+      |                          ###    #####  |
+      |                         ##g.##+#o...#+ |
+      |                         #.....#......# |
+      |                        ##......g.....# |
+      |                        #...........>.# |
+      |                        #.....o%......# |
+      |                        #............## |
+      |              ·++++++++ ## ###.......#+ |
+      |              ········++    +.........#+|
+      |             ··········++   #.........·+|
+      |             ···········++  ##........·+|
+      |              ···········++++#.......··+|
+      |                 +·········++·.....····+|
+      |                 ++············.······++|
+      |                  +··················++ |
+      |                  ++····++++++++++++++  |
+      |                   ++++++               |
       |                                        |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 59
-      \`g\` goblin · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 55
+      \`g\` goblin · \`o\` orc · \`>\` stairs · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 55 turns.
+      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
+      **Alice** — 0 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You hit the orc B for 3.
+      The orc B draws its knife.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 59 turns.
-      -- Seed 1 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 55 turns.
+      -- Seed 2 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛🪨🔲🔲🟫🟫🟫🟫🟫🟫🟫🧱🧱🟫🟫🔲🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨🪨🪨🪨|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫👺🟫🧱🪨⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫💀👺🟫🧱🪨⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫👺🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫🟫🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 59
-      👺 goblin · 💀 fallen
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛🧱🧱🧱⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛|
+      |⬛⬛⬛⬛🧱🧱👺🟫🧱🧱🪨🧱🐗🟫🟫🟫🧱🪨⬛|
+      |⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱🟫🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔽🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🐗💀🟫🟫🟫🟫🟫🟫🧱⬛|
+      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛|
+      |🪨🪨⬛🧱🧱⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🟫🧱🪨⬛|
+      |🔲🪨🪨⬛⬛⬛⬛🪨🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨|
+      |🔲🔲🪨🪨⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |🔲🔲🔲🪨🪨⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
+      |🔲🔲🔲🔲🪨🪨🪨🪨🧱🟫🟫🟫🟫🟫🟫🟫🔲🔲🪨|
+      # 💀 Game over · Depth 1/5 · Turn 55
+      👺 goblin · 🐗 orc · 🔽 stairs · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 55 turns.
+      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
+      **Alice** — 0 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You hit the orc B for 3.
+      The orc B draws its knife.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 59 turns.
-      -- Seed 1 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 55 turns.
+      -- Seed 2 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -345,8 +362,8 @@ describe('renderGame golden: victory (drawn state)', () => {
   state.status = 'over';
   state.turn = 412;
   state.depth = 5;
-  state.summary = {
-    outcome: 'victory',
+  const base = {
+    outcome: 'victory' as const,
     depth: 5,
     turns: 412,
     kills: [
@@ -354,6 +371,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       { id: 'p2', name: 'Bob', kills: 21 },
     ],
   };
+  state.summary = { ...base, recap: buildRecap(base, { kills: { goblin: 30, warlord: 1 }, used: { potion: 4, bomb: 1 } }, []) };
   const seen = mask(['xxxxxxx', 'xxxxxxx', 'xxxxxxx']);
 
   it('shows the victory screen with kills per player, best first, in both styles', () => {
@@ -365,11 +383,11 @@ describe('renderGame golden: victory (drawn state)', () => {
       \`>\` stairs · \`%\` fallen
       ## Run summary
       Victory! The party escapes from depth 5 after 412 turns.
-      Depth 5 · 412 turns
+      Escaped the dungeon on depth 5, turn 412 · kills: goblin ×30, orc warlord ×1 · used: potion ×4, flash bomb ×1 · deepest 5 · score 2468
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       \`%\` **Bob** — fallen
       -- Seed 1 · free mode · 4-way · normal
       color #fee75c"
@@ -382,7 +400,7 @@ describe('renderGame golden: victory (drawn state)', () => {
       🔽 stairs · 💀 fallen
       ## Run summary
       Victory! The party escapes from depth 5 after 412 turns.
-      Depth 5 · 412 turns
+      Escaped the dungeon on depth 5, turn 412 · kills: goblin ×30, orc warlord ×1 · used: potion ×4, flash bomb ×1 · deepest 5 · score 2468
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
@@ -406,18 +424,12 @@ describe('renderGame golden: a log that overflows', () => {
   }
   events.push({ type: 'berserk', who: troll });
 
-  it('keeps the newest 12 lines and says how many earlier ones were dropped', () => {
+  it('keeps the newest 5 lines on the shared message (a phone screen) and says how many earlier ones were dropped', () => {
     const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
     const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
+    expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES + 1);
     expect(log).toMatchInlineSnapshot(`
-      "… (9 earlier)
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 6.
-      The troll A misses you with its club.
-      You hit the troll A for 7.
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 8.
-      The troll A misses you with its club.
+      "… (16 earlier)
       You hit the troll A for 9.
       The troll A misses Bob with its club.
       Bob hits the troll A for 10.
@@ -460,7 +472,7 @@ describe('renderGame golden: monsters in sight (drawn state)', () => {
       # Channel Crawler · Depth 1/5 · Turn 0
       \`g\` goblin · \`o\` orc · \`T\` troll
       ## Party
-      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potions 1
+      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potion 1
       ## In sight
       \`o\` orc A 10/10
       \`g\` goblin A 2/6 · bloodied, fleeing
@@ -480,15 +492,16 @@ describe('renderStatus', () => {
       {
         "color": 5763719,
         "description": "HP 🟩🟩🟩🟩🟩 24/24
-      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP and attack)
+      Level 1 · XP 0/10 (kills and each new depth give XP; a level adds max HP, attack and damage)
       Attack 4 · Defence 2
-      Weapon: sword (2-6 damage, reach 1)
-      Potions: 🧪 1 · Lures: 🪤 0
+      Gear: 🤺 sword
+      Weapon: sword (2-6 damage, reach 1, +1 to hit) · Armour: none
+      Pack: 🧪1
       Kills: 0
       Depth 1/5 at (18, 6)
-      This round: ✅ acted",
+      This round: ⏳ not yet",
         "fields": [],
-        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
+        "footer": "Turn 1 · Seed 3 · rounds mode · 4-way · normal",
         "title": "🔵 Alice",
       }
     `);

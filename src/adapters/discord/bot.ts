@@ -11,6 +11,7 @@ import { GatewayResponder } from './gateway-responder.js';
 import type { Logger as PinoLogger } from 'pino';
 import { createCore, type CoreOptions } from '../interactions/core.js';
 import { rejectGameMessageEdits } from './messages.js';
+import { NO_PINGS } from './mentions.js';
 
 /** What the bot needs; main builds it from the config. */
 export interface BotOptions extends CoreOptions {
@@ -131,6 +132,6 @@ function guardInteractionAction(client: Client, log: PinoLogger): void {
 /** Answers an interaction that never became a discord.js object with the private "not supported", by id and token alone. */
 function answerRawUnsupported(client: Client, log: PinoLogger, id: string, token: string): void {
   client.rest
-    .post(Routes.interactionCallback(id, token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral } }, auth: false })
+    .post(Routes.interactionCallback(id, token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS } }, auth: false })
     .catch((err: unknown) => log.warn({ err, interactionId: id }, 'could not answer an interaction discord.js could not build'));
 }

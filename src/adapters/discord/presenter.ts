@@ -3,12 +3,15 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
+import { dailyLine } from '../../app/daily/cards.js';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
+import type { PrivateStyle } from '../../app/user-prefs.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
 import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
+import { NO_PINGS, neutralise, neutraliseEmbed, pingOnly } from './mentions.js';
 
 /** A message body as sent to Discord (create or edit). */
 export interface GamePayload {
@@ -17,6 +20,8 @@ export interface GamePayload {
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
   /** The image style's map picture (the embed shows it as attachment://map.png); empty in the text styles. Edits replace the message's files with these. */
   files: MapFile[];
+  /** Who may be pinged: nobody, except the invited players in the answer that created their game. */
+  allowedMentions: APIAllowedMentions;
 }
 
 /** A file to attach: name, bytes and alt text (the attachment's description). */
@@ -56,7 +61,9 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.map((b): APIButtonComponentWithCustomId => {
-      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, label: b.label, disabled: b.disabled };
+      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
+      // An icon-only button (the d-pad) sends no label, so that the 3 x 3 pad fits a phone.
+      if (!(b.iconOnly && b.emoji)) button.label = b.label;
       if (b.emoji) button.emoji = { name: b.emoji };
       return button;
     }),
@@ -78,40 +85,65 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
+  // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);
-  const content = invite && [...rendered.content].length + [...invite].length + 1 <= 2000 ? (rendered.content ? `${invite}\n${rendered.content}` : invite) : rendered.content;
+  const daily = neutralise(dailyLine(view));
+  const shown = neutralise(rendered.content);
+  const withInvite = invite !== '' && [...shown].length + [...invite].length + [...daily].length + 2 <= 2000;
+  const head = [daily, withInvite ? invite : ''].filter((l) => l.length > 0).join('\n');
+  const content = head && [...shown].length + [...head].length + 1 <= 2000 ? (shown ? `${head}\n${shown}` : head) : shown;
   const { embed, files } = embedWithPicture(rendered);
-  return { content, embeds: [embed], components: toApiRows(gameControls(view)), files };
+  const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
+  return { content, embeds: [embed], components: toApiRows(gameControls(view)), files, allowedMentions };
 }
 
-/** The rendered embed as API JSON; in the image style it shows the picture, attached as map.png with its alt text. */
+/**
+ * True for the answer that created this game (its first view, with its own events): the one message whose invite
+ * pings. Later views (a refresh, /rogue map, a press) show the same invite line without pinging again.
+ */
+export function createdNow(view: GameView): boolean {
+  return view.events.length > 0 && view.meta.updatedAt === view.meta.createdAt;
+}
+
+/**
+ * The rendered embed as API JSON, player-written names neutralised; in the image style it shows the picture,
+ * attached as map.png with its alt text.
+ */
 function embedWithPicture(rendered: RenderedMessage): { embed: APIEmbed; files: MapFile[] } {
-  const embed = toApiEmbed(rendered.embed);
+  const embed = neutraliseEmbed(toApiEmbed(rendered.embed));
   if (!rendered.image) return { embed, files: [] };
   const a = mapAttachment(rendered.image);
   embed.image = { url: a.url };
-  return { embed, files: [{ name: a.name, data: a.file, description: a.description }] };
+  return { embed, files: [{ name: a.name, data: a.file, description: neutralise(a.description) }] };
 }
 
 /** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */
 export function inviteLine(view: GameView): string {
-  const invited = view.state.status === 'playing' ? (view.meta.invited ?? []).filter((u) => !view.state.players.some((p) => p.id === u.id)) : [];
-  return invited.length === 0 ? '' : `Play again! ${invited.map((u) => `<@${u.id}>`).join(' ')}: press ➕ join.`;
+  const ids = invitedIds(view);
+  return ids.length === 0 ? '' : `Play again! ${ids.map((id) => `<@${id}>`).join(' ')}: press ➕ join.`;
 }
 
-/** The edit that retires an old game message: same picture, no buttons. */
-export function retiredPayload(): { components: [] } {
-  return { components: [] };
+/** The previous players invited to this game who have not joined yet (snowflakes only: nothing else becomes a mention). */
+function invitedIds(view: GameView): string[] {
+  if (view.state.status !== 'playing') return [];
+  return (view.meta.invited ?? []).filter((u) => /^\d{1,20}$/.test(u.id) && !view.state.players.some((p) => p.id === u.id)).map((u) => u.id);
 }
 
-/** A private text reply (with an optional embed) as Discord API JSON. */
+/** The edit that retires an old game message: same picture, no buttons, no pings. */
+export function retiredPayload(): { components: []; allowed_mentions: APIAllowedMentions } {
+  return { components: [], allowed_mentions: NO_PINGS };
+}
+
+/** A private text reply (with an optional embed) as Discord API JSON, player-written text neutralised. */
 export function textPayload(text: string, embed?: ReplyEmbed): { content: string; embeds: APIEmbed[] } {
-  return { content: text.slice(0, 2000), embeds: embed ? [toApiEmbed(embed)] : [] };
+  return { content: neutralise(text).slice(0, 2000), embeds: embed ? [neutraliseEmbed(toApiEmbed(embed))] : [] };
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
-export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }): GamePayload {
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate });
+export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }): GamePayload {
+  const log = view.meta.recentLog ?? [];
+  const text = prefs.style === 'text';
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, ...(log.length > 0 ? { log } : {}) });
   const { embed, files } = embedWithPicture(rendered);
-  return { content: rendered.content, embeds: [embed], components: toApiRows(playerControls(view, userId)), files };
+  return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId)), files, allowedMentions: NO_PINGS };
 }

@@ -1,6 +1,7 @@
 /** OutgoingMessage -> Discord API JSON (+ files), as an interaction response body or a webhook request. */
 import { randomBytes } from 'node:crypto';
-import { MessageFlags } from 'discord-api-types/v10';
+import { MessageFlags, type APIAllowedMentions } from 'discord-api-types/v10';
+import { NO_PINGS } from '../discord/mentions.js';
 import type { OutgoingFile, OutgoingMessage } from '../interactions/types.js';
 
 /** The JSON part of a message (attachments describe the new files by index, after the kept ones). */
@@ -10,11 +11,15 @@ export interface MessageBody {
   components?: unknown[];
   attachments?: { id: string | number; filename?: string; description?: string }[];
   flags?: number;
+  allowed_mentions: APIAllowedMentions;
 }
 
-/** Builds the JSON of a message; `withFlags` is false for edits, where the ephemeral flag can't change. */
+/**
+ * Builds the JSON of a message; `withFlags` is false for edits, where the ephemeral flag can't change. It always
+ * says who may be pinged (nobody unless the message names them), so no edit or post parses mentions by default.
+ */
 export function messageBody(msg: OutgoingMessage, withFlags: boolean): MessageBody {
-  const body: MessageBody = {};
+  const body: MessageBody = { allowed_mentions: msg.allowedMentions ?? NO_PINGS };
   if (msg.content !== undefined) body.content = msg.content;
   if (msg.embeds !== undefined) body.embeds = msg.embeds;
   if (msg.components !== undefined) body.components = msg.components;

@@ -1,17 +1,39 @@
-/** Which part of the level the image map shows, and at which tile size: the whole explored level when it fits, else a camera that keeps every living player in frame. */
+/**
+ * Which part of the level the image map shows. Tiles are always drawn at 2x (32 px), so a picture's tile size on a
+ * phone depends only on how many tiles wide it is: Discord shows an embed image at most PHONE_IMAGE_CSS (300) CSS px
+ * wide on a 360 px phone, so a view of at most PUBLIC_VIEW.width tiles keeps a tile >= 14 CSS px, and a private view
+ * of PRIVATE_VIEW.width tiles keeps it >= 18.
+ *
+ * How the public picture chooses (no living player ever disappears):
+ * 1. the explored level (and every player) when it fits PUBLIC_VIEW: the whole level, as large as it fits;
+ * 2. else the camera frames the "focus": the largest group of living players that fits PUBLIC_VIEW, preferring a group
+ *    that is fighting (a monster seen within FIGHT_RANGE of one of them), then the lower slot; the monsters they fight
+ *    are kept in frame when they fit;
+ * 3. every living player outside that frame gets a small window (STRIP_VIEW tiles around them, the same tile size) in
+ *    a strip under the picture, in slot order; one window covers every player that stands inside it.
+ */
 import type { GameState } from '../../engine/types.js';
-import { cameraTarget, placeCamera, type Viewport } from '../camera.js';
-import { STYLES } from '../glyphs.js';
-import { TILE_SIZE } from './atlas.js';
+import { placeCamera, type Viewport } from '../camera.js';
 
-/** A viewport and the tile size to draw it with. */
+/** The frames of one picture: the main view, and the strip windows of living players outside it. */
 export interface Frame {
   view: Viewport;
-  tileSize: number;
+  strip: Viewport[];
 }
 
-/** Side of a private view (the viewer in the middle), in tiles. */
-export const PRIVATE_VIEW = { width: 21, height: 15 } as const;
+/** Widest an embed image is drawn on a 360 px phone, in CSS px (Discord's mobile embed, as the preview lays it out). */
+export const PHONE_IMAGE_CSS = 300;
+/** Smallest tile on a 360 px phone, in CSS px: the shared picture and a private view. */
+export const MIN_TILE_CSS = { public: 14, private: 18 } as const;
+
+/** Largest public view, in tiles (21 x 32 px = 672 px, shown 300 CSS px wide: 14.3 CSS px a tile). */
+export const PUBLIC_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.public), height: 13 } as const;
+/** A private view (the viewer in the middle), in tiles: 15 x 32 px = 480 px, shown at 20 CSS px a tile. */
+export const PRIVATE_VIEW = { width: 15, height: 11 } as const;
+/** A strip window around a player outside the main view, in tiles. */
+export const STRIP_VIEW = { width: 5, height: 5 } as const;
+/** A monster this close (steps, diagonals counting one) to a player is one the player is fighting. */
+export const FIGHT_RANGE = 2;
 
 interface Box {
   x0: number;
@@ -25,6 +47,11 @@ function grow(b: Box | null, x: number, y: number): Box {
   return { x0: Math.min(b.x0, x), y0: Math.min(b.y0, y), x1: Math.max(b.x1, x), y1: Math.max(b.y1, y) };
 }
 
+/** Whether a box padded by `pad` fits a view of w x h tiles. */
+function fitsIn(b: Box, pad: number, w: number, h: number): boolean {
+  return b.x1 - b.x0 + 1 + 2 * pad <= w && b.y1 - b.y0 + 1 + 2 * pad <= h;
+}
+
 /** A box padded by `pad` cells, as a viewport clamped to the map. */
 function boxView(b: Box, pad: number, w: number, h: number): Viewport {
   const x = Math.max(0, b.x0 - pad);
@@ -32,36 +59,73 @@ function boxView(b: Box, pad: number, w: number, h: number): Viewport {
   return { x, y, width: Math.min(w - 1, b.x1 + pad) - x + 1, height: Math.min(h - 1, b.y1 + pad) - y + 1 };
 }
 
-/**
- * The public picture's frame: the explored part of the level (and every player) when it fits the caps at 16 px;
- * else a view of the caps' size centred on the living party; when even that can't hold the whole party, 8 px tiles
- * and a view just around the party.
- */
-export function publicFrame(state: GameState): Frame {
-  const caps = STYLES.image.caps.desktop;
-  const W = state.width;
-  let explored: Box | null = null;
-  for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) explored = grow(explored, i % W, Math.floor(i / W));
-  let party: Box | null = null;
-  for (const p of state.players) if (p.alive) party = grow(party, p.x, p.y);
-  let all = explored;
-  for (const p of state.players) all = grow(all, p.x, p.y);
-  if (!all) return { view: placeCamera(W, state.height, caps.width, caps.height, W >> 1, state.height >> 1), tileSize: TILE_SIZE };
-  const whole = boxView(all, 1, W, state.height);
-  if (whole.width <= caps.width && whole.height <= caps.height) return { view: whole, tileSize: TILE_SIZE };
-  const c = cameraTarget(state, null);
-  const view = placeCamera(W, state.height, caps.width, caps.height, c.x, c.y);
-  if (!party || (party.x0 >= view.x && party.x1 < view.x + view.width && party.y0 >= view.y && party.y1 < view.y + view.height)) {
-    return { view, tileSize: TILE_SIZE };
-  }
-  // Twice the caps at half the tile size: the same picture size, and the party spread over it.
-  const wide = placeCamera(W, state.height, caps.width * 2, caps.height * 2, c.x, c.y);
-  const fits = party.x0 >= wide.x && party.x1 < wide.x + wide.width && party.y0 >= wide.y && party.y1 < wide.y + wide.height;
-  return { view: fits ? wide : boxView(party, 2, W, state.height), tileSize: TILE_SIZE >> 1 };
+/** Whether (x, y) lies inside the viewport. */
+export function inside(v: Viewport, x: number, y: number): boolean {
+  return x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height;
 }
 
-/** A private picture's frame: PRIVATE_VIEW around the viewer (or the party), at 16 px. */
-export function privateFrame(state: GameState, viewerId: string | null): Frame {
-  const c = cameraTarget(state, viewerId);
-  return { view: placeCamera(state.width, state.height, PRIVATE_VIEW.width, PRIVATE_VIEW.height, c.x, c.y), tileSize: TILE_SIZE };
+const dist = (ax: number, ay: number, bx: number, by: number): number => Math.max(Math.abs(ax - bx), Math.abs(ay - by));
+
+/** The strip windows for the living players outside `view`, in slot order, one window per group that fits in one. */
+function stripFor(state: GameState, view: Viewport): Viewport[] {
+  const out: Viewport[] = [];
+  const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
+  for (const p of living) {
+    if (inside(view, p.x, p.y) || out.some((w) => inside(w, p.x, p.y))) continue;
+    out.push(placeCamera(state.width, state.height, STRIP_VIEW.width, STRIP_VIEW.height, p.x, p.y));
+  }
+  return out;
+}
+
+/**
+ * The public picture's frame (see the module comment). `visible[i] === mark` marks the cells seen now: only monsters
+ * seen now count as fought.
+ */
+export function publicFrame(state: GameState, visible: Uint8Array, mark: number): Frame {
+  const W = state.width;
+  const H = state.height;
+  const cap = PUBLIC_VIEW;
+  let all: Box | null = null;
+  for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) all = grow(all, i % W, Math.floor(i / W));
+  for (const p of state.players) all = grow(all, p.x, p.y);
+  if (!all) return { view: placeCamera(W, H, cap.width, cap.height, W >> 1, H >> 1), strip: [] };
+  if (fitsIn(all, 1, cap.width, cap.height) || (all.x1 - all.x0 + 1 <= cap.width && all.y1 - all.y0 + 1 <= cap.height)) {
+    return { view: boxView(all, fitsIn(all, 1, cap.width, cap.height) ? 1 : 0, W, H), strip: [] };
+  }
+  const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
+  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
+  const foes = (px: number, py: number): typeof seen => seen.filter((m) => dist(px, py, m.x, m.y) <= FIGHT_RANGE);
+  let best: { box: Box; fighting: boolean; size: number } | null = null;
+  for (const seed of living) {
+    let box = grow(null, seed.x, seed.y);
+    let size = 1;
+    const others = living.filter((q) => q !== seed).sort((a, b) => dist(seed.x, seed.y, a.x, a.y) - dist(seed.x, seed.y, b.x, b.y) || a.slot - b.slot);
+    for (const q of others) {
+      const bigger = grow(box, q.x, q.y);
+      if (fitsIn(bigger, 1, cap.width, cap.height)) {
+        box = bigger;
+        size++;
+      }
+    }
+    const members = living.filter((q) => q.x >= box.x0 && q.x <= box.x1 && q.y >= box.y0 && q.y <= box.y1);
+    const fighting = members.some((q) => foes(q.x, q.y).length > 0);
+    // Keep what the group fights in frame when it still fits.
+    for (const q of members) {
+      for (const m of foes(q.x, q.y)) {
+        const bigger = grow(box, m.x, m.y);
+        if (fitsIn(bigger, 1, cap.width, cap.height)) box = bigger;
+      }
+    }
+    if (!best || (fighting && !best.fighting) || (fighting === best.fighting && size > best.size)) best = { box, fighting, size };
+  }
+  const focus = best?.box ?? all;
+  const cx = Math.floor((focus.x0 + focus.x1) / 2);
+  const cy = Math.floor((focus.y0 + focus.y1) / 2);
+  const view = placeCamera(W, H, cap.width, cap.height, cx, cy);
+  return { view, strip: stripFor(state, view) };
+}
+
+/** A private picture's frame: PRIVATE_VIEW around the viewer (or the party's centre when they are not in the game). */
+export function privateFrame(state: GameState, target: { x: number; y: number }): Frame {
+  return { view: placeCamera(state.width, state.height, PRIVATE_VIEW.width, PRIVATE_VIEW.height, target.x, target.y), strip: [] };
 }

@@ -1,34 +1,45 @@
-/** The image map: a game state drawn from real tiles into a palette PNG, with its alt text and where each living player's marker is. Pure (the caller passes deflate). */
+/** The image map: a game state drawn from real tiles into a palette PNG, with its alt text, where each living player's marker is and which monsters it shows. Pure (the caller passes deflate). */
 import type { GameState } from '../../engine/types.js';
+import { cameraTarget } from '../camera.js';
 import { buildViewModel } from '../view-model.js';
 import { describePicture } from './alt.js';
-import { drawPicture, type Picture } from './draw.js';
-import { privateFrame, publicFrame, type Frame } from './frame.js';
+import { drawPicture, TILE_PX, type Picture } from './draw.js';
+import { PHONE_IMAGE_CSS, privateFrame, publicFrame, type Frame } from './frame.js';
 import { encodePng, type Deflate } from './png.js';
 
 export type { Deflate } from './png.js';
 export type { Picture } from './draw.js';
+export type { Frame } from './frame.js';
 
-/** A rendered image map: the PNG bytes, its size, the alt text (the attachment's description) and each living player's marker centre in image pixels. */
+/** A rendered image map: the PNG bytes, its size, the alt text (the attachment's description), each living player's marker centre in image pixels and the ids of the monsters drawn. */
 export interface ImageMap {
   png: Uint8Array;
   width: number;
   height: number;
   alt: string;
   markers: { playerId: string; x: number; y: number }[];
+  monsters: number[];
+  /** The main view's tile count across (the phone shows the picture PHONE_IMAGE_CSS wide at most). */
+  tilesAcross: number;
+}
+
+/** How wide one tile of a picture `width` px wide shows on a 360 px phone, in CSS px (Discord scales it down to PHONE_IMAGE_CSS, never up). */
+export function phoneTileCss(width: number): number {
+  return TILE_PX * Math.min(1, PHONE_IMAGE_CSS / width);
 }
 
 /** File name of the map attachment; the embed shows it as `attachment://map.png`. */
 export const IMAGE_NAME = 'map.png';
 
 /** The frame of a picture: the public one (every living player) without a viewer, the viewer's private one with. */
-export function frameFor(state: GameState, viewerId: string | null): Frame {
-  return viewerId == null ? publicFrame(state) : privateFrame(state, viewerId);
+export function frameFor(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null): Frame {
+  return viewerId == null ? publicFrame(state, visible, mark) : privateFrame(state, cameraTarget(state, viewerId));
 }
 
 /** The picture (palette indices) of `state` seen through `frame`, cell i seen now when visible[i] === mark. */
 export function drawImageWith(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, frame: Frame): Picture {
-  return drawPicture(buildViewModel(state, visible, mark, frame.view, viewerId), frame.tileSize);
+  const main = buildViewModel(state, visible, mark, frame.view, viewerId);
+  return drawPicture(main, frame.strip.map((v) => buildViewModel(state, visible, mark, v, viewerId)));
 }
 
 /**
@@ -36,12 +47,15 @@ export function drawImageWith(state: GameState, visible: Uint8Array, mark: numbe
  * on them, drawn as the viewer); without, the public picture that shows every living player.
  */
 export function renderImageWith(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, deflate: Deflate): ImageMap {
-  const pic = drawImageWith(state, visible, mark, viewerId, frameFor(state, viewerId));
+  const frame = frameFor(state, visible, mark, viewerId);
+  const pic = drawImageWith(state, visible, mark, viewerId, frame);
   return {
     png: encodePng(pic, deflate),
     width: pic.width,
     height: pic.height,
     alt: describePicture(state, visible, mark),
     markers: pic.markers,
+    monsters: pic.monsters,
+    tilesAcross: frame.view.width,
   };
 }

@@ -98,3 +98,13 @@ const HALF: TileSet = { size: TILE_SIZE >> 1, tiles: mapTiles(FULL.tiles, halved
 export function tileSet(size: number): TileSet {
   return size === HALF.size ? HALF : FULL;
 }
+
+/**
+ * The sprite a table row names (its art.tile). Every row's tile is in the atlas (test/engine/tables.test.ts walks
+ * them); a name the atlas lacks is a programmer error and throws with the name.
+ */
+export function sprite(set: TileSet, name: string): Bitmap {
+  const b = (set.tiles as Readonly<Record<string, Bitmap>>)[name];
+  if (!b) throw new Error(`no image tile named "${name}" in the atlas (add it to scripts/build-atlas.ts)`);
+  return b;
+}

@@ -19,6 +19,8 @@ export interface HttpDelivery {
   ms: number;
   /** What the callback route made of the answer (undefined when the endpoint did not answer 200). */
   callback?: RestResult;
+  /** The answer's JSON ({type, data}; for multipart its payload_json), as the bot wrote it. */
+  answer?: unknown;
   /** Set when the endpoint could not be reached. */
   error?: string;
 }
@@ -74,6 +76,7 @@ export class HttpInteractions {
       record.ms = now() - started;
       if (res.status === 200) {
         const parsed = await parseBody(res.headers.get('content-type') ?? undefined, raw);
+        if (!parsed.invalid) record.answer = parsed.json;
         record.callback = parsed.invalid
           ? { status: 400, body: { code: 50109, message: 'The request body contains invalid JSON.' } }
           : this.rest.handle({ method: 'POST', path: `/interactions/${payload.id}/${payload.token}/callback`, query: {}, headers: {}, json: parsed.json, files: parsed.files });
