@@ -91,7 +91,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                       .....#    ··.··+ |
       |                       ......##  ·..··+ |
       |                       .......###....·+ |
-      |                       ··.b....(.....·+ |
+      |                       ··............·+ |
       |                         ··..........·+ |
       |                            #@........+ |
       |                            ###......·+ |
@@ -102,17 +102,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                         ······++·····++|
       |                         ·····+  +····+ |
       |                         ·····    ····+ |
-      |                          ···     +··++ |
-      |                           +       +++  |
+      |                          ···     ++·++ |
+      |                           +        ++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`b\` bat · \`(\` dagger
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
-      ## In sight
-      \`b\` bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -124,7 +119,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
@@ -134,13 +129,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      🦇 bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -151,7 +141,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
       |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
       |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫|
+      |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
@@ -160,13 +150,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🦇 bat · 🔪 dagger
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      🦇 bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -177,7 +162,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |            .....#    ··.··+ |
       |            ......##  ·..··+ |
       |            .......###....·+ |
-      |            ··.b....(.....·+ |
+      |            ··............·+ |
       |              ··..........·+ |
       |                 #@........+ |
       |                 ###......·+ |
@@ -189,13 +174,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`b\` bat · \`(\` dagger
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
-      ## In sight
-      \`b\` bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -211,7 +191,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##...*.#                |
+      |                ##.!...#                |
       |                #23....#                |
       |               ##@.....#                |
       |               #.4...###                |
@@ -219,26 +199,25 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           .............                |
+      |           ............g                |
       |            ...........                 |
-      |              o......                   |
+      |              .......                   |
       |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 1
-      \`o\` orc · \`*\` flash bomb
-      ## Party · round 2: 0/4 acted · 17 s left
+      # Channel Crawler · Depth 1/5 · Turn 0
+      \`g\` goblin · \`!\` potion
+      ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 2 · waiting
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · lure 1 · acted
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
       ## In sight
-      \`o\` orc B 13/13 · unaware
+      \`g\` goblin B 6/6 · unaware
       ## Log
-      Carol picks up a potion.
-      Dave sees a monster: the party fights in rounds now.
+      Carol picks up a lure.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -250,7 +229,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫💣🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🧪🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
@@ -258,19 +237,18 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      # Channel Crawler · Depth 1/5 · Turn 1
-      💣 flash bomb
-      ## Party · round 2: 0/4 acted · 17 s left
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
+      # Channel Crawler · Depth 1/5 · Turn 0
+      👺 goblin · 🧪 potion
+      ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪2 ⏳
+      🟡 **Carol** L1 💚24/24 🧪1 🏮1 ✅
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
       ## In sight
-      🐗 orc B 13/13 · unaware · off picture
+      👺 goblin B 6/6 · unaware
       ## Log
-      Carol picks up a potion.
-      Dave sees a monster: the party fights in rounds now.
+      Carol picks up a lure.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -278,46 +256,45 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(2);
+  const state = charge(5);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
+      |    ####                                |
+      |   ##..##                               |
+      |  +#..%.#                               |
+      |  #...o##                               |
+      |  #....#+                               |
+      |  #....·+++                             |
+      |  #.....··++                            |
+      |  #.....···++                           |
+      |  ##..!.····++                          |
+      |   ##...·····++++                       |
+      |    ++.·········+++    ·                |
+      |     ++···········++++···               |
+      |      ++++················              |
+      |         +················              |
+      |        ++················              |
+      |        +·················              |
+      |        ++······++++···++               |
+      |         ++++++++   ++++                |
       |                                        |
-      |                          ###    #####  |
-      |                         ##g.##+#o...#+ |
-      |                         #.....#......# |
-      |                        ##......g.....# |
-      |                        #...........>.# |
-      |                        #.....o%......# |
-      |                        #............## |
-      |              ·++++++++ ## ###.......#+ |
-      |              ········++    +.........#+|
-      |             ··········++   #.........·+|
-      |             ···········++  ##........·+|
-      |              ···········++++#.......··+|
-      |                 +·········++·.....····+|
-      |                 ++············.······++|
-      |                  +··················++ |
-      |                  ++····++++++++++++++  |
-      |                   ++++++               |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 55
-      \`g\` goblin · \`o\` orc · \`>\` stairs · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 39
+      \`o\` orc · \`!\` potion · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 55 turns.
-      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
-      **Alice** — 0 kills
+      The party has fallen on depth 1 after 39 turns.
+      Killed by the orc A's knife on depth 1, turn 39 · kills: goblin ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc B for 3.
-      The orc B draws its knife.
-      The orc B slashes you for 5.
+      You hit the orc A for 4.
+      The orc A slashes you for 4.
       You die.
-      The party has fallen on depth 1 after 55 turns.
-      -- Seed 2 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 39 turns.
+      -- Seed 5 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -325,33 +302,32 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛🧱🧱🧱⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛|
-      |⬛⬛⬛⬛🧱🧱👺🟫🧱🧱🪨🧱🐗🟫🟫🟫🧱🪨⬛|
-      |⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱🟫🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔽🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🐗💀🟫🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛|
-      |🪨🪨⬛🧱🧱⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🟫🧱🪨⬛|
-      |🔲🪨🪨⬛⬛⬛⬛🪨🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨|
-      |🔲🔲🪨🪨⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |🔲🔲🔲🪨🪨⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |🔲🔲🔲🔲🪨🪨🪨🪨🧱🟫🟫🟫🟫🟫🟫🟫🔲🔲🪨|
-      # 💀 Game over · Depth 1/5 · Turn 55
-      👺 goblin · 🐗 orc · 🔽 stairs · 💀 fallen
+      |⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🪨🧱🟫🟫💀🟫🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🐗🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🔲🪨🪨🪨⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🔲🔲🪨🪨⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🟫🟫🟫🟫🟫🔲🔲🔲🪨🪨⬛⬛⬛⬛⬛⬛|
+      |⬛⬛🧱🧱🟫🟫🧪🟫🔲🔲🔲🔲🪨🪨⬛⬛⬛⬛⬛|
+      |⬛⬛⬛🧱🧱🟫🟫🟫🔲🔲🔲🔲🔲🪨🪨🪨🪨⬛⬛|
+      |⬛⬛⬛⬛🪨🪨🟫🔲🔲🔲🔲🔲🔲🔲🔲🔲🪨🪨🪨|
+      |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🪨|
+      # 💀 Game over · Depth 1/5 · Turn 39
+      🐗 orc · 🧪 potion · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 55 turns.
-      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
-      **Alice** — 0 kills
+      The party has fallen on depth 1 after 39 turns.
+      Killed by the orc A's knife on depth 1, turn 39 · kills: goblin ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc B for 3.
-      The orc B draws its knife.
-      The orc B slashes you for 5.
+      You hit the orc A for 4.
+      The orc A slashes you for 4.
       You die.
-      The party has fallen on depth 1 after 55 turns.
-      -- Seed 2 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 39 turns.
+      -- Seed 5 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -499,9 +475,9 @@ describe('renderStatus', () => {
       Pack: 🧪1
       Kills: 0
       Depth 1/5 at (18, 6)
-      This round: ⏳ not yet",
+      This round: ✅ acted",
         "fields": [],
-        "footer": "Turn 1 · Seed 3 · rounds mode · 4-way · normal",
+        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
         "title": "🔵 Alice",
       }
     `);
