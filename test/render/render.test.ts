@@ -89,7 +89,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                       .....#    ··.··+ |
       |                       ......##  ·..··+ |
       |                       .......###....·+ |
-      |                       ··.b....(.....·+ |
+      |                       ··......~.....·+ |
       |                         ··..........·+ |
       |                            #@........+ |
       |                            ###......·+ |
@@ -104,13 +104,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                           +       +++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`b\` bat · \`(\` dagger
+      \`~\` scroll of teleport
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
-      ## In sight
-      \`b\` bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -122,7 +118,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🌀🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
@@ -132,13 +128,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🦇 bat · 🔪 dagger
+      🌀 scroll of teleport
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      🦇 bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -149,7 +141,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
       |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
       |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🦇🟫🟫🟫🟫🔪🟫🟫🟫|
+      |🔲🟫🟫🟫🟫🟫🟫🌀🟫🟫🟫|
       |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
@@ -158,13 +150,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🦇 bat · 🔪 dagger
+      🌀 scroll of teleport
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      🦇 bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -175,7 +163,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |            .....#    ··.··+ |
       |            ......##  ·..··+ |
       |            .......###....·+ |
-      |            ··.b....(.....·+ |
+      |            ··......~.....·+ |
       |              ··..........·+ |
       |                 #@........+ |
       |                 ###......·+ |
@@ -187,13 +175,9 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`b\` bat · \`(\` dagger
+      \`~\` scroll of teleport
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
-      ## In sight
-      \`b\` bat A 6/6
-      ## Log
-      The bat A flutters about erratically.
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -209,7 +193,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##...*.#                |
+      |                ##...(.#                |
       |                #23....#                |
       |               ##@.....#                |
       |               #.4...###                |
@@ -226,7 +210,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 1
-      \`o\` orc · \`*\` flash bomb
+      \`o\` orc · \`(\` dagger
       ## Party · round 2: 0/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
@@ -248,7 +232,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫💣🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🔪🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
@@ -258,7 +242,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 1
-      💣 flash bomb
+      🔪 dagger
       ## Party · round 2: 0/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
