@@ -1,17 +1,16 @@
-/** Plays one scripted game through the engine and reports what happened. */
-import { defaultConfig, newGame, step, type Action, type Difficulty, type GameState, kindFromSeed } from '../src/engine/index.js';
+/** Plays one scripted game through the engine, from exactly the game `/rogue new seed:N` starts, and reports what happened. */
+import { defaultConfig, kindFromSeed, newGame, step, type Action, type Difficulty, type GameConfig, type GameState, type MapKind } from '../src/engine/index.js';
 import { Rng } from '../src/grid/rng.js';
+import { DEFAULT_SETTINGS, MAP_SIZES, type MapSize } from '../src/app/settings.js';
 import { POLICIES, type PolicyName } from './policies.js';
-
-export const SIZES = { small: { width: 40, height: 20 }, medium: { width: 60, height: 30 }, large: { width: 120, height: 60 } } as const;
-export type SizeName = keyof typeof SIZES;
+import { playerView } from './view.js';
 
 export interface Scenario {
   policy: PolicyName;
   players: number;
   mode: 'free' | 'rounds';
   difficulty: Difficulty;
-  size: SizeName;
+  size: MapSize;
 }
 
 export interface GameResult {
@@ -28,14 +27,31 @@ export interface GameResult {
 }
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
-const MAX_ACTIONS = 6000;
+const MAX_ACTIONS = 4000;
 
+/**
+ * The config `/rogue new seed:N` builds on a server with the default settings (map kind 'random', so the kind is
+ * kindFromSeed(N), the game's own rule), with the scenario's size, mode and difficulty options.
+ */
+export function configFor(sc: Scenario, seed: number): GameConfig {
+  const size = MAP_SIZES[sc.size];
+  const choice = DEFAULT_SETTINGS.mapKind;
+  const mapKind: MapKind = choice === 'random' ? kindFromSeed(seed) : choice;
+  return defaultConfig({
+    seed,
+    width: size.width,
+    height: size.height,
+    mapKind,
+    turnMode: sc.mode,
+    topology: DEFAULT_SETTINGS.diagonals ? 8 : 4,
+    difficulty: sc.difficulty,
+    maxPlayers: Math.max(DEFAULT_SETTINGS.maxPlayers, sc.players),
+  });
+}
 
 /** Plays seed `seed` of a scenario to the end. */
 export function playGame(sc: Scenario, seed: number): GameResult {
-  const size = SIZES[sc.size];
-  const config = defaultConfig({ seed, ...size, mapKind: kindFromSeed(seed), turnMode: sc.mode, difficulty: sc.difficulty, maxPlayers: Math.max(4, sc.players) });
-  let s: GameState = newGame(config);
+  let s: GameState = newGame(configFor(sc, seed));
   const rng = Rng.fromSeed(seed ^ 0x5bd1e995);
   const policy = POLICIES[sc.policy];
   const users = Array.from({ length: sc.players }, (_, i) => `u${i + 1}`);
@@ -52,7 +68,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       if (!me || !me.alive) continue;
       if (sc.mode === 'rounds' && s.acted.includes(u)) continue;
       const mem = memory.get(u)!;
-      const action = policy(s, me, rng, mem);
+      const action = policy(playerView(s, u), rng, mem);
       let next = apply(s, action);
       if (next && (action.type === 'explore' || action.type === 'travel')) walks++;
       if (next && action.type === 'move') moves++;

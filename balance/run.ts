@@ -1,26 +1,16 @@
 /**
- * npm run balance [-- --seeds N] [-- --filter TEXT] [-- --json] [-- --workers N]
- * Plays scripted policies through the engine on seeds 1..N per row and prints win rate, depth reached, median turns
- * and median commands per level (all, explore + travel, single moves incl. attacks). Games are spread over child processes (one per core by default).
+ * npm run balance [-- --seeds N] [-- --filter TEXT[,TEXT...]] [-- --json] [-- --workers N]
+ * Plays scripted policies through the engine and prints, per row (a scenario on one map kind), the win rate, the depth
+ * reached, median turns and median commands per player per level (all, explore + travel, single moves incl. attacks).
+ * A row's seeds are the first N seeds that `/rogue new seed:N` turns into that map kind under the default 'random'
+ * setting (kindFromSeed, the game's own rule), so any seed in the table replays in Discord as the same game.
+ * Games are spread over child processes (one per core by default).
  */
 import { availableParallelism } from 'node:os';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { playGame, type GameResult, type Scenario } from './play.js';
-
-interface Row extends Scenario {
-  name: string;
-}
-
-/** The rows: the issue's targets on the defaults (medium, random map kind), plus a small-map row per policy. */
-export const ROWS: Row[] = [
-  { name: 'random solo normal medium', policy: 'random', players: 1, mode: 'free', difficulty: 'normal', size: 'medium' },
-  { name: 'careful solo easy medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'easy', size: 'medium' },
-  { name: 'careful solo normal medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'normal', size: 'medium' },
-  { name: 'careful solo hard medium', policy: 'careful', players: 1, mode: 'free', difficulty: 'hard', size: 'medium' },
-  { name: 'careful party4 rounds normal medium', policy: 'careful', players: 4, mode: 'rounds', difficulty: 'normal', size: 'medium' },
-  { name: 'careful solo normal small', policy: 'careful', players: 1, mode: 'free', difficulty: 'normal', size: 'small' },
-];
+import { playGame, type GameResult } from './play.js';
+import { ROWS, seedsFor, type Row } from './rows.js';
 
 interface Job {
   row: number;
@@ -47,9 +37,10 @@ function summarise(row: Row, results: GameResult[]) {
     winRate: wins / Math.max(1, results.length),
     depths,
     medianTurns: median(results.map((r) => r.turns)),
-    medianActionsPerLevel: median(results.map((r) => r.actions / r.depth)),
-    medianWalksPerLevel: median(results.map((r) => r.walks / r.depth)),
-    medianMovesPerLevel: median(results.map((r) => r.moves / r.depth)),
+    // Per player per level: a party's commands are shared out among its players.
+    medianActionsPerLevel: median(results.map((r) => r.actions / row.players / r.depth)),
+    medianWalksPerLevel: median(results.map((r) => r.walks / row.players / r.depth)),
+    medianMovesPerLevel: median(results.map((r) => r.moves / row.players / r.depth)),
   };
 }
 
@@ -62,9 +53,10 @@ async function main(): Promise<void> {
   const seeds = Number(arg('--seeds') ?? 50);
   const filter = arg('--filter') ?? '';
   const workers = Math.max(1, Number(arg('--workers') ?? availableParallelism()));
-  const rows = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => r.name.includes(filter));
+  // --filter takes comma-separated alternatives: 'hard,party' runs every row naming either.
+  const rows = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => filter.split(',').some((f) => r.name.includes(f)));
   const jobs: Job[] = [];
-  for (const { i } of rows) for (let seed = 1; seed <= seeds; seed++) jobs.push({ row: i, seed });
+  for (const { r, i } of rows) for (const seed of seedsFor(r.kind, seeds)) jobs.push({ row: i, seed });
   const started = performance.now();
   const results = new Map<number, GameResult[]>();
   const chunks: Job[][] = Array.from({ length: workers }, () => []);
@@ -86,20 +78,20 @@ async function main(): Promise<void> {
         }),
     ),
   );
-  const table = rows.map(({ r, i }) => summarise(r, results.get(i) ?? []));
+  const table = rows.map(({ r, i }) => ({ ...summarise(r, results.get(i) ?? []), seedsTo: seedsFor(r.kind, seeds).at(-1) ?? 0 }));
   const seconds = (performance.now() - started) / 1000;
   if (args.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ seeds, seconds, rows: table }, null, 2)}\n`);
     return;
   }
   const pad = (s: string, n: number): string => s.padEnd(n);
-  console.log(`${pad('row', 38)} ${pad('seeds', 6)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/level', 11)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands)`);
+  console.log(`${pad('row', 38)} ${pad('seeds', 12)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/plr/lvl', 13)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands)`);
   for (const t of table) {
     const dist = Object.entries(t.depths)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    console.log(`${pad(t.row, 38)} ${pad(String(t.seeds), 6)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 11)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}`);
+    console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}`);
   }
   console.log(`${jobs.length} games in ${seconds.toFixed(1)} s on ${workers} workers`);
 }

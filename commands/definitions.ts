@@ -39,6 +39,11 @@ export function boolOpt(name: string, description: string): APIApplicationComman
   return { type: ApplicationCommandOptionType.Boolean, name, description, required: false };
 }
 
+/** An optional user option (Discord sends the user's id). */
+export function userOpt(name: string, description: string): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.User, name, description, required: false };
+}
+
 /** A required text-channel option. */
 export function textChannelOpt(name: string, description: string): APIApplicationCommandBasicOption {
   return { type: ApplicationCommandOptionType.Channel, name, description, required: true, channel_types: [ChannelType.GuildText] };

@@ -37,6 +37,14 @@ export function channelOption() {
   );
 }
 
+/** A user: Discord gives their id; the terminal may type `<@id>`, `<@!id>` or the id. */
+export function userOption() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/^<@!?(\d+)>$/, '$1') : v),
+    z.string({ error: 'must be a user.' }).regex(/^\d{1,20}$/, { error: 'must be a user.' }),
+  );
+}
+
 /** Builds the object the command's schema parses: the subcommand (`group sub` in a group) plus the options. */
 export function schemaInput(inv: { group: string | null; subcommand: string | null; options: Record<string, unknown> }): Record<string, unknown> {
   const subcommand = inv.group ? `${inv.group} ${inv.subcommand ?? ''}`.trim() : (inv.subcommand ?? '');

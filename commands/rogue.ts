@@ -2,15 +2,19 @@
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
-import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand } from './definitions.js';
-import { ITEM_KINDS, ITEMS, MAP_KINDS, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
+import { CALM_ROUNDS, ITEM_KINDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
-import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { RENDER_STYLES } from '../src/app/settings.js';
+import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
+import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { endVoteText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
+
+/** The boards `/rogue board` shows: this server's daily (default), every server's daily, this server's all-time best. */
+const BOARD_SCOPES = ['server', 'global', 'all-time'] as const;
 
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
@@ -42,8 +46,12 @@ export const rogueOptions = z.discriminatedUnion(
     plain('map'),
     plain('status'),
     plain('end'),
-    z.object({ subcommand: z.literal('prefs'), style: choiceOption(RENDER_STYLES).optional(), mobile: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
+    plain('replay'),
     plain('me'),
     plain('help'),
     // Fewer clicks and lures (engine actions explore, travel, rest, throw).
@@ -84,19 +92,21 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 
 /** The text of /rogue help on Discord (the terminal game appends TERMINAL_HELP_TEXT). */
 export const HELP_TEXT = [
-  '**Channel Crawler**: a roguelike for the whole channel. Take the stairs down from the deepest level to win.',
+  "**Channel Crawler**: a roguelike for the whole channel. Win by taking the deepest level's stairs.",
   '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
-  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
-  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: drink, read, throw, wield or wear ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
-  `Score: ${SCORE_RULE}.`,
-  '`/rogue explore`: walk toward unexplored places until a monster shows up, you are hit, or you reach an item or the stairs. `/rogue travel`: walk to the stairs once seen. In rounds mode each is one step, your action for the round.',
-  '`/rogue rest`: wait until healed (not with a monster in view); out of sight of monsters you heal slowly too.',
-  `\`/rogue throw direction [distance]\`: throw a lure (found on the floor) up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
-  'Kills and depths give XP; a level adds 5 max HP, 1 attack, 1 damage.',
+  '`/rogue move direction [steps]`: walk, bumping attacks; steps 1-9 run until something happens.',
+  '`/rogue wait`, `/rogue descend`, `/rogue use [item] [direction]`: drink, read, throw, wield, wear.',
+  '`/rogue explore`: walk on (teammates in sight follow) until anyone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Not in sight of a monster.',
+  '`/rogue rest`: until healed or interrupted (not in sight of a monster); wanderers may come.',
+  `\`/rogue throw direction [distance]\`: a lure (up to ${THROW_RANGE} tiles) draws monsters that can't see you.`,
+  `XP from kills and depths: a level adds 5 HP, 1 attack, 1 damage. Score: ${SCORE_RULE}.`,
   `Party size: ${SCALING_RULE}`,
-  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
-  '`/rogue end`: the creator or Manage Server ends it; anyone else in the party votes, and a majority of the living ends it. `/rogue again`: after the end, a new game with the same settings.',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again. Rounds mode: everyone acts once per round; it ends when all have acted or time runs out.',
+  '`/rogue daily`: one scored run a day, same dungeon for all. `/rogue board`, `/rogue history`, `/rogue replay` (🎞️).',
+  '`/rogue me` (🎮): your view, pad, items. `/rogue map`: repost. `/rogue prefs [style] [mobile]`: your views.',
+  '`/rogue end`: the creator or Manage Server ends it; others vote, a majority ends it. `/rogue again`: same settings anew.',
+  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ again.',
+  `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
+  `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
 ].join('\n');
 
@@ -142,6 +152,38 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
   return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+}
+
+/** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
+export async function replayCommand(ctx: CommandContext): Promise<Reply> {
+  if (!ctx.replays) return { kind: 'text', text: 'Replays are not available here.' };
+  const result = await ctx.replays.replay(key(ctx));
+  if (!result.ok) return { kind: 'failure', error: result.error };
+  return { kind: 'attachment', text: result.value.caption, file: result.value.file };
+}
+
+/** /rogue daily, board and history: the daily service's answers as replies. */
+async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'board' | 'history' }>): Promise<Reply> {
+  const daily = ctx.daily;
+  if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
+  switch (opts.subcommand) {
+    case 'daily': {
+      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const started = result.value;
+      if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
+      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day) };
+      return { kind: 'game', view: started.view, mode: 'post' };
+    }
+    case 'board': {
+      const result = await daily.board(ctx.guildId, ctx.user, { scope: opts.scope ?? 'server', yesterday: opts.yesterday === true });
+      return result.ok ? { kind: 'text', text: boardText(result.value) } : { kind: 'failure', error: result.error };
+    }
+    case 'history': {
+      const result = await daily.history(opts.user !== undefined ? { userId: opts.user } : { channel: key(ctx) });
+      return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel') } : { kind: 'failure', error: result.error };
+    }
+  }
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -200,6 +242,12 @@ async function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'help':
       return { kind: 'text', text: HELP_TEXT };
+    case 'daily':
+    case 'board':
+    case 'history':
+      return dailyCommand(ctx, opts);
+    case 'replay':
+      return replayCommand(ctx);
     default:
       return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
   }
@@ -240,12 +288,20 @@ export default {
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
       ]),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views', RENDER_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
+      subcommand('board', "The daily board (default: today's, this server)", [
+        choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
+        boolOpt('yesterday', "Yesterday's board instead of today's"),
+      ]),
+      subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
+      subcommand('replay', "An animated replay of the end of this channel's last finished run"),
       subcommand('help', 'How to play'),
     ],
   }),
   options: rogueOptions,
   run,
+  slowSubcommands: ['replay'],
 } satisfies CommandModule;

@@ -1,5 +1,7 @@
 /** The transport-neutral shape of a command: what Discord's router and the terminal player both feed in and read back. */
 import type { z } from 'zod';
+import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../src/app/replay-service.js';
 import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../src/app/service-types.js';
 
 /** An option value as either transport delivers it (the terminal gives strings, Discord typed values). */
@@ -28,6 +30,10 @@ export interface CommandContext extends Invocation {
   interactionId?: string;
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history (absent where they are not wired: `/rogue daily` then says so). */
+  daily?: DailyServiceApi;
+  /** Replays of finished runs (absent where not wired). */
+  replays?: ReplayServiceApi;
 }
 
 /** A titled block of text, as the renderer's status sheet and the settings listing produce it. */
@@ -51,6 +57,8 @@ export type Reply =
   | { kind: 'text'; text: string; embed?: ReplyEmbed }
   /** The caller's private controller (ephemeral on Discord): the map from their position, their own d-pad. */
   | { kind: 'controller'; view: GameView }
+  /** A new public message with one attachment (a replay GIF) and a caption: never an edit of the game message. */
+  | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   | { kind: 'failure'; error: ServiceFailure };
 
 /** Something with a name that serialises to a Discord application command (a SlashCommandBuilder). */
@@ -65,4 +73,6 @@ export interface CommandModule {
   /** Parses `{ subcommand, ...options }` (the subcommand is "group sub" inside a group). */
   options: z.ZodType;
   run(ctx: CommandContext): Promise<Reply>;
+  /** Subcommands whose answer takes a while (a replay is drawn): the transport defers them at once. */
+  slowSubcommands?: readonly string[];
 }

@@ -17,6 +17,17 @@ export const LoadArgsSchema = z.object({
   /** Also run the same load against the do-nothing responder, and report the ratio. */
   compare: z.coerce.boolean().default(false),
   seed: int(0, 2 ** 31, 1),
+  /** Percent of guilds whose games run in rounds mode (10-second rounds: the round timer redraws the game message). */
+  rounds: int(0, 100, 0),
+  /** Percent of players who play through their private controller (🎮), whose presses redraw the shared message. */
+  controllers: int(0, 100, 0),
+  /**
+   * Forget every kept interaction token once a second, as if each were older than 15 minutes: the worst case, where
+   * every redraw needs the bot token and only the shared budget keeps the fleet under Discord's 50 a second.
+   */
+  'expire-tokens': z.coerce.boolean().default(false),
+  /** The render style every guild is set to (default: the bot's default, image). ascii costs the least CPU. */
+  render: z.enum(['image', 'emoji', 'ascii']).optional(),
 });
 
 /** The parsed options. */
@@ -36,6 +47,10 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       rate: { type: 'string' },
       seed: { type: 'string' },
       compare: { type: 'boolean' },
+      rounds: { type: 'string' },
+      controllers: { type: 'string' },
+      'expire-tokens': { type: 'boolean' },
+      render: { type: 'string' },
     },
     strict: true,
   });

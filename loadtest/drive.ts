@@ -1,12 +1,12 @@
 /** Sets up a game in every channel, then lets every player press buttons at a person's pace, recording each press. */
 import { performance } from 'node:perf_hooks';
-import { buttons, subcommand } from '../test/e2e/harness.js';
+import { ADMIN_PERMS, buttons, subcommand } from '../test/e2e/harness.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import { seededRandom } from './stats.js';
 import type { LoadChannel } from './world.js';
 
 /** Custom ids of buttons that take no turn (end vote, join, play again). */
-const NOT_A_TURN = /^cc1:(end|join|again):/;
+const NOT_A_TURN = /^cc1:(end|join|again|me):/;
 
 /** One button press and what came of it. */
 export interface Press {
@@ -30,6 +30,22 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
       while (next < items.length) await work(items[next++]!);
     }),
   );
+}
+
+/**
+ * Puts `percent` of the guilds (the first ones) in rounds mode with 10-second rounds, and every guild in `render`
+ * when given, through /rogue-config set.
+ */
+export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChannel[], percent: number, render?: string): Promise<void> {
+  const guilds = [...new Set(channels.map((c) => c.guildId))];
+  const rounds = new Set(guilds.slice(0, Math.round((guilds.length * percent) / 100)));
+  await pool(guilds, 8, async (guildId) => {
+    const options = { ...(rounds.has(guildId) ? { turn_mode: 'rounds', round_seconds: 10 } : {}), ...(render ? { render } : {}) };
+    if (Object.keys(options).length === 0) return;
+    const ch = channels.find((c) => c.guildId === guildId)!;
+    const sent = await fake.sendCommand({ guildId, channelId: ch.channelId, user: ch.players[0]!, name: 'rogue-config', options: subcommand('set', options), permissions: ADMIN_PERMS });
+    await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
+  });
 }
 
 /** Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message. */
@@ -67,9 +83,12 @@ export async function setupNoopMessages(fake: FakeDiscord, channels: readonly Lo
  * Every player, until `seconds` have passed: wait a person's think time (exponential, mean = players / rate), look
  * at the channel's game message as it is now, press one of its enabled buttons, and wait for the answer.
  */
-export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadChannel[], o: { seconds: number; rate: number; seed: number }): Promise<Press[]> {
+export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadChannel[], o: { seconds: number; rate: number; seed: number; controllers: number }): Promise<Press[]> {
   const presses: Press[] = [];
   const everyone = channels.flatMap((ch) => ch.players.map((p) => ({ ch, p })));
+  // Every how-many-th player plays through a private controller (its presses redraw the shared message).
+  const controllerEvery = o.controllers > 0 ? Math.max(1, Math.round(100 / o.controllers)) : 0;
+  const controllerOf = new Map<string, string>();
   const meanMs = (everyone.length / o.rate) * 1000;
   const end = performance.now() + o.seconds * 1000;
   await Promise.all(
@@ -82,7 +101,24 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         await new Promise((resolve) => setTimeout(resolve, Math.min(wait, end - performance.now())));
         wait = -Math.log(1 - random()) * meanMs;
         if (performance.now() >= end) return;
-        const message = ch.messageId ? fake.message(ch.messageId) : undefined;
+        const viaController = controllerEvery > 0 && n % controllerEvery === 0;
+        if (viaController && !controllerOf.has(`${ch.channelId}:${p.id}`)) {
+          // First the 🎮 on the shared message: the answer is this player's private controller.
+          const shared = ch.messageId ? fake.message(ch.messageId) : undefined;
+          const open = shared ? buttons(shared).find((b) => b.custom_id?.startsWith('cc1:me:')) : undefined;
+          if (!open?.custom_id) continue;
+          try {
+            const sent = await fake.pressButton({ guildId: ch.guildId, channelId: ch.channelId, user: p, messageId: ch.messageId!, customId: open.custom_id });
+            await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
+            const controller = fake.originalMessage(sent.id);
+            if (controller) controllerOf.set(`${ch.channelId}:${p.id}`, controller.id);
+          } catch {
+            // tried again at the next press
+          }
+          continue;
+        }
+        const onId = viaController ? controllerOf.get(`${ch.channelId}:${p.id}`)! : ch.messageId;
+        const message = onId ? fake.message(onId) : undefined;
         // Buttons that take a turn: a player at play does not keep ending, joining or restarting the game.
         const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id && !NOT_A_TURN.test(b.custom_id)) : [];
         if (!enabled.length) continue;
@@ -90,7 +126,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         const t0 = performance.now();
         let sent: { id: string; token: string };
         try {
-          sent = await fake.pressButton({ guildId: ch.guildId, channelId: ch.channelId, user: p, messageId: ch.messageId!, customId: pick.custom_id! });
+          sent = await fake.pressButton({ guildId: ch.guildId, channelId: ch.channelId, user: p, messageId: onId!, customId: pick.custom_id! });
         } catch {
           continue; // the message changed under the player's finger (a button that just went away)
         }

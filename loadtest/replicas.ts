@@ -56,7 +56,7 @@ export async function startHttpReplicas(count: number, e: ReplicaEnv, noop: bool
   const replicas: Replica[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const env = { ...botEnv(e), INTERACTIONS: 'http', PORT: String(port), DISCORD_PUBLIC_KEY: e.publicKeyHex };
+    const env = { ...botEnv(e), INTERACTIONS: 'http', PORT: String(port), DISCORD_PUBLIC_KEY: e.publicKeyHex, HTTP_DRAIN_MS: '200' };
     const r = start(noop ? 'loadtest/noop-responder.ts' : 'src/main.ts', env);
     r.port = port;
     r.url = `http://127.0.0.1:${port}/interactions`;

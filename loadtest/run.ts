@@ -8,11 +8,12 @@
  * to answer, and checks that every accepted press is exactly one log entry and that saved states replay from logs.
  */
 import { randomUUID } from 'node:crypto';
-import { FakeDiscord, testSigningKeys } from '../test/e2e/fake-discord/index.js';
+import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { OwnRedis } from '../test/support/own-redis.js';
 import { parseLoadArgs, type LoadArgs } from './args.js';
 import { checkChannels, followedUpTokens, isAccepted, type CheckResult } from './check.js';
-import { drivePlayers, setupGames, setupNoopMessages } from './drive.js';
+import { drivePlayers, setupGames, setupGuilds, setupNoopMessages } from './drive.js';
+import { Redis } from 'ioredis';
 import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
 import { percentile } from './stats.js';
 import { buildWorld } from './world.js';
@@ -34,6 +35,15 @@ interface RunReport {
   /** What those were: method, route shape, status and Discord's code, with counts. */
   discordErrorKinds: string[];
   check: CheckResult | null;
+  /** Requests sent with the bot token while players pressed (Discord's global 50/s counts these). */
+  botRequests: number;
+  /** The busiest one-second window of bot-token requests, and the mean per second. */
+  botPeakPerSecond: number;
+  botMeanPerSecond: number;
+  /** Bot-token requests by method and route shape. */
+  botRoutes: string[];
+  /** Game-message edits sent through an interaction token instead. */
+  tokenEdits: number;
 }
 
 async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunReport> {
@@ -55,10 +65,22 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     }
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
-    else await setupGames(fake, world.channels, args.seed);
+    else {
+      await setupGuilds(fake, world.channels, args.rounds, args.render);
+      await setupGames(fake, world.channels, args.seed);
+    }
     const setupRequests = fake.requests.length;
     process.stderr.write(`[${mode}] pressing buttons for ${args.seconds} s at ${args.rate}/s offered…\n`);
-    const presses = await drivePlayers(fake, world.channels, args);
+    // --expire-tokens: every kept interaction token is dropped once a second, as if it were older than 15 minutes.
+    const admin = args['expire-tokens'] ? new Redis(redis.url) : null;
+    const expiring = admin ? setInterval(() => void expireTokens(admin, env.redisPrefix), 1000) : null;
+    if (admin) await expireTokens(admin, env.redisPrefix);
+    const started = Date.now();
+    const presses = await drivePlayers(fake, world.channels, args).finally(() => {
+      if (expiring) clearInterval(expiring);
+      admin?.disconnect();
+    });
+    const runMs = Date.now() - started;
     // Let follow-ups and edits that trail the answers land before judging.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const refused = followedUpTokens(fake);
@@ -80,6 +102,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       discordErrors: fake.requests.slice(setupRequests).filter((r) => r.status >= 400).length,
       discordErrorKinds: errorKinds(fake.requests.slice(setupRequests).filter((r) => r.status >= 400)),
       check,
+      ...botFigures(fake.requests.slice(setupRequests), started, runMs),
     };
   } finally {
     await stopAll(replicas);
@@ -98,6 +121,10 @@ function print(args: LoadArgs, r: RunReport): void {
     `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
     `fake Discord refused ${r.discordErrors} requests during the run${r.discordErrorKinds.length ? `: ${r.discordErrorKinds.join('; ')}` : ''}`,
   ];
+  if (r.mode !== 'noop') {
+    const perTurn = r.accepted > 0 ? r.botRequests / r.accepted : 0;
+    lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
+  }
   if (r.check) {
     const c = r.check;
     lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
@@ -116,6 +143,31 @@ if (args.compare && args.mode !== 'noop') {
 }
 const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
+
+/** Drops every kept interaction token of this run's prefix (the worst case: all of them older than 15 minutes). */
+async function expireTokens(admin: Redis, prefix: string): Promise<void> {
+  const keys = await admin.keys(`${prefix}:*:edit-token`);
+  if (keys.length > 0) await admin.del(...keys);
+}
+
+/** The bot-token requests of the run (from `started`, over `runMs`): count, busiest second, mean, routes; and token edits. */
+function botFigures(requests: readonly RecordedRequest[], started: number, runMs: number): Pick<RunReport, 'botRequests' | 'botPeakPerSecond' | 'botMeanPerSecond' | 'botRoutes' | 'tokenEdits'> {
+  const bot = requests.filter((r) => (r.headers.authorization ?? '').startsWith('Bot '));
+  const perSecond = new Map<number, number>();
+  for (const r of bot) perSecond.set(Math.floor((r.at - started) / 1000), (perSecond.get(Math.floor((r.at - started) / 1000)) ?? 0) + 1);
+  const routes = new Map<string, number>();
+  for (const r of bot) {
+    const key = `${r.method} ${r.path.replace(/\/\d{5,}/g, '/:id')}`;
+    routes.set(key, (routes.get(key) ?? 0) + 1);
+  }
+  return {
+    botRequests: bot.length,
+    botPeakPerSecond: Math.max(0, ...perSecond.values()),
+    botMeanPerSecond: bot.length / Math.max(1, runMs / 1000),
+    botRoutes: [...routes].map(([k, n]) => `${n}x ${k}`),
+    tokenEdits: requests.filter((r) => r.method === 'PATCH' && /^\/webhooks\/[^/]+\/[^/]+\/messages\//.test(r.path) && r.status < 400).length,
+  };
+}
 
 /** Refused requests grouped by method, route shape (ids and tokens elided), status and Discord's error code. */
 function errorKinds(requests: readonly { method: string; path: string; status: number; response?: unknown }[]): string[] {

@@ -117,6 +117,8 @@ export function privateMessage(reply: Reply): PreviewMessage | null {
   if (reply.kind === 'failure') return { payload: textPayload(failureText(reply.error)), ephemeral: true };
   if (reply.kind === 'text') return { payload: textPayload(reply.text, reply.embed), ephemeral: true };
   if (reply.kind === 'controller') return { ...controllerPayloadFor(reply.view), ephemeral: true };
+  // A replay is a public message of its own, not a private reply.
+  if (reply.kind === 'attachment') return null;
   if (reply.mode === 'update' && reply.note) return { payload: textPayload(reply.note), ephemeral: true };
   return null;
 }

@@ -3,6 +3,7 @@
  * /rogue command, the presenter), each drawn in every render style. One function, `buildScenes`, is the only source
  * of payloads; the page, the screenshots and the browser test all read it.
  */
+import { dailyScene } from './daily-scene.js';
 import { fixturePng } from './fixture-png.js';
 import { ScriptedBot, legalMoves, presentGame, privateMessage, type GameView, type PreviewMessage, type RenderChoice, type UserRef } from './bot.js';
 
@@ -160,6 +161,6 @@ export async function buildScenes(start: number): Promise<Scene[]> {
   for (const script of scripts) {
     for (const style of STYLES) scenes.push({ id: `${script.id}-${styleId(style)}`, title: `${script.title} · ${styleName(style)}`, style, messages: inStyle(script.steps, style) });
   }
-  scenes.push(fixtureScene(start));
+  scenes.push(fixtureScene(start), dailyScene());
   return scenes;
 }

@@ -15,9 +15,18 @@ import { RedisGameStore } from './adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from './adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
 import { RedisUserPrefsStore } from './adapters/redis/redis-user-prefs-store.js';
+import { RedisEditTokens } from './adapters/redis/redis-edit-tokens.js';
+import { RedisBudget } from './adapters/redis/redis-budget.js';
+import type { EditTokens } from './adapters/discord/edit-tokens.js';
+import type { BotBudget } from './adapters/discord/budget.js';
 import { GameService } from './app/game-service.js';
 import { systemClock, type GameStore, type RoundScheduler, type SettingsStore, type UserPrefsStore } from './app/ports.js';
 import { SettingsService } from './app/settings-service.js';
+import { DailyService, type DailyServiceDeps } from './app/daily/daily-service.js';
+import { ReplayService } from './app/replay-service.js';
+import { workerReplayEncoder } from './adapters/render/replay-encoder.js';
+import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from './adapters/memory/memory-daily-stores.js';
+import { RedisBoardStore, RedisDailyAttemptStore, RedisHistoryStore } from './adapters/redis/redis-daily-stores.js';
 import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
@@ -35,12 +44,17 @@ let games: GameStore;
 let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
+let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history'>;
+// Shared by every replica: the freshest token that can edit each game message, and the bot token's global budget.
+let edits: { editTokens: EditTokens; budget: BotBudget } | Record<string, never> = {};
 if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
+  dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix) };
+  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix) };
   log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
@@ -50,6 +64,7 @@ if (redis) {
   settingsStore = new MemorySettingsStore(app);
   rounds = new MemoryRoundQueue();
   prefs = new MemoryUserPrefsStore(app);
+  dailyStores = { attempts: new MemoryDailyAttemptStore(systemClock), boards: new MemoryBoardStore(systemClock), history: new MemoryHistoryStore() };
   log.warn('REDIS_URL is not set (nor REDIS_CLUSTER_NODES): games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
@@ -60,14 +75,19 @@ const served = await startMetrics(config.metricsPort).catch((err: unknown) => {
 });
 if (served.port !== null) log.info({ port: served.port }, 'metrics on /metrics');
 const metrics = served.metrics;
-const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented() });
+// The daily service records every finished run (history, verified boards); the game service tells it of each one.
+let daily: DailyService | null = null;
+const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented(), onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
+const replayEncoder = workerReplayEncoder();
+const replays = new ReplayService({ gameStore: games, encoder: replayEncoder, logger: app });
+daily = new DailyService({ games: service, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, logger: log, metrics };
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics, ...edits };
   const bot = config.http
-    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, ready: redisReady })
+    ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
@@ -78,9 +98,10 @@ try {
     setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
+      await replayEncoder.close();
       await served.close();
       if (redis) await redis.quit().catch(() => redis?.disconnect());
       log.info('bye');

@@ -10,11 +10,11 @@ import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { findCommand } from '../commands/index.js';
-import { DIRECTION_ALIASES, decodeButtonId, gameControls, pressIntent, runPress, type ButtonSpec } from '../commands/controls/index.js';
+import { DIRECTION_ALIASES, decodeButtonId, gameControls, playerControls, pressIntent, runPress, type ButtonSpec } from '../commands/controls/index.js';
 import { TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
-import { gamePayload } from './adapters/discord/presenter.js';
+import { controllerPayload, gamePayload } from './adapters/discord/presenter.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
@@ -86,6 +86,8 @@ export class PlaySession {
   private readonly key: ChannelKey = { guildId: PLAY_GUILD_ID, channelId: PLAY_CHANNEL_ID };
   /** The game message as last shown (its buttons are what `press` presses). */
   private shown: GameView | null = null;
+  /** Whose controller was printed last (🎮, /rogue me): that player's typed labels press its buttons, as on Discord. */
+  private controllerOf: string | null = null;
   private ready: Promise<void>;
 
   constructor(private readonly options: PlayOptions) {
@@ -136,7 +138,7 @@ export class PlaySession {
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
       const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings });
-      const lines = this.print(reply);
+      const lines = this.print(reply, user);
       return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, TERMINAL_HELP_TEXT] : lines;
     }
     const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
@@ -146,17 +148,48 @@ export class PlaySession {
 
   private async press(user: UserRef, label: string): Promise<string[]> {
     const current = this.shown;
-    const button = current ? gameControls(current).flat().find((b) => !b.spacer && b.label === label) : undefined;
-    if (!current || !button) return [`(only you) There's no "${label}" button on the game message. Type /rogue help for commands.`];
+    const onController = current !== null && this.controllerOf === user.id;
+    const rows = current ? (onController ? playerControls(current, user.id) : gameControls(current)) : [];
+    // A label is matched whatever its case, with or without its emoji ("play again", "▶️ Play again").
+    const button = rows.flat().find((b) => !b.spacer && (b.label.toLowerCase() === label || `${b.emoji} ${b.label}`.toLowerCase() === label));
+    if (!current || !button) return [`(only you) There's no "${label}" button on the ${onController ? 'controller' : 'game message'}. Type /rogue help for commands.`];
     if (button.disabled) return [`(only you) The ${label} button is disabled.`];
     const decoded = decodeButtonId(button.customId);
     const intent = decoded.ok ? pressIntent(decoded.value) : null;
     if (!decoded.ok || !intent) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
     // The very code the Discord router runs for a press.
     const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games }, decoded.value, intent);
-    if (outcome.kind === 'game') return [...(outcome.note ? [`(only you) ${outcome.note}`] : []), ...this.gameMessage(outcome.view, 'updated')];
-    if (outcome.kind === 'controller') return this.print({ kind: 'controller', view: outcome.view });
-    return [...(outcome.view ? this.gameMessage(outcome.view, 'updated') : []), `(only you) ${outcome.text}`];
+    const redraw = (view: GameView): string[] => (onController ? this.controller(view, user.id) : this.gameMessage(view, 'updated'));
+    switch (outcome.kind) {
+      case 'game':
+        // A press on the controller also updates the shared message, as on Discord.
+        return [...(outcome.note ? [`(only you) ${outcome.note}`] : []), ...(onController ? [...this.gameMessage(outcome.view, 'updated'), ...this.controller(outcome.view, user.id)] : redraw(outcome.view))];
+      case 'controller':
+        return this.controller(outcome.view, user.id);
+      case 'post':
+        return ['(the finished run keeps its message and summary)', ...this.gameMessage(outcome.view, 'posted')];
+      case 'attachment':
+        return this.attachmentText(outcome);
+      case 'refused':
+        return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
+    }
+  }
+
+  /** A player's private controller, as Discord shows it to them only: their view, their d-pad; typed labels press it. */
+  private controller(view: GameView, userId: string): string[] {
+    this.shown = view;
+    this.controllerOf = userId;
+    const payload = controllerPayload(view, userId, { style: this.options.render ?? 'emoji', mobile: this.options.mobile === true });
+    const out = ['=== your controller (only you) ==='];
+    if (payload.content) out.push(payload.content);
+    for (const e of payload.embeds) out.push(...embedText(e));
+    out.push(...buttonsText(playerControls(view, userId)));
+    return out;
+  }
+
+  /** A new public message with a file (the replay GIF): the terminal names the file and its alt text. */
+  private attachmentText(a: { text: string; file: { name: string; data: Uint8Array; description: string } }): string[] {
+    return ['=== new message ===', a.text, `[${a.file.name}, ${a.file.data.length} bytes] ${a.file.description}`];
   }
 
   private async advance(seconds: number): Promise<string[]> {
@@ -168,6 +201,7 @@ export class PlaySession {
 
   private gameMessage(view: GameView, how: string): string[] {
     this.shown = view;
+    this.controllerOf = null;
     const payload = gamePayload(view, this.now);
     const out = [`=== game message (${how}) ===`];
     if (payload.content) out.push(payload.content);
@@ -176,14 +210,16 @@ export class PlaySession {
     return out;
   }
 
-  private print(reply: Reply): string[] {
+  private print(reply: Reply, user: UserRef = OWNER): string[] {
     switch (reply.kind) {
       case 'failure':
         return [`(only you) ${failureText(reply.error)}`];
       case 'text':
         return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
       case 'controller':
-        return ['(only you) your controller:', ...this.gameMessage(reply.view, 'updated')];
+        return this.controller(reply.view, user.id);
+      case 'attachment':
+        return this.attachmentText(reply);
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');
@@ -196,11 +232,22 @@ function embedOf(e: ReplyEmbed) {
   return { title: e.title, description: e.description, fields: e.fields, footer: e.footer };
 }
 
+/** The flags, as `--help` prints them. */
+export const FLAGS_HELP = [
+  'npm run play -- [flags]   (flags go after --; `npm run play --ascii` works too)',
+  '  --seed N    seed of the first /rogue new (0 to 4294967295; default: random)',
+  '  --ascii     draw maps in ASCII',
+  '  --emoji     draw maps in emoji (the default)',
+  '  --mobile    the compact phone layout',
+  '  --help      print this and exit',
+].join('\n');
+
 /** Parses the CLI flags; throws with a friendly message on a bad one. */
-export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: boolean } {
+export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: boolean; help?: true } {
   let seed: number | undefined;
   let render: 'emoji' | 'ascii' | undefined;
   let mobile = false;
+  let help = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--seed') {
@@ -211,9 +258,28 @@ export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: 
     else if (a === '--ascii') render = 'ascii';
     else if (a === '--emoji') render = 'emoji';
     else if (a === '--mobile') mobile = true;
-    else throw new Error(`Unknown flag ${a}. Flags: --seed N, --ascii, --emoji, --mobile`);
+    else if (a === '--help' || a === '-h') help = true;
+    else throw new Error(`Unknown flag ${a}.\n${FLAGS_HELP}`);
   }
-  return { seed: seed ?? randomInt(0, 2 ** 31), seedGiven: seed !== undefined, ...(render ? { render } : {}), mobile };
+  return { seed: seed ?? randomInt(0, 2 ** 31), seedGiven: seed !== undefined, ...(render ? { render } : {}), mobile, ...(help ? { help: true as const } : {}) };
+}
+
+/**
+ * `npm run play --ascii` (no `--`) does not reach our argv: npm takes the flag as its own config and passes it as
+ * npm_config_ascii=true. Turn our flags found there back into argv; `--seed` arrives as npm_config_seed.
+ */
+export function npmConfigFlags(env: Readonly<Record<string, string | undefined>>): string[] {
+  const out: string[] = [];
+  for (const flag of ['ascii', 'emoji', 'mobile', 'help'] as const) {
+    const v = env[`npm_config_${flag}`];
+    if (v === undefined || v === '' || v === 'false') continue;
+    // npm's own `--help` never reaches a script; anything else set to a value is a spelling we must refuse loudly.
+    if (v !== 'true') throw new Error(`npm passed --${flag}=${v}; write \`npm run play -- --${flag}\`.`);
+    out.push(`--${flag}`);
+  }
+  const seed = env.npm_config_seed;
+  if (seed !== undefined && seed !== '') out.push('--seed', seed);
+  return out;
 }
 
 /** Runs a session over a stream of lines, writing each answer; resolves at the end of input. */
@@ -229,10 +295,14 @@ export async function runPlay(input: NodeJS.ReadableStream, write: (s: string) =
 async function main(): Promise<void> {
   let flags: ReturnType<typeof parseFlags>;
   try {
-    flags = parseFlags(process.argv.slice(2));
+    flags = parseFlags([...npmConfigFlags(process.env), ...process.argv.slice(2)]);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(2);
+  }
+  if (flags.help) {
+    process.stdout.write(`${FLAGS_HELP}\n`);
+    return;
   }
   if (process.stdin.isTTY) {
     process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north / !e / press wait, /rogue help. Ctrl-D quits.\n`);

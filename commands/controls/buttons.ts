@@ -14,7 +14,7 @@ export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
  * What a press asks for. `act` is one player action (the d-pad's moves are `act` too, built from the direction);
  * the others are the party's and the message's own buttons.
  */
-export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' };
+export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' } | { kind: 'replay' };
 
 interface VerbRow {
   emoji: string;
@@ -37,6 +37,7 @@ export const VERB_TABLE = {
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
   join: { emoji: '➕', label: 'join', tone: 'primary', intent: { kind: 'join' } },
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
+  rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;

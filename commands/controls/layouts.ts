@@ -3,8 +3,12 @@
  * The presenter turns them into Discord components; the terminal prints them.
  *
  * The shared message's buttons are the whole party's, so a direction there is enabled when at least one living
- * player who may act now could go (or attack) that way. A player's controller (🎮, /rogue me) shows only that
- * player's own legal moves, red where they would attack.
+ * player who may act now could go (or attack) that way; it is red only when every one of them would attack (one
+ * player's attack is not the party's).
+ * A player's controller (🎮, /rogue me) shows only that player's own legal moves, red where they would attack.
+ *
+ * Phone rules: the shared message has at most MAX_SHARED_ROWS rows (the d-pad's three and one context row), so one of
+ * Discord's five stays free; the d-pad's buttons are icons only (a compact 3 x 3 that does not wrap at 360 px).
  */
 import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
@@ -23,7 +27,14 @@ export interface ButtonSpec {
   tone: ButtonTone;
   /** A d-pad spacer: keeps the arrows in a cross; never pressable, not printed by the terminal. */
   spacer: boolean;
+  /** Drawn without its label on Discord (the d-pad); the terminal still prints and matches the label. */
+  iconOnly?: boolean;
 }
+
+/** Most button rows on the shared game message: the d-pad's three and one context row. */
+export const MAX_SHARED_ROWS = 4;
+/** Most buttons in one row (Discord's limit). */
+export const ROW_MAX = 5;
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -69,7 +80,8 @@ function partyAbilities(view: GameView): Abilities {
     party.canExplore ||= one.canExplore;
     party.canTravel ||= one.canTravel;
     party.canRest ||= one.canRest;
-    for (const [dir, what] of one.moves) if (what === 'attack' || !party.moves.has(dir)) party.moves.set(dir, what);
+    // A plain move wins: the shared arrow is red only when everyone who may go that way would attack.
+    for (const [dir, what] of one.moves) if (what === 'move' || !party.moves.has(dir)) party.moves.set(dir, what);
   }
   return party;
 }
@@ -80,7 +92,7 @@ function verbButton(verb: SimpleVerb, version: number, game: string, label: stri
   return { customId: encodeButtonId({ verb, version, game }), emoji: row.emoji, label, disabled: false, tone: row.tone, spacer: false };
 }
 
-/** The d-pad (three rows) and, when any applies, the row of action buttons. */
+/** The d-pad (three rows of icons), red where `can` says the move attacks. */
 function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
   const version = view.state.version;
   const game = gameTag(view.meta.createdAt);
@@ -92,7 +104,7 @@ function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
         const index = spacers++;
         return { customId: encodeButtonId({ verb: 'nop', index, version, game }), emoji: '', label: '\u200b', disabled: true, tone: 'secondary', spacer: true };
       }
-      if (cell === 'wait') return { ...verbButton('wait', version, game), disabled: !can.canAct };
+      if (cell === 'wait') return { ...verbButton('wait', version, game), disabled: !can.canAct, iconOnly: true };
       const what = can.moves.get(cell);
       return {
         customId: encodeButtonId({ verb: 'mv', dir: cell, version, game }),
@@ -101,13 +113,17 @@ function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
         disabled: what === undefined,
         tone: what === 'attack' ? 'danger' : 'secondary',
         spacer: false,
+        iconOnly: true,
       };
     }),
   );
-  // A row holds at most 5 buttons: the action row has 5 at the most.
-  const extra = ACTION_ROW.filter((a) => can[a.when]).map((a) => verbButton(a.verb, version, game));
-  if (extra.length > 0) rows.push(extra);
   return rows;
+}
+
+/** The action buttons that apply now, in ACTION_ROW order. */
+function actionButtons(view: GameView, can: Abilities): ButtonSpec[] {
+  const game = gameTag(view.meta.createdAt);
+  return ACTION_ROW.filter((a) => can[a.when]).map((a) => verbButton(a.verb, view.state.version, game));
 }
 
 /** The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. */
@@ -115,22 +131,29 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   const { state, meta } = view;
   const version = state.version;
   const game = gameTag(meta.createdAt);
-  if (state.status !== 'playing') return [[verbButton('again', version, game)]];
+  if (state.status !== 'playing') return [[verbButton('again', version, game), verbButton('rpl', version, game)]];
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);
   const tally = endTally(state, meta);
-  const last = [verbButton('me', version, game), verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end')];
-  if (state.players.length < state.config.maxPlayers) last.push(verbButton('join', version, game));
-  rows.push(last);
+  // One context row: 🎮 first, then what applies now, then end; join when there is room (and a free seat).
+  const me = verbButton('me', version, game);
+  const end = verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end');
+  const actions = actionButtons(view, party).slice(0, ROW_MAX - 2);
+  const context = [me, ...actions, end];
+  if (state.players.length < state.config.maxPlayers && context.length < ROW_MAX) context.push(verbButton('join', version, game));
+  rows.push(context);
   return rows;
 }
 
 /** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
 export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (view.state.status !== 'playing') return [];
-  const rows = padRows(view, playerAbilities(view, userId));
-  // The controller's fifth row: the player's own items (buttons.ts holds the row's data).
+  const can = playerAbilities(view, userId);
+  const rows = padRows(view, can);
+  const actions = actionButtons(view, can);
+  if (actions.length > 0) rows.push(actions);
+  // The controller's last row: the player's own items (buttons.ts holds the row's data).
   const game = gameTag(view.meta.createdAt);
   const items = itemButtons(legalMoves(view.state, userId).usable).map(
     (b): ButtonSpec => ({ customId: encodeButtonId({ verb: 'it', item: b.item, version: view.state.version, game }), emoji: b.emoji, label: b.label, disabled: false, tone: b.tone, spacer: false }),

@@ -4,6 +4,7 @@
  * answers the outcome on Discord and the terminal player prints it, so both refuse old, stale and finished-game
  * presses in exactly the same words.
  */
+import type { ReplayServiceApi } from '../../src/app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
@@ -12,13 +13,17 @@ import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
- * `note`); `controller` opens the presser's own controller; `refused` says `text` privately, after first redrawing
+ * `note`); `controller` opens the presser's own controller; `post` posts a new game message; `refused` says `text` privately, after first redrawing
  * that message with `view` when it is set (a stale or finished game's message catches up).
  */
 export type ButtonOutcome =
   /** `note`: said privately after the redraw (an end vote's tally). */
   | { kind: 'game'; view: GameView; note?: string }
   | { kind: 'controller'; view: GameView }
+  /** A new game message is posted with `view` (▶️ Play again); the pressed one keeps its final map and summary. */
+  | { kind: 'post'; view: GameView }
+  /** 🎞️ Replay: a new public message with the replay GIF. */
+  | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
 
 /** Who pressed, where, and the service to run the press with. */
@@ -27,6 +32,8 @@ export interface PressContext {
   user: UserRef;
   memberIsAdmin: boolean;
   games: GameServiceApi;
+  /** Replays of finished runs (absent where not wired). */
+  replays?: ReplayServiceApi;
   /** The interaction that carried the press (absent in the terminal): delivered twice, it is applied once. */
   interactionId?: string;
   /** The shared game message the button sits on (absent for a private controller and in the terminal). */
@@ -70,13 +77,23 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     case 'join':
       result = await ctx.games.join(ctx.key, ctx.user, ix);
       break;
-    case 'again':
-      result = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
+    case 'again': {
+      const started = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
+      if (started.ok) return { kind: 'post', view: started.value };
+      result = started;
       break;
+    }
     case 'controller': {
       const shown = await ctx.games.view(ctx.key);
       if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
       return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
+    }
+    case 'replay': {
+      const shown = await ctx.games.view(ctx.key);
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
+      if (!ctx.replays) return refused('Replays are not available here.', null);
+      const clip = await ctx.replays.replay(ctx.key);
+      return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error), null, clip.error);
     }
     case 'end': {
       const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);

@@ -2,32 +2,32 @@
 import type { GameState } from '../engine/types.js';
 import type { EndVoteTally, GameMeta } from './service-types.js';
 
-/** Ids of the players still alive, in party order: the voters. */
-export function livingIds(state: GameState): string[] {
-  return state.players.filter((p) => p.alive).map((p) => p.id);
+/** Ids of the party's members, living and fallen, in party order: the voters (the fallen watch, and still vote). */
+export function voterIds(state: GameState): string[] {
+  return state.players.map((p) => p.id);
 }
 
-/** Votes that end a game of `living` players: more than half. */
-export function votesNeeded(living: number): number {
-  return Math.floor(living / 2) + 1;
+/** Votes that end a game of `voters` party members: more than half. */
+export function votesNeeded(voters: number): number {
+  return Math.floor(voters / 2) + 1;
 }
 
-/** The current tally of a game's end vote (votes of players no longer alive do not count). */
+/** The current tally of a game's end vote (votes of players who left do not count); `living` counts the voters. */
 export function endTally(state: GameState, meta: GameMeta): EndVoteTally {
-  const living = livingIds(state);
-  const votes = (meta.endVotes ?? []).filter((id) => living.includes(id)).length;
-  return { votes, needed: votesNeeded(living.length), living: living.length, ended: state.status === 'over' };
+  const voters = voterIds(state);
+  const votes = (meta.endVotes ?? []).filter((id) => voters.includes(id)).length;
+  return { votes, needed: votesNeeded(voters.length), living: voters.length, ended: state.status === 'over' };
 }
 
-/** The votes after `voter` votes (each living player counts once). */
+/** The votes after `voter` votes (each party member counts once). */
 export function withVote(state: GameState, meta: GameMeta, voter: string): string[] {
-  const living = livingIds(state);
-  return [...new Set([...(meta.endVotes ?? []), voter])].filter((id) => living.includes(id));
+  const voters = voterIds(state);
+  return [...new Set([...(meta.endVotes ?? []), voter])].filter((id) => voters.includes(id));
 }
 
-/** True when the living party is no longer the one that voted (someone joined, left or died): the vote starts over. */
+/** True when the party is no longer the one that voted (someone joined or left): the vote starts over. */
 export function partyChanged(before: GameState, after: GameState): boolean {
-  const a = livingIds(before);
-  const b = livingIds(after);
+  const a = voterIds(before);
+  const b = voterIds(after);
   return a.length !== b.length || a.some((id, i) => id !== b[i]);
 }

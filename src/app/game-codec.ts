@@ -25,6 +25,7 @@ const GameMetaSchema = z.object({
   invited: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   endReason: z.enum(['vote', 'idle']).optional(),
   recentLog: z.array(z.string()).optional(),
+  daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */

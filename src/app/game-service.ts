@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, step } from '../engine/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, partyChanged, withVote } from './end-vote.js';
 import { isRetired } from './game-message.js';
@@ -91,6 +91,8 @@ export interface GameServiceDeps {
   leaseMs?: number;
   /** Told of every redelivered interaction found already applied (and so not applied twice): metrics count them. */
   onDuplicate?: (key: ChannelKey) => void;
+  /** Told of every game a save of this process finished, after the save and without being awaited: history and daily boards record it. */
+  onFinished?: (key: ChannelKey, game: StoredGame) => Promise<void>;
 }
 
 /** What a write may say about the interaction that carried it. */
@@ -125,6 +127,7 @@ export class GameService implements GameServiceApi {
   private readonly claimLimit: number;
   private readonly leaseMs: number;
   private readonly onDuplicate: (key: ChannelKey) => void;
+  private readonly onFinished: ((key: ChannelKey, game: StoredGame) => Promise<void>) | undefined;
   /** Tail of the in-process queue of writes per channel (see serial()). Holds promises only, never game state. */
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Whether the last round claim failed: an outage is logged once when it starts and once when it ends, not every poll. */
@@ -140,6 +143,7 @@ export class GameService implements GameServiceApi {
     this.claimLimit = deps.claimLimit ?? 50;
     this.leaseMs = deps.leaseMs ?? ROUND_LEASE_MS;
     this.onDuplicate = deps.onDuplicate ?? (() => {});
+    this.onFinished = deps.onFinished;
   }
 
   async newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>> {
@@ -172,7 +176,8 @@ export class GameService implements GameServiceApi {
         creatorId: user.id,
         createdAt: now,
         updatedAt: now,
-        roundDeadline: turnMode === 'rounds' ? now + settings.roundSeconds * 1000 : null,
+        // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
+        roundDeadline: roundsNow(r.state) ? now + settings.roundSeconds * 1000 : null,
         message: null,
         render: settings.render,
         mobile: settings.mobile,
@@ -182,6 +187,7 @@ export class GameService implements GameServiceApi {
         lastActionAt: now,
         idleEndHours: settings.idleEndHours,
         mapChoice,
+        ...(options.daily ? { daily: options.daily } : {}),
         ...(options.invite && options.invite.length > 0 ? { invited: options.invite.filter((u) => u.id !== user.id) } : {}),
       };
       const game: StoredGame = { state: r.state, meta };
@@ -282,9 +288,9 @@ export class GameService implements GameServiceApi {
         if (s.status === 'over') return view(key, game, []);
         const voter = s.players.find((p) => p.id === user.id);
         if (!voter) return { kind: 'not-a-player' };
-        if (!voter.alive) return rejection('dead', s.config.maxPlayers);
+        // The fallen spectate until the party takes the stairs, and still vote.
         const votes = withVote(s, game.meta, user.id);
-        // More than half of the living party: the vote passes and the game ends as /rogue end would.
+        // More than half of the party: the vote passes and the game ends as /rogue end would.
         if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
           const plan = endPlan(s);
           return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
@@ -393,7 +399,7 @@ export class GameService implements GameServiceApi {
           return view(key, ended, plan.events);
         }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
-        if (game.state.status !== 'playing' || game.state.config.turnMode !== 'rounds' || deadline === null || deadline > now) {
+        if (game.state.status !== 'playing' || !roundsNow(game.state) || deadline === null || deadline > now) {
           await this.rounds.settle(claim, wakeAt(game));
           return null;
         }
@@ -498,8 +504,12 @@ export class GameService implements GameServiceApi {
     const moved = after !== before && (after === null || before === null || after < before || next.meta.roundDeadline !== prev.meta.roundDeadline);
     // A round that starts is scheduled before the save, so a crash in between leaves an early entry, never none.
     if (before === null && after !== null) await this.rounds.schedule(key, after);
-    const saved = await this.games.save(key, next, rev, actions, summaryRecord(key, prev, next), interactionId === undefined ? undefined : { interactionId });
+    const summary = summaryRecord(key, prev, next);
+    const saved = await this.games.save(key, next, rev, actions, summary, interactionId === undefined ? undefined : { interactionId });
     if (saved === null || isDuplicate(saved)) return saved;
+    const onFinished = this.onFinished;
+    // Not awaited: recording replays the whole log, which must not delay this answer or the channel's next write.
+    if (summary && onFinished) void this.bestEffort(key, 'finished run not recorded', () => onFinished(key, next));
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
       if (claim) await this.rounds.settle(claim, after);
@@ -523,7 +533,8 @@ export class GameService implements GameServiceApi {
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
-    if (state.status !== 'playing' || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
+    // No timer while the party moves freely (no monster in view): see pace.ts.
+    if (state.status !== 'playing' || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
     else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
     return meta;
@@ -607,7 +618,9 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   let state = start;
   const actions: Action[] = [];
   const events: GameEvent[] = [];
-  for (const p of start.players) {
+  // The fallen leave first: were the living to go first, the fallen left behind would lose the game (a defeat, then
+  // a refused leave) instead of ending it.
+  for (const p of [...start.players.filter((q) => !q.alive), ...start.players.filter((q) => q.alive)]) {
     const action: Action = { type: 'leave', user: p.id };
     const r = step(state, action);
     if (!r.ok) return rejection(r.code, state.config.maxPlayers);

@@ -40,7 +40,7 @@ export interface GameMeta {
   lastActed: Record<string, number>;
   /** Rounds mode: rounds resolved in a row in which nobody acted; after MAX_IDLE_ROUNDS the round timer pauses. */
   idleRounds: number;
-  /** Living players who voted to end the game; cleared when the living party changes. Optional: older saves have none. */
+  /** Party members (living or fallen) who voted to end the game; cleared when the party changes. Optional: older saves have none. */
   endVotes?: string[];
   /** Epoch ms of the last accepted player action (not a round resolving); the idle end counts from it (older saves: updatedAt). */
   lastActionAt?: number;
@@ -54,6 +54,14 @@ export interface GameMeta {
   endReason?: 'vote' | 'idle';
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
+  /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
+  daily?: DailyMark;
+}
+
+/** What marks a game as a daily run (see src/app/daily/). */
+export interface DailyMark {
+  day: number;
+  scored: boolean;
 }
 
 export interface StoredGame {
@@ -104,9 +112,11 @@ export interface NewGameOptions {
   maxPlayers?: number;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
+  /** A daily run (set only by the daily service, never from a player's options). */
+  daily?: DailyMark;
 }
 
-/** Where an end vote stands: `votes` of the `living` players voted, `needed` end it (more than half). */
+/** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
 export interface EndVoteTally {
   votes: number;
   needed: number;
@@ -169,8 +179,8 @@ export interface GameServiceApi {
   /** Ends the game: allowed for its creator or when `isAdmin` (Manage Server). */
   end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>>;
   /**
-   * A living player's vote to end the game (a button press passes `expectedGame`, the game's createdAt). More than
-   * half of the living party ends it with its summary; a non-player's vote is refused as `not-a-player`.
+   * A party member's vote to end the game, fallen ones included (a button press passes `expectedGame`, the game's
+   * createdAt). More than half of the party ends it with its summary; a non-player's vote is refused as `not-a-player`.
    */
   voteEnd(key: ChannelKey, user: UserRef, opts?: { expectedGame?: number; interactionId?: string }): Promise<Result<EndVoteResult>>;
   /**

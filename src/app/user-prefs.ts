@@ -4,16 +4,20 @@ import type { LogFields, Logger } from './ports.js';
 import { salvageWith } from './settings-salvage.js';
 import { RENDER_STYLES } from './settings.js';
 
+/** Styles of a private view: the map styles, and 'text' (a description for screen readers, no map). */
+export const PRIVATE_STYLES = [...RENDER_STYLES, 'text'] as const;
+export type PrivateStyle = (typeof PRIVATE_STYLES)[number];
+
 export const UserPrefsSchema = z.object({
   /** Map style of the user's private views. */
-  style: z.enum(RENDER_STYLES).default('image'),
+  style: z.enum(PRIVATE_STYLES).default('image'),
   /** Phone layout of the user's private views (narrow map, compact d-pad). */
   mobile: z.boolean().default(false),
 });
 export type UserPrefs = z.infer<typeof UserPrefsSchema>;
 
 /** A partial update with the same ranges, built without the defaults (so a patch of one pref keeps the other). */
-export const UserPrefsPatchSchema = z.object({ style: z.enum(RENDER_STYLES).optional(), mobile: z.boolean().optional() }).strict();
+export const UserPrefsPatchSchema = z.object({ style: z.enum(PRIVATE_STYLES).optional(), mobile: z.boolean().optional() }).strict();
 export type UserPrefsPatch = z.infer<typeof UserPrefsPatchSchema>;
 
 /** A fresh copy of the default prefs. */

@@ -16,6 +16,7 @@ const ServeEnv = {
   PORT: port('for the HTTP interactions endpoint').default(8080),
   DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the application public key: 64 hex characters (Developer Portal -> General Information)' }).optional(),
   METRICS_PORT: port('for /metrics').optional(),
+  HTTP_DRAIN_MS: wholeNumber(0, 120_000, 'must be a whole number of milliseconds from 0 to 120000').default(10_000),
   SHARD_COUNT: wholeNumber(1, 10000, 'must be a whole number from 1 to 10000').optional(),
   SHARD_IDS: z
     .string()
@@ -103,7 +104,7 @@ export interface Config {
   /** How interactions arrive: the gateway (default) or Discord's POSTs to our HTTP endpoint. */
   interactions: 'gateway' | 'http';
   /** The HTTP interactions endpoint (set exactly when interactions is http): its port and the application's public key. */
-  http: { port: number; publicKey: string } | null;
+  http: { port: number; publicKey: string; drainMs: number } | null;
   /** Where /metrics is served; undefined = metrics off. */
   metricsPort: number | undefined;
   shards: ShardConfig | undefined;
@@ -142,7 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       logLevel: e.LOG_LEVEL,
       apiBase: e.DISCORD_API_BASE,
       interactions: e.INTERACTIONS,
-      http: e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY !== undefined ? { port: e.PORT, publicKey: e.DISCORD_PUBLIC_KEY } : null,
+      http: e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY !== undefined ? { port: e.PORT, publicKey: e.DISCORD_PUBLIC_KEY, drainMs: e.HTTP_DRAIN_MS } : null,
       metricsPort: e.METRICS_PORT,
       shards: e.SHARD_COUNT === undefined ? undefined : { count: e.SHARD_COUNT, ids: e.SHARD_IDS ?? Array.from({ length: e.SHARD_COUNT }, (_, i) => i) },
     },

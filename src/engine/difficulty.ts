@@ -15,8 +15,8 @@ export interface DifficultyRule {
 
 const TABLE = {
   easy: { count: 0.7, hp: 0.85, attack: -1, regenEvery: 3, potions: 1.3 },
-  normal: { count: 1.1, hp: 1.1, attack: 0, regenEvery: 6, potions: 0.9 },
-  hard: { count: 1.5, hp: 1.3, attack: 2, regenEvery: 10, potions: 0.6 },
+  normal: { count: 1.0, hp: 1.0, attack: 0, regenEvery: 5, potions: 1.0 },
+  hard: { count: 1.05, hp: 1.08, attack: 0, regenEvery: 6, potions: 0.9 },
 } as const satisfies Record<string, DifficultyRule>;
 
 export type Difficulty = keyof typeof TABLE;
@@ -24,7 +24,7 @@ export const DIFFICULTY: Readonly<Record<Difficulty, DifficultyRule>> = TABLE;
 export const DIFFICULTIES = Object.keys(TABLE) as [Difficulty, ...Difficulty[]];
 
 /** Extra monsters per living player beyond the first (a fraction of the solo count). */
-export const PARTY_COUNT_STEP = 0.35;
+export const PARTY_COUNT_STEP = 0.25;
 /** Extra monster hp per living player beyond the first (fraction). */
 export const PARTY_HP_STEP = 0.05;
 /** Extra monster hp per depth below the first (fraction). */

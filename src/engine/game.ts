@@ -18,7 +18,7 @@ import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { exploreField, travelField } from './runs.js';
-import { CALM_ROUNDS, placeFollowers, reviveFallen, roundsNow, stairFollowers, wanderIn } from './pace.js';
+import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -59,6 +59,7 @@ export function newGame(config: GameConfig): GameState {
     nextId: 1,
     acted: [],
     calm: CALM_ROUNDS,
+    holding: [],
     status: 'playing',
     summary: null,
     recent: [],
@@ -96,8 +97,6 @@ class Turn implements EffectContext {
   readonly ws: Workspace;
   /** Whether the workspace sight masks match the players' current places (FOV is the costliest part of a turn). */
   private sightFresh = false;
-  /** Rounds resolved in this step (rounds mode), for counting calm rounds. */
-  roundsEnded = 0;
 
   constructor(readonly s: GameState) {
     this.rng = new Rng(s.rng);
@@ -209,12 +208,12 @@ class Turn implements EffectContext {
     this.emit({ type: 'game-over', summary });
   }
 
-  /** The first living player (in party order) who sees a monster now, or null. */
-  spotter(except: ReadonlySet<number> = NO_IDS): Player | null {
+  /** The first living player (in party order) who sees a monster now (with `threats`, one that is after the party), or null. */
+  spotter(except: ReadonlySet<number> = NO_IDS, threats = false): Player | null {
     this.sight();
     const w = this.s.width;
     for (const m of this.s.monsters) {
-      if (except.has(m.id)) continue;
+      if (except.has(m.id) || (threats && !threatens(m))) continue;
       const q = this.s.players.find((p) => p.alive && sees(this.ws, p.slot, m.y * w + m.x));
       if (q) return q;
     }
@@ -222,8 +221,9 @@ class Turn implements EffectContext {
   }
 
   /**
-   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, or a
-   * monster in view of anyone that was not in view when the run began. Says whose trouble it is.
+   * What should stop a run now: a monster attack (hit or miss) on any party member among the events since `from`, a
+   * monster in view of anyone that was not in view when the run began, or one in view that just noticed the party.
+   * Says whose trouble it is.
    */
   trouble(from: number, seenAtStart: ReadonlySet<number>): { reason: RunStopReason; who: Player } | null {
     for (let k = from; k < this.events.length; k++) {
@@ -234,7 +234,13 @@ class Turn implements EffectContext {
         if (q) return { reason: 'attacked', who: q };
       }
     }
-    const q = this.spotter(seenAtStart);
+    const noticed = new Set<number>();
+    for (let k = from; k < this.events.length; k++) {
+      const e = this.events[k]!;
+      if (e.type === 'spotted' && e.who.kind === 'monster') noticed.add(e.who.id);
+    }
+    const unnoticed = noticed.size === 0 ? seenAtStart : new Set([...seenAtStart].filter((id) => !noticed.has(id)));
+    const q = this.spotter(unnoticed);
     return q ? { reason: 'monster-in-view', who: q } : null;
   }
 
@@ -253,29 +259,27 @@ class Turn implements EffectContext {
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /**
- * Rounds mode's pace, after every accepted step: a monster in view of anyone starts rounds for everyone (or keeps them
- * going); CALM_ROUNDS rounds resolved with none in view return the party to free movement. Both switches are logged.
+ * Rounds mode's pace, after every accepted step: a monster after the party (hunting or attacking) in view of anyone
+ * starts rounds for everyone, or keeps them going; CALM_ROUNDS rounds resolved with none in view return the party to
+ * free movement. Unaware and fleeing monsters start no fight. Both switches are logged.
  */
 function syncPace(t: Turn): void {
   const s = t.s;
   if (s.config.turnMode !== 'rounds' || s.status !== 'playing') return;
-  const spotter = t.spotter();
-  if (spotter) {
-    if (!roundsNow(s)) {
-      s.acted = [];
-      t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
-    }
-    s.calm = 0;
-  } else if (roundsNow(s) && t.roundsEnded > 0) {
-    s.calm = Math.min(CALM_ROUNDS, s.calm + t.roundsEnded);
-    if (!roundsNow(s)) calmDown(t);
+  const spotter = t.spotter(NO_IDS, true);
+  if (!spotter) return;
+  if (!roundsNow(s)) {
+    s.acted = [];
+    t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
   }
+  s.calm = 0;
 }
 
 /** A rounds-mode party moves freely from now on (no monster in view). */
 function calmDown(t: Turn): void {
   t.s.calm = CALM_ROUNDS;
   t.s.acted = [];
+  t.s.holding = [];
   t.emit({ type: 'pace', rounds: false });
 }
 
@@ -294,6 +298,7 @@ function cloneState(s: GameState): GameState {
     items: s.items.slice(),
     lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
+    holding: s.holding.slice(),
     explored: copyMask(s.explored),
     recent: [],
   };
@@ -333,10 +338,13 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const p = s.players.find((q) => q.id === action.user);
   if (!p) return 'not-in-game';
   if (!p.alive) return 'dead';
-  // Explore, travel and rest with no monster in view of anyone end a fight's calm rounds at once and run freely.
-  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter()) calmDown(t);
+  // Explore and travel (with no monster after the party in view) and rest (with none in view at all) end a fight's
+  // calm rounds at once and run freely.
+  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
   const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
+  // Acting ends a hold; waiting in a fight starts one (from the next round).
+  if (rounds) s.holding = s.holding.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);
@@ -346,6 +354,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'wait':
       t.emit({ type: 'waited', who: playerRef(p) });
       if (!rounds) t.monsters();
+      else s.holding.push(p.id);
       break;
     case 'use': {
       const r = useItem(t, p, { kind: action.item ?? 'potion', dir: action.dir, distance: action.distance });
@@ -375,19 +384,33 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   }
   if (rounds && s.status === 'playing') {
     s.acted.push(p.id);
-    if (s.players.every((q) => !q.alive || s.acted.includes(q.id))) endRound(t);
+    if (s.players.every((q) => roundDone(s, q))) endRound(t);
   }
   return null;
 }
 
-function endRound(t: Turn): void {
+/**
+ * Ends the round: players who neither acted nor hold pass, monsters move, holders near trouble wake, and the fight's
+ * calm is counted (CALM_ROUNDS rounds with no monster after the party in view end it). While every living player
+ * holds, the next round follows at once (up to MAX_HOLD_ROUNDS in one step).
+ */
+function endRound(t: Turn, depth = 0): void {
   const s = t.s;
-  const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
+  const passed = s.players.filter((p) => !roundDone(s, p)).map((p) => p.id);
   const round = s.turn + 1;
-  t.roundsEnded += 1;
+  const mark = t.events.length;
   t.monsters();
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed });
+  wakeHolders(s, t.events.slice(mark));
+  if (s.status !== 'playing') return;
+  if (t.spotter(NO_IDS, true)) s.calm = 0;
+  else if (++s.calm >= CALM_ROUNDS) {
+    calmDown(t);
+    return;
+  }
+  const living = s.players.filter((p) => p.alive);
+  if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => s.holding.includes(p.id))) endRound(t, depth + 1);
 }
 
 function join(t: Turn, user: string, name: string): RejectionCode | null {
@@ -427,9 +450,10 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.departed = [...s.departed, p];
   t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
+  s.holding = s.holding.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => !q.alive || s.acted.includes(q.id))) {
+  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
     // The one who left was the last the round waited for.
     endRound(t);
   }
@@ -579,7 +603,8 @@ const followGoals: number[] = [0];
 
 /**
  * Explore (toward the nearest unexplored place or known item) or travel (to seen stairs), one field per step. Refused
- * while any party member sees a monster; in a party, the members the runner sees come along.
+ * while any party member sees a monster after the party (unaware and fleeing ones don't hold it up, but a new one in
+ * view or one noticing the party stops it); in a party, the members the runner sees come along.
  */
 function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
   const s = t.s;
@@ -587,7 +612,10 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
   const want = rounds ? 1 : MAX_RUN;
   const w = s.width;
   let followers: Player[] = [];
-  const isFollower = (i: number): boolean => followers.some((q) => q.alive && q.y * w + q.x === i);
+  // Unaware or fleeing monsters already in view don't stop the run (one that notices the party does).
+  let seenAtStart: ReadonlySet<number> = NO_IDS;
+  // The leader may trade places with a follower in its way, but never take the stairs from one who stands on them.
+  const isFollower = (i: number): boolean => s.tiles[i] !== Tile.Stairs && followers.some((q) => q.alive && q.y * w + q.x === i);
   const occupied = (i: number): boolean =>
     (s.players.some((q) => q.alive && q.y * w + q.x === i) && !isFollower(i)) || s.monsters.some((m) => m.y * w + m.x === i);
   for (let n = 0; n < want; n++) {
@@ -595,11 +623,12 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
     const here = p.y * w + p.x;
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
-      if (t.spotter()) return 'monster-in-view';
+      if (t.spotter(NO_IDS, true)) return 'monster-in-view';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
       if (!rounds) followers = partyFollowers(t, p);
+      seenAtStart = t.visibleMonsters();
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
@@ -611,7 +640,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: 'blocked', run });
       return null;
     }
-    if (runStep(t, p, next, n, want, NO_IDS, run, followers)) break;
+    if (runStep(t, p, next, n, want, seenAtStart, run, followers)) break;
   }
   return null;
 }
@@ -665,6 +694,7 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   enterLevel(s, t.rng, s.depth + 1);
   t.playersMoved();
   s.acted = [];
+  s.holding = [];
   // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
   s.calm = CALM_ROUNDS;
   t.emit({ type: 'descended', depth: s.depth });

@@ -3,7 +3,7 @@ import { Tile } from '../grid/tiles.js';
 import { frontier, seenStairs } from './runs.js';
 import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
 import type { Direction, GameState, Monster, Player } from './types.js';
-import { roundsNow } from './pace.js';
+import { roundsNow, threatens } from './pace.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
@@ -29,9 +29,9 @@ export interface LegalMoves {
   canUse: boolean;
   /** Items the player can use now, in table order (a potion only when hurt). */
   usable: ItemKind[];
-  /** Something known and unexplored (or a known item) is left to walk to, and no monster is in view. */
+  /** Something known and unexplored (or a known item) is left to walk to, and no monster after the party is in view. */
   canExplore: boolean;
-  /** The stairs have been seen, the player is not on them, and no monster is in view. */
+  /** The stairs have been seen, the player is not on them, and no monster after the party is in view. */
   canTravel: boolean;
   /** A lure in hand. */
   canThrow: boolean;
@@ -43,6 +43,12 @@ export interface LegalMoves {
 export function monsterInView(state: GameState): boolean {
   const seen = partySight(state);
   return state.monsters.some((m) => seen.mask[m.y * state.width + m.x] === seen.mark);
+}
+
+/** Whether the party sees a monster that is after it (hunting or attacking): a fight, in which explore and travel wait. */
+export function threatInView(state: GameState): boolean {
+  const seen = partySight(state);
+  return state.monsters.some((m) => threatens(m) && seen.mask[m.y * state.width + m.x] === seen.mark);
 }
 
 /** Legal moves of one user; everything is refused for strangers, the dead, finished games and players who already acted this round. */
@@ -64,8 +70,8 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
   const stairs = canAct ? seenStairs(state) : -1;
-  // Explore, travel and rest are refused while anyone sees a monster.
-  const calm = canAct && !monsterInView(state);
+  // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
+  const calm = canAct && !threatInView(state);
   return {
     canAct,
     moves,
@@ -75,7 +81,7 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     canExplore: calm && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
     canTravel: calm && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
-    canRest: calm && hurt,
+    canRest: calm && hurt && !monsterInView(state),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
-import { generateLevel } from '../mapgen/index.js';
+import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
 import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
@@ -14,11 +14,15 @@ const TILES_PER_MONSTER = 200;
 /** Most monsters a level may hold. */
 const MAX_MONSTERS = 80;
 
-/** Monsters on a level: one per 200 tiles for a solo player at normal difficulty, more per extra player and per depth. */
+/**
+ * Monsters on a level: one per 200 tiles for a solo player, times the difficulty's and the map kind's multipliers
+ * (MAP_KIND_RULES density), more per extra player and per depth. Every kind's placement holds exactly this many.
+ */
 export function monsterCount(config: GameConfig, depth: number, players = 1): number {
   const area = config.width * config.height;
   const party = 1 + PARTY_COUNT_STEP * Math.max(0, players - 1);
-  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * party * (1 + 0.1 * (depth - 1)));
+  const density = MAP_KIND_RULES[config.mapKind].density;
+  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
 

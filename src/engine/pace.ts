@@ -10,7 +10,7 @@ import { monsterRef } from './ai.js';
 import { labelFor, monsterHp, spawnMonster } from './level.js';
 import { DIFFICULTY } from './difficulty.js';
 import { rollMonsterKind } from './monsters.js';
-import type { GameEvent, GameState, Monster, MonsterKind } from './types.js';
+import type { GameEvent, GameState, Monster, MonsterKind, Player } from './types.js';
 
 /** Rounds resolved with no monster in view of anyone before a rounds-mode party moves freely again. */
 export const CALM_ROUNDS = 3;
@@ -26,10 +26,40 @@ export function roundsNow(state: Pick<GameState, 'config' | 'calm'>): boolean {
   return state.config.turnMode === 'rounds' && state.calm < CALM_ROUNDS;
 }
 
+/** Whether a monster is after the party (hunting or attacking): in view, it means a fight. */
+export function threatens(m: Pick<Monster, 'state'>): boolean {
+  return m.state === 'hunt' || m.state === 'attack';
+}
+
+/** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */
+export const HOLD_WAKE_DISTANCE = 1;
+/** Most rounds one step resolves by itself while every living player holds. */
+export const MAX_HOLD_ROUNDS = 20;
+
+/**
+ * Wakes holding players (mutates the draft): anyone a monster swung at among `events`, with a monster within
+ * HOLD_WAKE_DISTANCE, or no longer alive stops holding and must act again.
+ */
+export function wakeHolders(s: GameState, events: readonly GameEvent[]): void {
+  if (s.holding.length === 0) return;
+  const attacked = new Set<string>();
+  for (const e of events) if ((e.type === 'attacked' || e.type === 'missed') && e.target.kind === 'player') attacked.add(e.target.id);
+  s.holding = s.holding.filter((id) => {
+    const p = s.players.find((q) => q.id === id);
+    if (!p || !p.alive || attacked.has(id)) return false;
+    return !s.monsters.some((m) => Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= HOLD_WAKE_DISTANCE);
+  });
+}
+
+/** Whether a player needs not press anything more this round: fallen, acted, or holding. */
+export function roundDone(s: Pick<GameState, 'acted' | 'holding'>, p: Pick<Player, 'id' | 'alive'>): boolean {
+  return !p.alive || s.acted.includes(p.id) || s.holding.includes(p.id);
+}
+
 /** Hunting or attacking monsters next to a living player (Chebyshev 1): they follow the party down the stairs. */
 export function stairFollowers(s: GameState): Monster[] {
   return s.monsters.filter(
-    (m) => (m.state === 'hunt' || m.state === 'attack') && s.players.some((p) => p.alive && Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)) <= 1),
+    (m) => threatens(m) && s.players.some((p) => p.alive && Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)) <= 1),
   );
 }
 

@@ -52,17 +52,20 @@ function countList<K extends string>(counts: Partial<Record<K, number>>, kinds: 
  */
 export function recapLine(summary: RunSummary): string {
   const r = summary.recap;
-  const e = r.ending;
+  const kills = countList(r.kills, MONSTER_KINDS, (k) => MONSTERS[k].name);
+  const used = countList(r.used, ITEM_KINDS, (k) => ITEMS[k].name);
+  return `${endingLine(summary)} · kills: ${kills || 'none'} · used: ${used || 'nothing'} · deepest ${r.deepest} · score ${r.score}`;
+}
+
+/** How the run ended, in one clause ("Killed by the orc B's spear on depth 3, turn 412"). */
+export function endingLine(summary: RunSummary): string {
+  const e = summary.recap.ending;
   const where = `on depth ${e.depth}, turn ${e.turn}`;
-  const how =
-    e.how === 'escaped'
+  return e.how === 'escaped'
       ? `Escaped the dungeon ${where}`
       : e.how === 'abandoned'
-        ? `Abandoned ${where}`
+        ? `Ended ${where}`
         : e.by
           ? `Killed by the ${MONSTERS[e.by.monster].name} ${e.by.label}'s ${e.by.weapon} ${where}`
           : `Fell ${where}`;
-  const kills = countList(r.kills, MONSTER_KINDS, (k) => MONSTERS[k].name);
-  const used = countList(r.used, ITEM_KINDS, (k) => ITEMS[k].name);
-  return `${how} · kills: ${kills || 'none'} · used: ${used || 'nothing'} · deepest ${r.deepest} · score ${r.score}`;
 }

@@ -167,6 +167,7 @@ export const GameStateSchema = z
     acted: z.array(z.string()),
     // Added without a schema bump: a save from before the free/rounds switch loads as walking freely.
     calm: int.min(0).default(CALM_ROUNDS),
+    holding: z.array(z.string()).default([]),
     status: z.enum(['playing', 'over']),
     summary: summary.nullable(),
     recent: z.array(event),

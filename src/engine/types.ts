@@ -188,6 +188,11 @@ export interface GameState {
    * freely, and a monster coming into view sets it back to 0 (rounds). Free mode leaves it at CALM_ROUNDS.
    */
   calm: number;
+  /**
+   * Rounds mode: players holding (they waited in a fight): each round counts them as done without a press, until a
+   * monster comes near them or swings at them, they act, or the fight ends (pace.ts).
+   */
+  holding: string[];
   status: 'playing' | 'over';
   summary: RunSummary | null;
   /** Events of the last accepted step, for the turn log. */

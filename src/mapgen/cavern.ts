@@ -106,3 +106,47 @@ export const keepLargestRegion: Step = (draft: Draft): Draft => {
   }
   return draft;
 };
+
+/**
+ * Chokepoints: every neck of the cave exactly two tiles wide (open pair between walls, across or down) loses one
+ * lane, so a cave's halls are joined by one-tile passages a player can hold against a pack. A tile is walled only
+ * when its open neighbours stay joined around it (a "simple point"), so no region is cut off. Mutates and returns
+ * the draft.
+ */
+export const narrowNecks: Step = (draft: Draft): Draft => {
+  const { width, height, tiles } = draft;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (tiles[i] === Tile.Wall) continue;
+      // Across: wall, this, open, wall. Down: the same in the column.
+      const across = tiles[i - 1] === Tile.Wall && tiles[i + 1] !== Tile.Wall && x + 2 < width && tiles[i + 2] === Tile.Wall;
+      const down = tiles[i - width] === Tile.Wall && tiles[i + width] !== Tile.Wall && y + 2 < height && tiles[i + 2 * width] === Tile.Wall;
+      if ((across || down) && isSimple(tiles, width, i)) tiles[i] = Tile.Wall;
+    }
+  }
+  return draft;
+};
+
+/** Ring offsets of the 8 neighbours, clockwise from north-west. */
+const RING: readonly (readonly [number, number])[] = [[-1, -1], [0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0]];
+
+/**
+ * True when walling tile i keeps its open 4-neighbours joined through the ring of its 8 neighbours (walking the ring,
+ * the open tiles that touch a 4-neighbour form one run): then every path through i has a way around it.
+ */
+function isSimple(tiles: Uint8Array, width: number, i: number): boolean {
+  const open = RING.map(([dx, dy]) => tiles[i + dy * width + dx] !== Tile.Wall);
+  // A diagonal tile only links its two orthogonal ring neighbours when it is open; count runs of open tiles around the
+  // ring that contain an orthogonal neighbour (ring indices 1, 3, 5, 7).
+  let runs = 0;
+  for (let k = 0; k < 8; k++) {
+    if (!open[k] || open[(k + 7) % 8]) continue;
+    // A run starts at k: does it hold an orthogonal tile?
+    let orth = false;
+    for (let j = k; open[j % 8] && j < k + 8; j++) if (j % 2 === 1) orth = true;
+    if (orth) runs++;
+  }
+  // All eight open (no run start): one surrounding run.
+  return open.every(Boolean) || runs <= 1;
+}

@@ -2,7 +2,7 @@
 import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
 import type { Rng } from '../grid/rng.js';
 import { addRooms, braid } from './braid.js';
-import { cellularCavern, keepLargestRegion } from './cavern.js';
+import { cellularCavern, keepLargestRegion, narrowNecks } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { roomsAndCorridors } from './rooms.js';
@@ -19,6 +19,8 @@ import {
 export interface MapKindRule {
   /** One line for help and settings. */
   describe: string;
+  /** Monster count multiplier of the formula (engine/level.ts monsterCount): how many monsters this shape holds fairly. */
+  density: number;
   /** The generator steps for a spec: they carve the tiles (and may record dead ends). */
   carve(spec: LevelSpec): Step[];
   /** How monsters are spread: maze dead ends first, cavern packs, rooms. */
@@ -28,6 +30,8 @@ export interface MapKindRule {
 const KIND_TABLE = {
   maze: {
     describe: 'maze: winding one-tile corridors with a few small rooms; monsters wait in dead ends',
+    // One at a time down a corridor: a maze holds more monsters fairly than open ground.
+    density: 1.9,
     carve: (spec) => {
       // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
       const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
@@ -36,12 +40,15 @@ const KIND_TABLE = {
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
   cavern: {
-    describe: 'cavern: open caves; monsters roam in packs away from the start',
-    carve: () => [cellularCavern(), keepLargestRegion],
+    describe: 'cavern: open caves joined by narrow necks to hold; monsters roam in packs away from the start',
+    // Open ground lets several monsters reach a player at once: fewer of them.
+    density: 0.8,
+    carve: () => [cellularCavern(), keepLargestRegion, narrowNecks],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {
     describe: 'rooms: rooms joined by corridors through doorways',
+    density: 0.9,
     carve: () => [roomsAndCorridors()],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),
   },
@@ -62,9 +69,12 @@ export function isMapKind(value: unknown): value is MapKind {
 
 /** The kind 'random' gives a seed: a mix of the seed's bits picks a row, so the same seed always gives the same map. */
 export function kindFromSeed(seed: number): MapKind {
-  const mixed = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
-  // The high bits are the best mixed: scale them onto the rows.
-  return MAP_KINDS[Math.floor((mixed / 0x100000000) * MAP_KINDS.length)]!;
+  // murmur3's finaliser: neighbouring seeds (1, 2, 3...) land on unrelated values, then scale onto the rows.
+  let h = seed >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h = (h ^ (h >>> 16)) >>> 0;
+  return MAP_KINDS[Math.floor((h / 0x100000000) * MAP_KINDS.length)]!;
 }
 
 /** What level to build: size, generator and how many spots of each kind. */

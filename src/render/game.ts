@@ -1,4 +1,5 @@
 /** Assembles the game message: HUD and log first, then the largest map that fits the code points left over. */
+import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
@@ -7,7 +8,6 @@ import {
   colorOf,
   field,
   footerText,
-  LOG_LINES,
   logLines,
   OFF_PICTURE,
   partyLines,
@@ -44,6 +44,9 @@ export interface RenderOptions {
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
   privateView?: boolean;
 }
+
+/** Lines of log on the shared message (a phone screen); the private view shows the rest. */
+export const PUBLIC_LOG_LINES = 5;
 
 const FENCE_OPEN = '```\n';
 const FENCE_CLOSE = '\n```';
@@ -86,8 +89,17 @@ function monstersIn(state: GameState, visible: Uint8Array, mark: number, view: {
   return out;
 }
 
+/**
+ * The state a final message is drawn from: a run ended by vote or idleness has no players left (ending is every player
+ * leaving), so its last map shows the departed party where it stood; any other state is drawn as it is.
+ */
+export function lastParty(state: GameState): GameState {
+  return state.status === 'over' && state.players.length === 0 && state.departed.length > 0 ? { ...state, players: state.departed } : state;
+}
+
 /** renderGame with the visibility given (cell i is seen now when visible[i] === mark), so that tests can draw it by hand. */
-export function renderGameWith(state: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+export function renderGameWith(shownState: GameState, options: RenderOptions, visible: Uint8Array, mark = 1): RenderedMessage {
+  const state = lastParty(shownState);
   const style = options.style;
   const viewerId = options.viewerId ?? null;
   const target = cameraTarget(state, viewerId);
@@ -97,17 +109,17 @@ export function renderGameWith(state: GameState, options: RenderOptions, visible
     if (f) fields.push(f);
   };
   if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
-  const rounds = state.config.turnMode === 'rounds' && state.status === 'playing';
+  const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
   const title = live ? partyTitle(state, null, false) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true);
   const party = partyLines(state, viewerId, style);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log, 'last', LOG_LINES));
+  if (options.log) push(field('Log', options.log, 'last', PUBLIC_LOG_LINES));
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, LOG_LINES);
-    push(field('Log', log.lines, 'last', LOG_LINES, log.dropped));
+    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
+    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES, log.dropped));
   }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };

@@ -3,6 +3,7 @@ import { monsterLabel, TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
 import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
+import { roundsNow } from '../engine/pace.js';
 import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
@@ -73,9 +74,9 @@ export function gearText(p: Player, style: RenderStyle): string {
   return `${itemMarker(p.weapon, style)} ${ITEMS[p.weapon].name}${worn}`;
 }
 
-/** True when the game is in rounds mode. */
+/** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
 function rounds(state: GameState): boolean {
-  return state.config.turnMode === 'rounds';
+  return roundsNow(state);
 }
 
 /**
@@ -83,7 +84,8 @@ function rounds(state: GameState): boolean {
  * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
  */
 export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle): string[] {
-  const acted = new Set(state.acted);
+  // A player holding (they waited in a fight) is done for the round too.
+  const acted = new Set([...state.acted, ...state.holding]);
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
@@ -101,9 +103,10 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
 
 /** Name of the party field; in rounds mode it says how many have acted and the seconds left. */
 export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false): string {
+  if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
   if (!rounds(state) || state.status !== 'playing') return 'Party';
   const alive = state.players.filter((p) => p.alive);
-  const done = alive.filter((p) => state.acted.includes(p.id)).length;
+  const done = alive.filter((p) => state.acted.includes(p.id) || state.holding.includes(p.id)).length;
   const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
   return `Party · round ${state.turn + 1}: ${done}/${alive.length} acted${secs}`;
 }

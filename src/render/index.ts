@@ -1,6 +1,6 @@
 /** Rendering: a game state as the text of a Discord message (emoji or ASCII), always within Discord's limits. Pure. */
 import type { GameState } from '../engine/types.js';
-import { renderGameWith, type RenderOptions } from './game.js';
+import { lastParty, renderGameWith, type RenderOptions } from './game.js';
 import type { RenderedMessage } from './limits.js';
 import { partySight } from '../engine/index.js';
 import { renderPrivateWith, type PrivateOptions } from './private.js';
@@ -21,7 +21,8 @@ export type { PrivateOptions } from './private.js';
 
 /** The game message seen by `options.viewerId` (or the party): map through the camera, HUD, turn log. */
 export function renderGame(state: GameState, options: RenderOptions): RenderedMessage {
-  const sight = partySight(state);
+  // A run ended by vote keeps its last map: the party is drawn (and sees) where it stood.
+  const sight = partySight(lastParty(state));
   return renderGameWith(state, options, sight.mask, sight.mark);
 }
 

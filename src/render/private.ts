@@ -2,11 +2,15 @@
 import type { GameState } from '../engine/types.js';
 import { cameraTarget } from './camera.js';
 import { withMap, type RenderOptions } from './game.js';
-import { colorOf, field, footerText, gearText, hpBar, hudName, mapMarker, packText, SIGHT_LINES, sightLines } from './hud.js';
-import type { EmbedText, RenderedMessage } from './limits.js';
+import { colorOf, field, footerText, gearText, hpBar, hudName, LOG_LINES, mapMarker, packText, SIGHT_LINES, sightLines } from './hud.js';
+import { LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
+import { sinceLastAction } from './rolling-log.js';
+import { truncate } from './text.js';
+import { renderTextView } from './text-view.js';
 
-/** How to draw a private view: the viewer's style and phone layout, and for the image style the deflate to use. */
-export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate'>;
+/** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, the rolling log, and text mode (a screen reader's description instead of a map). */
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log'> & { text?: boolean };
+
 
 /** The lines about the viewer: HP, depth, potions, weapon and kills (or that they have fallen, or are not in the game). */
 export function privateLines(state: GameState, viewerId: string, style: RenderOptions['style']): string[] {
@@ -26,6 +30,12 @@ export function privateLines(state: GameState, viewerId: string, style: RenderOp
 /** The private view of `viewerId`, with cell i seen now when visible[i] === mark: the map centred on them (the image style draws their private picture). */
 export function renderPrivateWith(state: GameState, viewerId: string, options: PrivateOptions, visible: Uint8Array, mark: number): RenderedMessage {
   const p = state.players.find((q) => q.id === viewerId);
+  if (options.text === true) {
+    // Text mode: the description is the whole view (no map, no picture), one topic a line.
+    const lines = renderTextView(state, viewerId, visible, mark, options.log ?? []);
+    const title = `${p ? hudName(p.name) : 'Not in this run'} · your view (text)`;
+    return { content: '', embed: { title, description: truncate(lines.join('\n'), LIMITS.description), fields: [], footer: footerText(state), color: colorOf(state) } };
+  }
   const target = cameraTarget(state, viewerId);
   const fields: EmbedText['fields'] = [];
   const you = field('You', privateLines(state, viewerId, options.style), 'first');
@@ -33,6 +43,10 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   if (state.status === 'playing') {
     const sight = field('In sight', sightLines(state, visible, mark, target.x, target.y, options.style), 'first', SIGHT_LINES);
     if (sight) fields.push(sight);
+  }
+  if (p && options.log && options.log.length > 0) {
+    const log = field('Since your last action', sinceLastAction(options.log, p.name), 'last', LOG_LINES);
+    if (log) fields.push(log);
   }
   const marker = p ? `${mapMarker(p, viewerId, options.style)} ` : '';
   const embed: EmbedText = {

@@ -58,3 +58,13 @@ export function mergeLog(previous: readonly string[], events: readonly GameEvent
   const merged = [...previous, ...turnLines(events)];
   return merged.slice(Math.max(0, merged.length - max)).map((l) => truncate(l, ROLLING_LOG_LINE_MAX));
 }
+
+/**
+ * The rolling log's lines since a player's last action: from the newest line that starts with their name (what they
+ * did) to the end, so they read what happened to them while others played; the whole log when they have no line.
+ */
+export function sinceLastAction(log: readonly string[], name: string): string[] {
+  const me = `${hudName(name)} `;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.startsWith(me)) return log.slice(i);
+  return [...log];
+}

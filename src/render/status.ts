@@ -1,5 +1,6 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
 import { ITEMS, armourDefence, wielded } from '../engine/items.js';
+import { roundsNow } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
 import { footerText, gearText, hpBar, hudName, packText, xpText } from './hud.js';
@@ -30,7 +31,7 @@ export function renderStatus(state: GameState, userId: string): EmbedText {
     `Kills: ${p.kills}`,
     `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
   ];
-  if (state.config.turnMode === 'rounds' && state.status === 'playing' && p.alive) {
+  if (roundsNow(state) && state.status === 'playing' && p.alive) {
     lines.push(state.acted.includes(p.id) ? 'This round: ✅ acted' : 'This round: ⏳ not yet');
   }
   return {

@@ -1,7 +1,8 @@
 /** Test fixtures shared by the service and store suites: store factories (memory and real Redis), a fake clock, sample games. */
 import { randomBytes } from 'node:crypto';
 import { Cluster } from 'ioredis';
-import { defaultConfig, newGame, step } from '../../src/engine/index.js';
+import { defaultConfig, newGame, step, Tile } from '../../src/engine/index.js';
+import { spawnMonster } from '../../src/engine/level.js';
 import type { GameConfig, GameState } from '../../src/engine/types.js';
 import { isDuplicate, type Clock, type GameStore, type Revision, type RoundScheduler, type SaveResult, type SettingsStore } from '../../src/app/ports.js';
 import type { ChannelKey, GameMeta, StoredGame } from '../../src/app/service-types.js';
@@ -134,4 +135,26 @@ export function sampleStored(overrides: Partial<GameConfig> = {}): StoredGame {
 /** A distinct channel per test. */
 export function freshKey(): ChannelKey {
   return { guildId: '100', channelId: String(Math.floor(Math.random() * 1e12)) };
+}
+
+/**
+ * Starts a fight in a stored rounds-mode game, as if a monster had just come into view: a goblin stands next to the
+ * first player and stays in view (the party is made too tough to die of it), rounds begin and the round timer is set
+ * `roundSeconds` from now. Rounds mode plays in rounds only during a fight (see src/engine/pace.ts).
+ */
+export async function startFight(kit: Pick<StoreKit, 'games' | 'rounds'>, key: ChannelKey, now: number): Promise<void> {
+  const loaded = await kit.games.load(key);
+  if (loaded.kind !== 'found') throw new Error('no game to start a fight in');
+  const { game, rev } = loaded;
+  const s: GameState = { ...game.state, calm: 0, acted: [], players: game.state.players.map((p) => ({ ...p, hp: 999, maxHp: 999 })) };
+  const p = s.players[0]!;
+  const spot = [-1, 1, -s.width, s.width].map((d) => p.y * s.width + p.x + d).find((i) => s.tiles[i] === Tile.Floor && !s.players.some((q) => q.y * s.width + q.x === i) && !s.monsters.some((m) => m.y * s.width + m.x === i));
+  if (spot === undefined) throw new Error('no room for the goblin next to the first player');
+  const goblin = spawnMonster(s.nextId, 'goblin', spot % s.width, Math.floor(spot / s.width), 6, 0, 'Z');
+  goblin.state = 'hunt';
+  s.monsters = [...s.monsters.filter((m) => !(m.kind === 'goblin' && m.label === 'Z')), goblin];
+  s.nextId += 1;
+  const deadline = now + game.meta.roundSeconds * 1000;
+  revOf(await kit.games.save(key, { state: s, meta: { ...game.meta, roundDeadline: deadline } }, rev, []));
+  await kit.rounds.schedule(key, deadline);
 }

@@ -5,8 +5,8 @@ import { GameService, MAX_IDLE_ROUNDS, STALE_WINDOW, kindFromSeed } from '../../
 import type { GameStore } from '../../src/app/ports.js';
 import type { GameView, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
-import { idleEndsAt } from '../../src/app/idle-end.js';
-import { FakeClock, freshKey, memoryKit, redisKit, sampleMeta, type StoreKit } from './fixtures.js';
+import { idleEndsAt, wakeAt } from '../../src/app/idle-end.js';
+import { FakeClock, freshKey, memoryKit, redisKit, sampleMeta, startFight, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -56,7 +56,8 @@ describe.each([
     it('lets the options override the settings', async () => {
       const v = value(await service.newGame(key, ann, { seed: 5, mapKind: 'maze', size: 'small', mode: 'rounds' }));
       expect(v.state.config).toMatchObject({ mapKind: 'maze', width: 40, turnMode: 'rounds' });
-      expect(v.meta.roundDeadline).toBe(clock.t + 60_000);
+      // A rounds game starts walking freely: its round timer starts with the first fight.
+      expect(v.meta.roundDeadline).toBeNull();
     });
 
     it('makes 8-way games from the diagonals setting, and lets /rogue new override it', async () => {
@@ -339,6 +340,25 @@ describe.each([
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, turnMode: 'rounds', roundSeconds: 10, mapSize: 'small' });
       value(await service.newGame(key, ann, { seed: 21 }));
       value(await service.join(key, bo));
+      // Rounds mode plays in rounds only in a fight: these tests start one (a goblin in view).
+      await startFight(kit, key, clock.t);
+    });
+
+    it('walks freely with no round timer until a monster is in view, then plays in rounds with the timer running', async () => {
+      const other = { ...key, channelId: `${key.channelId}5` };
+      const fresh = value(await service.newGame(other, ann, { seed: 21 }));
+      value(await service.join(other, bo));
+      expect(fresh.meta.roundDeadline).toBeNull();
+      expect(await kit.rounds.scoreOf(other)).toBe(idleEndsAt(fresh.meta));
+      const walked = value(await service.act(other, ann, { type: 'wait' }));
+      expect(walked.state.turn).toBe(fresh.state.turn + 1);
+      expect(walked.state.acted).toEqual([]);
+      expect(walked.meta.roundDeadline).toBeNull();
+      await startFight(kit, other, clock.t);
+      const fighting = value(await service.act(other, ann, { type: 'wait' }));
+      expect(fighting.state.acted).toEqual([ann.id]);
+      expect(fighting.meta.roundDeadline).toBe(clock.t + 10_000);
+      expect(await kit.rounds.scoreOf(other)).toBe(clock.t + 10_000);
     });
 
     it('resolves a round at its deadline exactly once and schedules the next', async () => {
@@ -390,7 +410,7 @@ describe.each([
       value(await service.end(key, ann, false));
       // The ended game's cancel() has not reached the queue yet (another process, a slow link): its entry is still there.
       await kit.rounds.schedule(key, old);
-      const fresh = value(await service.newGame(key, bo, { seed: 3 })).meta.roundDeadline!;
+      const fresh = wakeAt(value(await service.newGame(key, bo, { seed: 3 })))!;
       expect(fresh).toBeGreaterThan(old);
       await kit.rounds.cancel(key, old);
       expect(await kit.rounds.scoreOf(key)).toBe(fresh);

@@ -6,7 +6,7 @@ import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { Tile } from '../../src/engine/index.js';
 import { describeEvent } from '../../src/render/index.js';
-import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, type StoreKit } from './fixtures.js';
+import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, startFight, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -87,6 +87,16 @@ describe.each([
       const joined = value(await service.join(key, dan));
       expect(joined.meta.endVotes).toEqual([]);
       expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 3, living: 4, ended: false });
+    });
+
+    it('counts a fallen member\'s vote: the fallen watch and still vote', async () => {
+      await party(ann, bo, cy);
+      const loaded = await kit.games.load(key);
+      if (loaded.kind !== 'found') throw new Error('no game');
+      const players = loaded.game.state.players.map((p) => (p.id === cy.id ? { ...p, alive: false, hp: 0 } : p));
+      await kit.games.save(key, { ...loaded.game, state: { ...loaded.game.state, players } }, loaded.rev, []);
+      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 2, living: 3, ended: false });
+      expect(value(await service.voteEnd(key, bo)).passed).toBe(true);
     });
 
     it('lets the creator and an admin still end the game at once', async () => {
@@ -177,6 +187,8 @@ describe.each([
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 1, turnMode: 'rounds', roundSeconds: 60 });
       await party(ann, bo);
       const start = clock.t;
+      // Rounds run in a fight only: a goblin in view (see startFight).
+      await startFight(kit, key, clock.t);
       const turn0 = value(await service.view(key)).state.turn;
       clock.advance(61_000);
       const [round] = await service.resolveDueRounds();

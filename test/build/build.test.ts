@@ -44,4 +44,19 @@ describe('production build', () => {
     expect(bot.status).toBe(1);
     expect(bot.stderr).toContain('DISCORD_TOKEN is required');
   });
+
+  it('GIVEN the compiled replay encoder WHEN node runs it without tsx THEN its worker thread (plain JS) encodes a GIF', () => {
+    const script = [
+      `import { workerReplayEncoder } from ${JSON.stringify(join(out, 'src/adapters/render/replay-encoder.js'))};`,
+      `import { defaultConfig } from ${JSON.stringify(join(out, 'src/engine/index.js'))};`,
+      'const enc = workerReplayEncoder();',
+      "const clip = await enc({ config: defaultConfig({ seed: 3, width: 40, height: 20 }), actions: [{ type: 'join', user: 'u', name: 'U' }, { type: 'wait', user: 'u' }] });",
+      "process.stdout.write(`${clip.frames} ${String.fromCharCode(...clip.gif.subarray(0, 6))}`);",
+      'await enc.close();',
+    ].join('\n');
+    writeFileSync(join(out, 'replay-check.mjs'), script);
+    const run = spawnSync(process.execPath, [join(out, 'replay-check.mjs')], { cwd: out, encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('2 GIF89a');
+  });
 });

@@ -11,6 +11,7 @@ import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-s
 import { silentLogger } from '../../src/app/ports.js';
 import type { RejectionCode } from '../../src/engine/types.js';
 import { MAP_KINDS } from '../../src/engine/index.js';
+import { CALM_ROUNDS } from '../../src/engine/pace.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
   const unused = new Proxy({}, { get: (_t, p) => () => Promise.reject(new Error(`unexpected call ${String(p)}`)) });
@@ -21,7 +22,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'daily', 'board', 'history', 'replay', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
@@ -31,6 +32,8 @@ describe('command modules', () => {
   it('GIVEN the help text WHEN sent as a message THEN it fits Discord\'s 2000 characters and names the new actions', () => {
     expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
     for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
+    // How rounds and free movement alternate, and what the fallen do.
+    for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch and vote', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
   });
 
   it.each([
@@ -117,7 +120,7 @@ describe('refusal wording', () => {
   it.each<[ServiceFailure, RegExp]>([
     [{ kind: 'rejected', code: 'wall' }, /wall/],
     [{ kind: 'rejected', code: 'not-your-turn' }, /not your turn/],
-    [{ kind: 'rejected', code: 'dead' }, /You're dead/],
+    [{ kind: 'rejected', code: 'dead' }, /You've fallen/],
     [{ kind: 'not-a-player' }, /join with \/rogue join/i],
     [{ kind: 'stale' }, /out of date/],
     [{ kind: 'no-game' }, /no game in this channel/],

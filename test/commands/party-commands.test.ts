@@ -62,9 +62,16 @@ describe('/rogue commands of the party', () => {
     expect(await settings.prefs?.get(bo.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
   });
 
+  it('GIVEN style:text WHEN /rogue prefs runs THEN it is saved (private views become a text description)', async () => {
+    const r = await run(ann, 'prefs', { style: 'text' });
+    expect(r.kind).toBe('text');
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'text', mobile: false } });
+    await run(ann, 'prefs', { style: 'image' });
+  });
+
   it('GIVEN a bad style WHEN /rogue prefs runs THEN it answers with a friendly option error and saves nothing', async () => {
     const r = await run(ann, 'prefs', { style: 'sixel' });
-    expect(r).toEqual({ kind: 'text', text: 'Option `style`: must be one of image, emoji, ascii.' });
+    expect(r).toEqual({ kind: 'text', text: 'Option `style`: must be one of image, emoji, ascii, text.' });
     expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
   });
 });

@@ -91,7 +91,11 @@ describe('environment parsing', () => {
 
     it('GIVEN http mode without PORT WHEN parsed THEN the endpoint listens on 8080; in gateway mode there is no endpoint even with a key', () => {
       const http = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY });
-      expect(http.ok && http.config.http).toEqual({ port: 8080, publicKey: KEY });
+      expect(http.ok && http.config.http).toEqual({ port: 8080, publicKey: KEY, drainMs: 10_000 });
+      const drained = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY, HTTP_DRAIN_MS: '2500' });
+      expect(drained.ok && drained.config.http?.drainMs).toBe(2500);
+      const bad = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY, HTTP_DRAIN_MS: '-1' });
+      expect(!bad.ok && bad.problems).toEqual([expect.stringMatching(/^HTTP_DRAIN_MS must be a whole number of milliseconds/)]);
       const gateway = parseConfig({ ...base, DISCORD_PUBLIC_KEY: KEY, PORT: '3000' });
       expect(gateway.ok && gateway.config.http).toBeNull();
     });

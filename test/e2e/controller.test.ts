@@ -22,7 +22,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect((me.callback.data?.flags ?? 0) & 64).toBe(64);
       const ctl = h.fake.originalMessage(me.id)!;
       expect(ctl.embeds[0]!.title).toContain('bob');
-      const wait = buttons(ctl).find((b) => b.label === 'wait')!;
+      const wait = buttons(ctl).find((b) => b.custom_id?.startsWith('cc1:wait:'))!;
       expect(buttons(ctl).some((b) => b.label === 'my view' || b.label === 'end')).toBe(false); // his own pad only
       const pressed = await h.press(BOB, ctl.id, wait.custom_id!);
       expect(pressed.callback.type).toBe(7);

@@ -4,6 +4,7 @@ import { INTERNAL_ERROR_TEXT } from '../../commands/replies.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { createLogger } from '../../src/config/logger.js';
 import { ADMIN_PERMS, ALICE, BOB, CHANNEL, GUILD, TestClock, buttons, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { startFight } from '../app/fixtures.js';
 
 /** How `act` misbehaves right now: not at all, by throwing at once, or by throwing after a delay (past the defer point). */
 const fault: { mode: 'none' | 'throw' | 'throw-late' } = { mode: 'none' };
@@ -75,11 +76,13 @@ describe('faults inside a handler', () => {
     expect(buttons(h.fake.message(msg.id)!).length).toBeGreaterThan(0);
     const ended = await h.command(BOB, 'rogue', subcommand('end'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(ended.callback)).toBe('The game is over.');
-    expect(buttons(h.fake.message(msg.id)!).map((b) => b.label)).toEqual(['Play again']);
+    expect(buttons(h.fake.message(msg.id)!).map((b) => b.label)).toEqual(['Play again', 'Replay']);
   });
 
   it('GIVEN a rounds game whose message was deleted WHEN the timer resolves a round THEN the failed edit is logged, the message forgotten, and the next command posts a fresh one', async () => {
     await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+    // Rounds mode plays in rounds only in a fight: a goblin comes into view.
+    await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);
     const msg = await h.gameMessage();
     const del = await fetch(`${h.fake.apiBase}/v10/channels/${CHANNEL}/messages/${msg.id}`, { method: 'DELETE', headers: { authorization: `Bot ${h.fake.token}` } });
     expect(del.status).toBe(204);

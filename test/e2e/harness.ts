@@ -5,6 +5,8 @@ import { pino, type Logger } from 'pino';
 import { startBot } from '../../src/adapters/discord/bot.js';
 import { startHttpBot } from '../../src/adapters/http/bot.js';
 import { testSigningKeys } from './fake-discord/index.js';
+import { MemoryEditTokens, NO_EDIT_TOKENS } from '../../src/adapters/discord/edit-tokens.js';
+import { MemoryBudget, type BotBudget } from '../../src/adapters/discord/budget.js';
 import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
@@ -49,6 +51,8 @@ export interface Harness {
   /** The bot under test, whichever transport it serves. */
   bot: { stop(): Promise<void>; flushEdits(): Promise<void> };
   games: GameService;
+  /** The stores behind the service (tests set up scenes in them, e.g. startFight). */
+  stores: { games: GameStore; rounds: RoundScheduler };
   clock: TestClock | null;
   /** Runs a slash command and waits for the bot's first answer. */
   command(user: FakeActor, name: string, options: unknown[], opts?: { permissions?: string; channelId?: string }): Promise<{ id: string; callback: InteractionCallback; ms: number }>;
@@ -79,6 +83,13 @@ export interface HarnessOptions {
   wallNow?: () => number;
   /** How interactions reach the bot: the gateway (default) or signed POSTs to its HTTP endpoint. */
   transport?: 'gateway' | 'http';
+  /**
+   * Redraw the game message through the freshest press token (as production does) instead of the bot token. Off by
+   * default: most scenarios here check the channel-API path (rate limits, 30046, reposts, permissions).
+   */
+  tokenEdits?: boolean;
+  /** The shared bot-token budget (default: one unlimited in practice). */
+  budget?: BotBudget;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -131,12 +142,14 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
+    editTokens: o.tokenEdits ? new MemoryEditTokens() : NO_EDIT_TOKENS,
+    budget: o.budget ?? new MemoryBudget({ perSecond: 1e6, burst: 1e6, reserve: 0 }),
   };
   let bot: Harness['bot'];
   if (o.transport === 'http') {
     // Discord POSTs each interaction, signed, to the endpoint; the same router answers in the HTTP response.
     const keys = testSigningKeys();
-    const http = await startHttpBot({ ...common, token: fake.token, apiBase: fake.apiBase, port: 0, host: '127.0.0.1', publicKey: keys.publicKeyHex });
+    const http = await startHttpBot({ ...common, token: fake.token, apiBase: fake.apiBase, port: 0, host: '127.0.0.1', publicKey: keys.publicKeyHex, drainMs: o.shutdownGraceMs ?? 50 });
     fake.deliverOverHttp({ urls: [`http://127.0.0.1:${http.port}/interactions`], keys });
     bot = http;
   } else {
@@ -156,6 +169,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     fake,
     bot,
     games,
+    stores: { games: store, rounds },
     clock,
     command: (user, name, options, opts = {}) =>
       timed(fake.sendCommand({ guildId: GUILD, channelId: opts.channelId ?? CHANNEL, user, name, options, ...(opts.permissions ? { permissions: opts.permissions } : {}) })),

@@ -43,6 +43,7 @@ describe('the real bot process in HTTP mode', () => {
       PORT: String(port),
       DISCORD_PUBLIC_KEY: keys.publicKeyHex,
       METRICS_PORT: String(metricsPort),
+      HTTP_DRAIN_MS: '1500',
     });
     try {
       await untilOk(`http://127.0.0.1:${port}/healthz`, 20_000);
@@ -56,8 +57,16 @@ describe('the real bot process in HTTP mode', () => {
       const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       expect(metrics).toMatch(/cc_interaction_duration_seconds_count\{kind="command",outcome="reply"\} 2/);
       expect(metrics).toMatch(/cc_turns_total 1/);
+      const stopAt = Date.now();
       bot.child.kill('SIGTERM');
+      // The drain window: still listening, new interactions and readiness get 503, liveness 200, then a clean exit.
+      await new Promise((r) => setTimeout(r, 300));
+      const late = await fetch(`http://127.0.0.1:${port}/interactions`, { method: 'POST', body: '{"type":1}', headers: { 'content-type': 'application/json' } });
+      expect(late.status).toBe(503);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       expect(await bot.exited).toBe(0);
+      expect(Date.now() - stopAt).toBeGreaterThanOrEqual(1500);
       expect(bot.output()).not.toContain(fake.token);
     } finally {
       bot.child.kill('SIGKILL');

@@ -26,7 +26,7 @@ describe('a game nobody plays', () => {
     expect(still.ok && still.value.state.status).toBe('playing');
 
     clock.t += 1_000;
-    await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${msg.id}` && buttons(h.fake.message(msg.id)!).every((b) => b.label === 'Play again'), 3000);
+    await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${msg.id}` && buttons(h.fake.message(msg.id)!).some((b) => b.label === 'Play again'), 3000);
     const ended = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
     expect(ended.ok && ended.value.state.summary?.outcome).toBe('abandoned');
     expect(ended.ok && ended.value.meta.endReason).toBe('idle');

@@ -20,7 +20,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect(msg.attachments[0]!.filename).toBe('map.png');
       expect(msg.attachments[0]!.description).toMatch(/alice/i);
       const first = msg.attachments[0]!.id;
-      const wait = buttons(msg).find((b) => b.label === 'wait')!;
+      const wait = buttons(msg).find((b) => b.custom_id?.startsWith('cc1:wait:'))!;
       expect((await h.press(ALICE, msg.id, wait.custom_id!)).callback.type).toBe(7);
       const after = h.fake.message(msg.id)!;
       expect(after.attachments).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PERMS, ALICE, BOB, CAROL, CHANNEL, ephemeralText, findButton, startHarness, subcommand, turnOf, TestClock, TRANSPORTS, type Harness } from './harness.js';
+import { startFight } from '../app/fixtures.js';
+import { ADMIN_PERMS, ALICE, BOB, CAROL, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, TestClock, TRANSPORTS, type Harness } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -18,6 +19,8 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
       expect(ephemeralText((await h.command(BOB, 'rogue', subcommand('join'))).callback)).toBe('You joined the party.');
       await h.command(CAROL, 'rogue', subcommand('join'));
+      // Rounds mode plays in rounds only in a fight: a goblin comes into view.
+      await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);
       const msg = await h.gameMessage();
       expect(turnOf(h.fake.message(msg.id)!)).toBe(0);
 

@@ -67,9 +67,9 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
       const ended = await h.command(ALICE, 'rogue', subcommand('end'));
       expect(ephemeralText(ended.callback)).toBe('The game is over.');
-      // The final screen keeps one button: ▶ Play again.
+      // The final screen keeps two buttons: ▶ Play again and 🎞️ Replay.
       await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path === `/channels/${CHANNEL}/messages/${second.id}` && JSON.stringify((r.body as { components?: unknown[] }).components ?? []).includes('Play again'));
-      expect(buttons(h.fake.message(second.id)!).map((b) => b.label)).toEqual(['Play again']);
+      expect(buttons(h.fake.message(second.id)!).map((b) => b.label)).toEqual(['Play again', 'Replay']);
     });
 
     it("GIVEN a running game WHEN a stranger presses a button or a stale/foreign button is pressed THEN each gets a friendly private refusal and nothing changes", async () => {

@@ -67,6 +67,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     nextId,
     acted: [],
     calm: CALM_ROUNDS,
+    holding: [],
     status: 'playing',
     summary: null,
     recent: [],

@@ -216,9 +216,11 @@ describe('state', () => {
   });
 
   it('GIVEN an 80x40 game with 4 players and 30 monsters WHEN serialised THEN it stays under 10 KB', () => {
-    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal' }));
+    let s = newGame(defaultConfig({ seed: 9, width: 80, height: 40, difficulty: 'normal', mapKind: 'maze' }));
     for (const u of ['111111111111111111', '222222222222222222', '333333333333333333', '444444444444444444']) s = ok(step(s, { type: 'join', user: u, name: `Player ${u.slice(0, 4)}` }));
+    // The count depends on the map kind's density (balance tuning): keep the 30 the budget is stated for.
     expect(s.monsters.length).toBeGreaterThanOrEqual(30);
+    s = { ...s, monsters: s.monsters.slice(0, 30) };
     for (let i = 0; i < 10; i++) {
       const r = step(s, { type: 'move', user: '111111111111111111', dir: (['n', 'e', 's', 'w'] as const)[i % 4]! });
       s = r.ok ? r.state : ok(step(s, { type: 'wait', user: '111111111111111111' }));
@@ -262,8 +264,8 @@ describe('state', () => {
 describe('rounds mode: leaving', () => {
   it('GIVEN everyone else has acted WHEN the last one the round waits for leaves THEN the round resolves', () => {
     let s = inFight(drawState(['#########', '#1.2.3..#', '#########'], { turnMode: 'rounds' }));
-    s = ok(step(s, { type: 'wait', user: 'p1' }));
-    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    s = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    s = ok(step(s, { type: 'move', user: 'p2', dir: 'e' }));
     const r = ok(step(s, { type: 'leave', user: 'p3' }));
     expect(r.turn).toBe(1);
     expect(r.acted).toEqual([]);

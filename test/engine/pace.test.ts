@@ -15,10 +15,11 @@ const ofType = <T extends GameEvent['type']>(s: GameState, type: T) => s.recent.
 const player = (id: string) => ({ kind: 'player', id, name: id.toUpperCase() });
 
 describe('exploits: explore and travel with a monster in view', () => {
-  // The goblin stands in the open, in plain view; the stairs have been seen.
+  // The goblin stands in the open, in plain view, and is after the player; the stairs have been seen.
   const inView = (): GameState => {
     const s = drawState(['##########', '#1.....g>#', '##########']);
     s.explored.fill(1);
+    s.monsters[0]!.state = 'hunt';
     return s;
   };
 
@@ -33,6 +34,7 @@ describe('exploits: explore and travel with a monster in view', () => {
 
   it('GIVEN a solo explorer whose only way on is a monster WHEN exploring THEN the refusal names the monster, not a party member', () => {
     const s = drawState(['#######', '#1g...#', '#######']);
+    s.monsters[0]!.state = 'attack';
     const r = step(s, { type: 'explore', user: 'p1' });
     expect(r).toEqual({ ok: false, code: 'monster-in-view' });
   });
@@ -167,8 +169,11 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     expect(legalMoves(r, 'p1').canAct).toBe(true);
   });
 
-  it('GIVEN the party walking freely WHEN a run brings a monster into view THEN the run stops, rounds begin for everyone and the log says so', () => {
-    const r = ok(step(duo(), { type: 'move', user: 'p2', dir: 'e', steps: 9 }));
+  it('GIVEN the party walking freely WHEN a run brings a hunting monster into view THEN the run stops, rounds begin for everyone and the log says so', () => {
+    const s = duo();
+    s.monsters[0]!.state = 'hunt';
+    s.monsters[0]!.lastSeen = 1 * 16 + 11;
+    const r = ok(step(s, { type: 'move', user: 'p2', dir: 'e', steps: 9 }));
     expect(roundsNow(r)).toBe(true);
     expect(r.acted).toEqual([]);
     const stop = ofType(r, 'run-stopped')[0]!;
@@ -180,16 +185,51 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     expect(step(next, { type: 'wait', user: 'p1' })).toEqual({ ok: false, code: 'not-your-turn' });
   });
 
+  it('GIVEN an unaware goblin in plain view WHEN the party acts THEN no fight starts (free movement goes on), explore is allowed and rest is not', () => {
+    const s = drawState(['################', '#1.2..........g#', '#.##############', '#.........######', '################'], { turnMode: 'rounds', fovRadius: 12 });
+    s.rng = Rng.fromSeed(99).save();
+    let r = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    // Far off, it overlooks the party at first (seeded): a goblin in view, no fight.
+    expect(r.monsters[0]!.state).toBe('wander');
+    expect(roundsNow(r)).toBe(false);
+    expect(legalMoves(r, 'p2').canExplore).toBe(true);
+    r.players[1]!.hp -= 5;
+    expect(step(r, { type: 'rest', user: 'p2' })).toEqual({ ok: false, code: 'monster-in-view' });
+    r.players[1]!.hp += 5;
+    // Once it notices the party, the fight starts.
+    for (let n = 0; n < 20 && !roundsNow(r); n++) r = ok(step(r, { type: 'wait', user: 'p2' }));
+    expect(r.monsters[0]!.state === 'hunt' || r.monsters[0]!.state === 'attack').toBe(true);
+    expect(roundsNow(r)).toBe(true);
+  });
+
   it(`GIVEN a fight with no monster in view any more WHEN ${CALM_ROUNDS} rounds pass THEN the party moves freely again, and not before`, () => {
     let s = inFight(drawState(['#########', '#1.2....#', '#########'], { turnMode: 'rounds' }));
     for (let round = 1; round <= CALM_ROUNDS; round++) {
       expect(roundsNow(s)).toBe(true);
-      s = ok(step(s, { type: 'wait', user: 'p1' }));
-      s = ok(step(s, { type: 'wait', user: 'p2' }));
+      const dir = round % 2 === 1 ? 'e' : 'w';
+      s = ok(step(s, { type: 'move', user: 'p2', dir }));
+      s = ok(step(s, { type: 'move', user: 'p1', dir }));
     }
     expect(roundsNow(s)).toBe(false);
+    expect(s.turn).toBe(CALM_ROUNDS);
     expect(s.recent.at(-1)).toEqual({ type: 'pace', rounds: false });
     expect(s.acted).toEqual([]);
+  });
+
+  it('GIVEN a fight WHEN everyone waits THEN they hold: the rounds run by themselves until a monster comes near a holder, who must act again', () => {
+    // The goblin hunts P2 down a long corridor; both players wait once.
+    let s = inFight(drawState(['##################', '#1.2............g#', '##################'], { turnMode: 'rounds', fovRadius: 20 }));
+    s.monsters[0]!.state = 'hunt';
+    s = ok(step(s, { type: 'wait', user: 'p1' }));
+    expect(s.holding).toEqual(['p1']);
+    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    // Rounds resolved at once, with no more presses, until the goblin came within two tiles of P2.
+    expect(s.turn).toBeGreaterThan(5);
+    const goblin = s.monsters[0]!;
+    expect(Math.abs(goblin.x - 3)).toBeLessThanOrEqual(2);
+    expect(s.holding).toEqual(['p1']);
+    expect(legalMoves(s, 'p2').canAct).toBe(true);
+    expect(step(s, { type: 'move', user: 'p1', dir: 'e' })).toMatchObject({ ok: true });
   });
 
   it('GIVEN a fight\'s calm rounds WHEN a hurt player rests THEN the rounds end and the rest goes on until healed, as in free mode', () => {

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, replay, step } from '../../src/engine/game.js';
 import { Tile } from '../../src/grid/tiles.js';
-import type { Action, Direction, GameConfig, GameState } from '../../src/engine/types.js';
+import type { Action, Direction, GameConfig, GameEvent, GameState } from '../../src/engine/types.js';
 import { drawState } from './fixtures.js';
+import { monsterInView, threatInView } from '../../src/engine/legal.js';
+import { CALM_ROUNDS, roundsNow } from '../../src/engine/pace.js';
+import { parseGameState } from '../../src/engine/state-schema.js';
 import { DIRECTIONS } from '../../src/engine/types.js';
 import { MAP_KINDS } from '../../src/mapgen/generate.js';
 import { ITEM_KINDS } from '../../src/engine/items.js';
@@ -75,6 +78,25 @@ function invariants(s: GameState): void {
     expect(m.maxHp).toBeGreaterThanOrEqual(1);
   }
   for (const it of s.items) expect(s.tiles[it.y * s.width + it.x]).not.toBe(Tile.Wall);
+  // Pace: free mode never counts calm rounds; a rounds game walking freely has no round in progress.
+  if (s.config.turnMode === 'free') expect(s.calm).toBe(CALM_ROUNDS);
+  if (!roundsNow(s)) expect([...s.acted, ...s.holding]).toEqual([]);
+}
+
+/** The pace rules one accepted step must keep (before -> after, by action). */
+function paceRules(before: GameState, a: Action, after: GameState, events: readonly GameEvent[]): void {
+  // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
+  if (a.type === 'explore' || a.type === 'travel') expect(threatInView(before)).toBe(false);
+  if (a.type === 'rest') expect(monsterInView(before)).toBe(false);
+  // In a rounds game that is still playing, a monster after the party in view means rounds.
+  if (after.config.turnMode === 'rounds' && after.status === 'playing' && threatInView(after)) expect(roundsNow(after)).toBe(true);
+  // A run stops at the first monster attack on any party member, hit or miss: no player walks on after it.
+  if (a.type === 'move' || a.type === 'explore' || a.type === 'travel') {
+    const strike = events.findIndex((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player');
+    if (strike >= 0) expect(events.slice(strike).some((e) => e.type === 'moved' && e.who.kind === 'player')).toBe(false);
+  }
+  // Taking the stairs down brings the fallen back.
+  if (a.type === 'descend' && after.depth > before.depth) expect(after.players.every((p) => p.alive)).toBe(true);
 }
 
 /** A hunting monster in an open room next to a player who only alternates two moves or moves at random. */
@@ -136,9 +158,12 @@ describe('engine properties over random games', () => {
           if (!r.ok) continue;
           expect(r.state.version).toBe(s.version + 1);
           expect(r.state.turn).toBeGreaterThanOrEqual(s.turn);
+          paceRules(s, a, r.state, r.events);
           s = r.state;
           invariants(s);
         }
+        // Whatever happened (pace switches, followers, revivals, runs stopped for a teammate), the save loads.
+        expect(parseGameState(JSON.parse(JSON.stringify(s)))).toMatchObject({ ok: true });
       }),
       { seed: 42, numRuns: 1500 },
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/grid/rng.js';
-import { cellularCavern, draftFromAscii, draftToAscii, emptyDraft, keepLargestRegion, runPipeline } from '../../src/mapgen/index.js';
+import { cellularCavern, draftFromAscii, draftToAscii, emptyDraft, keepLargestRegion, narrowNecks, runPipeline } from '../../src/mapgen/index.js';
 import { bordersAreWalls, openCount, regionCount } from './helpers.js';
 
 /** Counts 32-bit draws, to see how many fills the cavern step made. */
@@ -93,5 +93,31 @@ describe('keepLargestRegion', () => {
     const d = emptyDraft(5, 5);
     d.tiles[0] = 1;
     expect(() => keepLargestRegion(d, Rng.fromSeed(1))).toThrow(/border/);
+  });
+});
+
+describe('narrowNecks', () => {
+  it('GIVEN two halls joined by a neck two tiles wide THEN the neck keeps one lane', () => {
+    const d = draftFromAscii(['###########', '#...###...#', '#.........#', '#.........#', '#...###...#', '###########']);
+    expect(draftToAscii(narrowNecks(d, Rng.fromSeed(1)), false)).toEqual(['###########', '#...###...#', '#...###...#', '#.........#', '#...###...#', '###########']);
+  });
+
+  it('GIVEN a neck three tiles wide THEN it stays open', () => {
+    const rows = ['###########', '#...###...#', '#.........#', '#.........#', '#.........#', '#...###...#', '###########'];
+    expect(draftToAscii(narrowNecks(draftFromAscii(rows), Rng.fromSeed(1)), false)).toEqual(rows);
+  });
+
+  it('PROPERTY: caverns stay one region, with fewer or equal open tiles', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 100 }), fc.integer({ min: 12, max: 60 }), fc.nat(), (width, height, seed) => {
+        const d = runPipeline(emptyDraft(width, height), Rng.fromSeed(seed), [cellularCavern(), keepLargestRegion]);
+        const before = openCount(d);
+        narrowNecks(d, Rng.fromSeed(seed));
+        expect(regionCount(d)).toBe(1);
+        expect(openCount(d)).toBeLessThanOrEqual(before);
+        expect(bordersAreWalls(d)).toBe(true);
+      }),
+      { seed: 11, numRuns: 80 },
+    );
   });
 });

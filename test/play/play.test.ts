@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PlaySession, parseCommandLine, parseFlags } from '../../src/play.js';
+import { FLAGS_HELP, npmConfigFlags, PlaySession, parseCommandLine, parseFlags } from '../../src/play.js';
 
 const SCRIPT = [
   '/rogue new map:cavern size:small',
@@ -70,6 +70,46 @@ describe('terminal player', () => {
     expect(parseFlags(['--seed', '12', '--emoji', '--mobile'])).toEqual({ seed: 12, seedGiven: true, render: 'emoji', mobile: true });
     expect(() => parseFlags(['--seed', 'x'])).toThrow(/--seed needs a whole number/);
     expect(() => parseFlags(['--fast'])).toThrow(/Unknown flag --fast/);
+  });
+
+  it('GIVEN /rogue me WHEN typed THEN the controller is printed (your view, your d-pad) and a typed label presses its button and redraws it', async () => {
+    const out = await play(['/rogue new size:small', '/rogue me', 'wait']);
+    const parts = out.split('> wait');
+    expect(parts[0]).toContain('=== your controller (only you) ===');
+    expect(parts[0]).toContain('your view');
+    expect(parts[0]).toContain('[⏳ wait]');
+    // The press updates the shared message and redraws the controller.
+    expect(parts[1]).toContain('=== game message (updated) ===');
+    expect(parts[1]).toContain('=== your controller (only you) ===');
+  });
+
+  it('GIVEN a finished run WHEN "Play again" is typed THEN a new game message is posted and the finished one is left alone', async () => {
+    const out = await play(['/rogue new size:small', '/rogue end', 'Play again']);
+    expect(await play(['/rogue new size:small', '/rogue end', '▶️ Play again'])).toContain('=== game message (posted) ===');
+    const after = out.split('> Play again')[1]!;
+    expect(after).toContain('(the finished run keeps its message and summary)');
+    expect(after).toContain('=== game message (posted) ===');
+    expect(after).toContain('Turn 0');
+  });
+
+  it('GIVEN --help or npm config flags WHEN parsed THEN help is asked for, and npm_config_ascii=true becomes --ascii (a value is refused loudly)', () => {
+    expect(parseFlags(['--help']).help).toBe(true);
+    expect(FLAGS_HELP).toContain('--ascii');
+    expect(npmConfigFlags({ npm_config_ascii: 'true', npm_config_mobile: '' })).toEqual(['--ascii']);
+    expect(npmConfigFlags({ npm_config_seed: '12' })).toEqual(['--seed', '12']);
+    expect(() => npmConfigFlags({ npm_config_ascii: 'yes' })).toThrow('npm run play -- --ascii');
+    expect(() => parseFlags(['--fast'])).toThrow(/--seed N/);
+  });
+
+  it('GIVEN `npm run play --ascii` (npm_config_ascii in the environment) or --help WHEN the CLI runs THEN it plays in ASCII, or prints the flags and exits 0', async () => {
+    const input = `${SCRIPT.join('\n')}\n`;
+    const env = { ...process.env, npm_config_ascii: 'true' };
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/play.ts', '--seed', '7'], { input, encoding: 'utf8', cwd: process.cwd(), timeout: 15_000, env });
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toBe(await play(SCRIPT));
+    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/play.ts', '--help'], { encoding: 'utf8', cwd: process.cwd(), timeout: 15_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(`${FLAGS_HELP}\n`);
   });
 
   it('GIVEN the CLI on stdin WHEN input ends THEN it exits 0 and prints exactly what an in-process session prints', async () => {

@@ -109,6 +109,14 @@ describe('private view', () => {
     expect(m.embed.fields.find((f) => f.name === 'In sight')!.value).toContain(`goblin A 6/6 · ${OFF_PICTURE}`);
   });
 
+  it('GIVEN a rolling log WHEN Alice opens her view THEN it shows what happened from her last action on', () => {
+    const log = ['Alice walks 3 steps.', 'Bob hits the goblin A for 3.', 'Alice hits the orc A for 2.', 'The orc A hits Alice for 4.', 'Bob waits.'];
+    const m = renderPrivateWith(state, 'p1', { style: 'emoji', log }, seen, 1);
+    expect(m.embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log.slice(2));
+    // Carol has no line yet: she reads the whole log.
+    expect(renderPrivateWith(state, 'p3', { style: 'emoji', log }, seen, 1).embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log);
+  });
+
   it('tells a fallen player and a stranger what they are', () => {
     const s = spread();
     s.players[0]!.alive = false;

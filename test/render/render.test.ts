@@ -5,13 +5,15 @@
 import { buildRecap } from '../../src/engine/score.js';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
-import { renderGameWith } from '../../src/render/game.js';
+import { PUBLIC_LOG_LINES, renderGameWith } from '../../src/render/game.js';
 import { checkLimits, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
 import { drawState, mask } from './fixtures.js';
 
 /** Plays joins then moves ("u1:eess"); a move into a wall is refused and changes nothing, so it is skipped (the maps may still change while mapgen evolves). */
 function play(config: Partial<GameConfig>, names: readonly string[], moves: readonly string[] = []): GameState {
   let s = newGame(defaultConfig({ width: 40, height: 20, ...config }));
+  // Rounds mode plays in rounds only in a fight (src/engine/pace.ts): these scenes show one.
+  if (config.turnMode === 'rounds') s = { ...s, calm: 0 };
   const actions: Action[] = names.map((name, i) => ({ type: 'join', user: `u${i + 1}`, name }));
   for (const m of moves) {
     const [user, dirs] = m.split(':') as [string, string];
@@ -89,7 +91,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                       .....#    ··.··+ |
       |                       ......##  ·..··+ |
       |                       .......###....·+ |
-      |                       ··......~.....·+ |
+      |                       ··............·+ |
       |                         ··..........·+ |
       |                            #@........+ |
       |                            ###......·+ |
@@ -100,11 +102,10 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                         ······++·····++|
       |                         ·····+  +····+ |
       |                         ·····    ····+ |
-      |                          ···     +··++ |
-      |                           +       +++  |
+      |                          ···     ++·++ |
+      |                           +        ++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`~\` scroll of teleport
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       -- Seed 7 · free mode · 4-way · normal
@@ -118,7 +119,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🌀🟫🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
@@ -128,7 +129,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🌀 scroll of teleport
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       -- Seed 7 · free mode · 4-way · normal
@@ -141,7 +141,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
       |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
       |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
-      |🔲🟫🟫🟫🟫🟫🟫🌀🟫🟫🟫|
+      |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
@@ -150,7 +150,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      🌀 scroll of teleport
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
       -- Seed 7 · free mode · 4-way · normal
@@ -163,7 +162,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |            .....#    ··.··+ |
       |            ......##  ·..··+ |
       |            .......###....·+ |
-      |            ··......~.....·+ |
+      |            ··............·+ |
       |              ··..........·+ |
       |                 #@........+ |
       |                 ###......·+ |
@@ -175,7 +174,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`~\` scroll of teleport
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
       -- Seed 7 · free mode · 4-way · normal
@@ -193,7 +191,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##...(.#                |
+      |                ##.!...#                |
       |                #23....#                |
       |               ##@.....#                |
       |               #.4...###                |
@@ -201,26 +199,25 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           .............                |
+      |           ............g                |
       |            ...........                 |
-      |              o......                   |
+      |              .......                   |
       |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 1
-      \`o\` orc · \`(\` dagger
-      ## Party · round 2: 0/4 acted · 17 s left
+      # Channel Crawler · Depth 1/5 · Turn 0
+      \`g\` goblin · \`!\` potion
+      ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 2 · waiting
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
       ## In sight
-      \`o\` orc B 13/13 · unaware
+      \`g\` goblin B 6/6 · unaware
       ## Log
-      Carol picks up a potion.
-      Dave sees a monster: the party fights in rounds now.
+      Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -232,7 +229,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🔪🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🧪🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
@@ -240,19 +237,18 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      # Channel Crawler · Depth 1/5 · Turn 1
-      🔪 dagger
-      ## Party · round 2: 0/4 acted · 17 s left
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
+      # Channel Crawler · Depth 1/5 · Turn 0
+      👺 goblin · 🧪 potion
+      ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪2 ⏳
+      🟡 **Carol** L1 💚24/24 🧪1 🔪1 ✅
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
       ## In sight
-      🐗 orc B 13/13 · unaware · off picture
+      👺 goblin B 6/6 · unaware
       ## Log
-      Carol picks up a potion.
-      Dave sees a monster: the party fights in rounds now.
+      Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -260,80 +256,80 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(2);
+  const state = charge(12);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
       |                                        |
-      |                          ###    #####  |
-      |                         ##g.##+#o...#+ |
-      |                         #.....#......# |
-      |                        ##......g.....# |
-      |                        #...........>.# |
-      |                        #.....o%......# |
-      |                        #............## |
-      |              ·++++++++ ## ###.......#+ |
-      |              ········++    +.........#+|
-      |             ··········++   #.........·+|
-      |             ···········++  ##........·+|
-      |              ···········++++#.......··+|
-      |                 +·········++·.....····+|
-      |                 ++············.······++|
-      |                  +··················++ |
-      |                  ++····++++++++++++++  |
-      |                   ++++++               |
+      |              ··                        |
+      |           ········                     |
+      |         ············                   |
+      |        ··············                  |
+      |        +············                   |
+      |         +···········                   |
+      |         +·········                     |
+      |         +..·····+                      |
+      |         +....··+    .#                 |
+      |        ++......###...#                 |
+      |       ··........%o...#                 |
+      |       ···............#                 |
+      |        ··.......!...##                 |
+      |        ··#####.....##                  |
+      |         +    ##...##                   |
+      |               #####                    |
       |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 55
-      \`g\` goblin · \`o\` orc · \`>\` stairs · \`%\` fallen
+      |                                        |
+      # 💀 Game over · Depth 1/5 · Turn 10
+      \`o\` orc · \`!\` potion · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 55 turns.
-      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
-      **Alice** — 0 kills
+      The party has fallen on depth 1 after 10 turns.
+      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc B for 3.
-      The orc B draws its knife.
+      You hit the orc A for 2.
+      You kill the orc A.
       The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 55 turns.
-      -- Seed 2 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 10 turns.
+      -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛🧱🧱🧱⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛|
-      |⬛⬛⬛⬛🧱🧱👺🟫🧱🧱🪨🧱🐗🟫🟫🟫🧱🪨⬛|
-      |⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱🟫🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫👺🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔽🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🐗💀🟫🟫🟫🟫🟫🟫🧱⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛|
-      |🪨🪨⬛🧱🧱⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🟫🧱🪨⬛|
-      |🔲🪨🪨⬛⬛⬛⬛🪨🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨|
-      |🔲🔲🪨🪨⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |🔲🔲🔲🪨🪨⬛⬛🧱🧱🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |🔲🔲🔲🔲🪨🪨🪨🪨🧱🟫🟫🟫🟫🟫🟫🟫🔲🔲🪨|
-      # 💀 Game over · Depth 1/5 · Turn 55
-      👺 goblin · 🐗 orc · 🔽 stairs · 💀 fallen
+      "|🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🟫🟫🔲🔲🔲🔲🔲🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🟫🟫🟫🟫🔲🔲🪨⬛⬛⬛⬛🟫🧱⬛⬛⬛⬛|
+      |🪨🪨🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🟫🟫🟫🟫🟫🟫🟫🟫💀🐗🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🧪🟫🟫🟫🧱🧱⬛⬛⬛⬛|
+      |🔲🔲🧱🧱🧱🧱🧱🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
+      |⬛🪨⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 10
+      🐗 orc · 🧪 potion · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 55 turns.
-      Killed by the orc B's knife on depth 1, turn 55 · kills: none · used: nothing · deepest 1 · score 100
-      **Alice** — 0 kills
+      The party has fallen on depth 1 after 10 turns.
+      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
+      **Alice** — 1 kill
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc B for 3.
-      The orc B draws its knife.
+      You hit the orc A for 2.
+      You kill the orc A.
       The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 55 turns.
-      -- Seed 2 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 10 turns.
+      -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
@@ -406,18 +402,12 @@ describe('renderGame golden: a log that overflows', () => {
   }
   events.push({ type: 'berserk', who: troll });
 
-  it('keeps the newest 12 lines and says how many earlier ones were dropped', () => {
+  it('keeps the newest 5 lines on the shared message (a phone screen) and says how many earlier ones were dropped', () => {
     const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
     const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
+    expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES + 1);
     expect(log).toMatchInlineSnapshot(`
-      "… (9 earlier)
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 6.
-      The troll A misses you with its club.
-      You hit the troll A for 7.
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 8.
-      The troll A misses you with its club.
+      "… (16 earlier)
       You hit the troll A for 9.
       The troll A misses Bob with its club.
       Bob hits the troll A for 10.
@@ -487,9 +477,9 @@ describe('renderStatus', () => {
       Pack: 🧪1
       Kills: 0
       Depth 1/5 at (18, 6)
-      This round: ⏳ not yet",
+      This round: ✅ acted",
         "fields": [],
-        "footer": "Turn 1 · Seed 3 · rounds mode · 4-way · normal",
+        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
         "title": "🔵 Alice",
       }
     `);
@@ -501,7 +491,7 @@ describe('renderStatus', () => {
 });
 
 describe('rounds-mode party header', () => {
-  const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'] } });
+  const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
   const header = (m: RenderedMessage) => m.embed.fields.find((f) => f.name.startsWith('Party'))!.name;
 
   it('counts who has acted and the seconds left in the round', () => {
@@ -510,5 +500,13 @@ describe('rounds-mode party header', () => {
 
   it('says so when the round timer is paused until someone acts', () => {
     expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · round 1: 1/2 acted · timer paused until someone acts');
+  });
+});
+
+describe('rounds-mode party header while walking freely', () => {
+  it('says the party moves freely and when rounds start, with no round count', () => {
+    const s = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' } });
+    const m = renderGame(s, { style: 'ascii' });
+    expect(m.embed.fields.find((f) => f.name.startsWith('Party'))!.name).toBe('Party · moving freely: rounds start when a monster is in view');
   });
 });

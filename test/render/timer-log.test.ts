@@ -23,7 +23,7 @@ describe('rounds countdown', () => {
   });
 
   it('shows as the first line of the party field in rounds mode, the title without frozen seconds', () => {
-    const state = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'] } });
+    const state = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
     const m = renderGame(state, { style: 'emoji', roundDeadlineMs: 1_700_000_042_000, roundSecondsLeft: 42 });
     const party = m.embed.fields.find((f) => f.name.startsWith('Party'))!;
     expect(party.name).toBe('Party · round 1: 1/2 acted');

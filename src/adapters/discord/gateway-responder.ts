@@ -51,6 +51,10 @@ export class GatewayResponder implements InteractionResponder {
     return editOriginal(this.rest, this.interaction, msg);
   }
 
+  editMessage(messageId: string, msg: OutgoingMessage): Promise<void> {
+    return editOriginal(this.rest, this.interaction, msg, messageId);
+  }
+
   followUp(msg: OutgoingMessage): Promise<string | null> {
     return followUp(this.rest, this.interaction, msg);
   }

@@ -16,22 +16,23 @@ export function pingOnly(userIds: readonly string[]): APIAllowedMentions {
 /** A fullwidth commercial at: looks like '@' but starts no mention. */
 const SAFE_AT = '\uFF20';
 /**
- * The start of a user, role or channel mention (`<@id>`, `<@!id>`, `<@&id>`, `<#id>`, whole or cut short by a
- * renderer), @everyone and @here. Custom emoji (`<:name:id>`) and timestamps (`<t:…>`) are left alone.
+ * The start of a user or role mention (`<@id>`, `<@!id>`, `<@&id>`, whole or cut short by a renderer), @everyone
+ * and @here. Channel links (`<#id>`, which ping nobody and the settings replies show), custom emoji (`<:name:id>`)
+ * and timestamps (`<t:…>`) are left alone.
  */
-const MENTION = /<(@[!&]?|#)|@(everyone|here)/gi;
+const MENTION = /<(@[!&]?)|@(everyone|here)/gi;
 /** Bidirectional overrides, embeddings and isolates, which let a name reverse the text that follows it. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /**
- * Player-written text as it is safe to show: mentions lose their '@' or '#' (replaced by a look-alike that
+ * Player-written text as it is safe to show: mentions lose their '@' (replaced by a look-alike that
  * triggers nothing), direction controls are dropped. Never longer than the input in code points, so Discord's
  * length limits still hold.
  */
 export function neutralise(text: string): string {
   return text.replace(BIDI, '').replace(MENTION, (_whole: string, sigil: string | undefined, word: string | undefined) => {
     if (word !== undefined) return `${SAFE_AT}${word}`;
-    return `<${sigil === '#' ? '\uFF03' : sigil!.replace('@', SAFE_AT)}`;
+    return `<${sigil!.replace('@', SAFE_AT)}`;
   });
 }
 

@@ -17,6 +17,10 @@ import { EditCoalescer } from './edit-coalescer.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload, type GamePayload } from './presenter.js';
+import { canAttach, type ChannelPermissions } from './permissions.js';
+import type { EditToken, EditTokens } from './edit-tokens.js';
+import type { BotBudget, BudgetAnswer, Priority } from './budget.js';
+import type { GameView } from '../../app/service-types.js';
 
 /** Discord's epoch in a snowflake (ms since 1970). */
 const DISCORD_EPOCH = 1420070400000n;
@@ -45,11 +49,19 @@ export interface GameMessages {
    * loaded when the edit is sent, so a burst collapses into one edit of the newest state and an edit can never put
    * an older turn over one that a button press or a command has already shown.
    */
-  refreshSoon(key: ChannelKey): void;
+  refreshSoon(key: ChannelKey, reason?: RefreshReason): void;
+  /**
+   * Keeps an interaction token that can edit the channel's game message (a press on it, or the answer that posted
+   * it): refreshes then go through it instead of the bot token while it is fresh. Best effort, never throws.
+   */
+  offerToken(key: ChannelKey, token: EditToken): void;
   /** Sends waiting edits and waits for every edit in flight. */
   drain(): Promise<void>;
   close(): void;
 }
+
+/** Why the game message is redrawn (a label of the bot-token metrics). All are low priority: shed first, merged. */
+export type RefreshReason = 'timer' | 'action' | 'controller' | 'catch-up' | 'refresh';
 
 /** What the channel-API editor needs. */
 export interface GameMessagesDeps {
@@ -62,15 +74,42 @@ export interface GameMessagesDeps {
   /** Wall-clock time, to tell a message's age from its id (default Date.now; tests move it). */
   wallNow?: () => number;
   metrics?: Metrics;
+  /** What the bot may do per channel: without Attach Files the map is drawn in emoji. */
+  permissions?: ChannelPermissions;
+  /** Interaction tokens that can edit each channel's game message (default: none kept, the bot token always). */
+  editTokens?: EditTokens;
+  /** The fleet's shared budget of bot-token requests (default: unlimited). */
+  budget?: BotBudget;
+}
+
+/** How long a high-priority bot-token request waits for the budget at most before it goes anyway. */
+const HIGH_PRIORITY_WAIT_MS = 5_000;
+
+/** Route shapes of the bot-token requests, for the metrics (ids left out). */
+const ROUTE_EDIT = 'PATCH /channels/:c/messages/:m';
+const ROUTE_POST = 'POST /channels/:c/messages';
+
+/** Discord's "Missing Permissions" (403): the bot lacks a channel permission, the message is still there. */
+export const MISSING_PERMISSIONS = 50013;
+
+/** True when Discord refused a request for a missing permission or access (403): not a deleted message. */
+export function isForbidden(err: unknown): boolean {
+  return apiError(err)?.status === 403;
+}
+
+/** The view drawn in emoji: what a channel that refuses uploads gets instead of the map picture. */
+export function withoutPicture(view: GameView): GameView {
+  return view.meta.render === 'image' ? { ...view, meta: { ...view.meta, render: 'emoji' } } : view;
 }
 
 /**
- * True when Discord says the message can't be edited, now or later: it was deleted (10008), its channel was (10003),
- * or the bot lost access to it (403). Rate limits and 5xx are not: discord.js already retried those.
+ * True when Discord says the message can't be edited, now or later: it was deleted (10008) or its channel was
+ * (10003). A 403 is not: the bot lacks a permission (50013 Missing Permissions, say Attach Files) and the message is
+ * still there with its buttons, so posting another would leave two live ones. Rate limits and 5xx are not either:
+ * discord.js already retried those.
  */
 export function isGone(err: unknown): boolean {
-  const e = apiError(err);
-  return e !== null && (e.status === 404 || e.status === 403);
+  return apiError(err)?.status === 404;
 }
 
 /**
@@ -105,8 +144,46 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   };
   const wallNow = deps.wallNow ?? Date.now;
   const metrics = deps.metrics ?? noopMetrics;
+  /** Asks the shared budget; a budget that can't answer (storage down) lets the request go rather than block it. */
+  const ask = (priority: Priority): Promise<BudgetAnswer> => (deps.budget ? deps.budget.take(priority).catch((): BudgetAnswer => ({ ok: true })) : Promise.resolve({ ok: true }));
+  /** A high-priority bot-token request: waits for the shared budget (a few seconds at most), then goes. */
+  const highPriority = async (route: string, reason: string): Promise<void> => {
+    const until = Date.now() + HIGH_PRIORITY_WAIT_MS;
+    for (;;) {
+      const answer = await ask('high');
+      if (answer.ok || Date.now() >= until) break;
+      await new Promise((r) => setTimeout(r, Math.min(answer.retryMs, until - Date.now())));
+    }
+    metrics.botRequest(route, reason);
+  };
+  /** A bot-token edit that is not a redraw (retiring an old message): high priority. */
   const editNow = (ref: MessageRef, body: MessageEdit): Promise<void> =>
-    track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body)).then(() => undefined));
+    track(highPriority(ROUTE_EDIT, 'retire').then(() => deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body))).then(() => undefined));
+  /** A redraw through the bot token (the budget already said yes). */
+  const editWithBotToken = (ref: MessageRef, body: MessageEdit, reason: string): Promise<void> => {
+    metrics.botRequest(ROUTE_EDIT, reason);
+    return track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body)).then(() => undefined));
+  };
+  /**
+   * A redraw through the channel's fresh interaction token, if it has one for this message: true when sent. A token
+   * Discord refuses (expired, unknown webhook) is forgotten and the caller falls back to the bot token.
+   */
+  const editWithToken = async (key: ChannelKey, ref: MessageRef, payload: GamePayload, reason: string): Promise<boolean> => {
+    const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
+    if (!t) return false;
+    try {
+      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...withFiles(payload), auth: false }));
+      metrics.tokenEdit(reason);
+      return true;
+    } catch (err) {
+      const e = apiError(err);
+      if (e === null || (e.status !== 404 && e.status !== 401)) throw err;
+      // Expired or unknown: never logged with the token, only the channel.
+      log.info({ ...key, status: e.status, code: e.code }, 'interaction token refused for a game-message edit; using the bot token');
+      await deps.editTokens!.forget(key, t.token).catch(() => undefined);
+      return false;
+    }
+  };
 
   /**
    * Posts the game message afresh at the bottom of the channel, records it (unless another message was recorded
@@ -116,6 +193,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   const repost = async (key: ChannelKey, ref: MessageRef, payload: GamePayload, why: string): Promise<boolean> => {
     let created: { id?: unknown };
     try {
+      await highPriority(ROUTE_POST, 'repost');
       created = (await track(deps.rest.post(Routes.channelMessages(ref.channelId), withFiles(payload)))) as { id?: unknown };
     } catch (err) {
       log.warn({ err, ...key, messageId: ref.messageId, why }, 'could not repost the game message; keeping the old one');
@@ -131,7 +209,26 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     return true;
   };
 
-  const refresh = async (key: ChannelKey): Promise<void> => {
+  /**
+   * A 403 on an edit: a missing permission, not a deleted message, so the message stays recorded and no other is
+   * posted. A refused picture is retried once in emoji, and the channel's later edits skip the picture.
+   */
+  const forbidden = async (key: ChannelKey, ref: MessageRef, view: GameView, payload: GamePayload, err: unknown): Promise<void> => {
+    metrics.refusal('missing-permission');
+    if (payload.files.length > 0) {
+      deps.permissions?.refused(key.channelId, 'Attach Files');
+      log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'upload refused (missing permission?): drawing the map in emoji here');
+      try {
+        await editWithBotToken(ref, gamePayload(withoutPicture(view), deps.now()), 'emoji-fallback');
+        return;
+      } catch (again) {
+        if (!isForbidden(again)) throw again;
+      }
+    }
+    log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'game message edit refused for a missing permission; the message is kept');
+  };
+
+  const refresh = async (key: ChannelKey, reason: RefreshReason): Promise<void> => {
     const current = await deps.games.view(key);
     if (!current.ok) {
       log.warn({ ...key, failure: current.error.kind }, 'game message not refreshed: the game could not be loaded');
@@ -140,11 +237,23 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const ref = current.value.meta.message;
     // No message, or one still being posted (the router refreshes again once its id is recorded).
     if (!ref || isPendingMessage(ref)) return;
-    const payload = gamePayload(current.value, deps.now());
+    // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
+    const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
+    const payload = gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now());
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
-      await editNow(ref, payload);
+      // The freshest press token first (exempt from the global limit); the bot token only when none is fresh, and
+      // only while the shared budget has room above its reserve: otherwise this redraw is shed and done later, merged.
+      if (await editWithToken(key, ref, payload, reason)) return;
+      const go = await ask('low');
+      if (!go.ok) {
+        metrics.budgetShed(reason);
+        const later = setTimeout(() => requestRefresh(key, reason), go.retryMs);
+        later.unref();
+        return;
+      }
+      await editWithBotToken(ref, payload, reason);
     } catch (err) {
       if (apiError(err)?.code === OLD_MESSAGE_EDIT_LIMIT) {
         await repost(key, ref, payload, 'edit limit of old messages (30046)');
@@ -155,8 +264,12 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
         // Rejected instead of queued (see rejectGameMessageEdits): try again once the limit has passed, with the
         // newest state then, so superseded frames are dropped rather than sent one after another.
         log.info({ ...key, retryAfterMs: wait }, 'game message edit rate-limited; will redraw after the limit');
-        const retry = setTimeout(() => coalescer.edit(encodeChannelKey(key), key), wait);
+        const retry = setTimeout(() => requestRefresh(key, reason), wait);
         retry.unref();
+        return;
+      }
+      if (isForbidden(err)) {
+        await forbidden(key, ref, current.value, payload, err);
         return;
       }
       if (!isGone(err)) throw err;
@@ -168,17 +281,23 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     }
   };
 
-  const coalescer = new EditCoalescer<ChannelKey>(
-    (_id, key) => refresh(key),
+  const coalescer = new EditCoalescer<{ key: ChannelKey; reason: RefreshReason }>(
+    (_id, job) => refresh(job.key, job.reason),
     (id, err) => log.warn({ err, ...decodeChannelKey(id) }, 'game message refresh failed'),
     // Throttled on wall time (real timers), whatever clock the game runs on.
     deps.intervalMs ?? 1000,
   );
+  /** Queues a redraw; waiting ones merge (the newest reason names it). */
+  function requestRefresh(key: ChannelKey, reason: RefreshReason): void {
+    coalescer.edit(encodeChannelKey(key), { key, reason });
+    metrics.editQueueDepth(coalescer.size);
+  }
   return {
     editNow,
-    refreshSoon: (key) => {
-      coalescer.edit(encodeChannelKey(key), key);
-      metrics.editQueueDepth(coalescer.size);
+    refreshSoon: (key, reason = 'refresh') => requestRefresh(key, reason),
+    offerToken: (key, token) => {
+      if (!deps.editTokens) return;
+      deps.editTokens.remember(key, token).catch((err: unknown) => log.info({ err: err instanceof Error ? err.name : 'unknown', ...key }, 'could not keep an edit token'));
     },
     async drain() {
       await coalescer.drain();

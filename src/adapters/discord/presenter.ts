@@ -3,8 +3,10 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
+import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
+import type { PrivateStyle } from '../../app/user-prefs.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
 import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
@@ -59,7 +61,9 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.map((b): APIButtonComponentWithCustomId => {
-      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, label: b.label, disabled: b.disabled };
+      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
+      // An icon-only button (the d-pad) sends no label, so that the 3 x 3 pad fits a phone.
+      if (!(b.iconOnly && b.emoji)) button.label = b.label;
       if (b.emoji) button.emoji = { name: b.emoji };
       return button;
     }),
@@ -81,10 +85,13 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
   });
+  // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);
+  const daily = neutralise(dailyLine(view));
   const shown = neutralise(rendered.content);
-  const withInvite = invite !== '' && [...shown].length + [...invite].length + 1 <= 2000;
-  const content = withInvite ? (shown ? `${invite}\n${shown}` : invite) : shown;
+  const withInvite = invite !== '' && [...shown].length + [...invite].length + [...daily].length + 2 <= 2000;
+  const head = [daily, withInvite ? invite : ''].filter((l) => l.length > 0).join('\n');
+  const content = head && [...shown].length + [...head].length + 1 <= 2000 ? (shown ? `${head}\n${shown}` : head) : shown;
   const { embed, files } = embedWithPicture(rendered);
   const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
   return { content, embeds: [embed], components: toApiRows(gameControls(view)), files, allowedMentions };
@@ -133,8 +140,10 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
-export function controllerPayload(view: GameView, userId: string, prefs: { style: GameView['meta']['render']; mobile: boolean }): GamePayload {
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style, mobile: prefs.mobile, deflate: zlibDeflate });
+export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }): GamePayload {
+  const log = view.meta.recentLog ?? [];
+  const text = prefs.style === 'text';
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, ...(log.length > 0 ? { log } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId)), files, allowedMentions: NO_PINGS };
 }

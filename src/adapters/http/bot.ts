@@ -20,8 +20,10 @@ export interface HttpBotOptions extends CoreOptions {
   host?: string;
   /** The application's public key (DISCORD_PUBLIC_KEY), 64 hex characters. */
   publicKey: string;
-  /** Readiness for GET /healthz (a Redis PING); default ready. */
+  /** Readiness for GET /readyz (a Redis PING); default ready. */
   ready?: () => Promise<boolean>;
+  /** On stop, how long the endpoint keeps answering 503 before it closes (HTTP_DRAIN_MS; default 10 s). */
+  drainMs?: number;
 }
 
 /** A running HTTP bot. */
@@ -46,6 +48,7 @@ export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
     rest,
     logger: appLogger(o.logger),
     ...(o.ready ? { ready: o.ready } : {}),
+    drainMs: o.drainMs ?? 10_000,
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
   core.startTimer();

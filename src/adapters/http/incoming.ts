@@ -37,6 +37,7 @@ export const RawInteractionSchema = z.object({
     })
     .optional(),
   message: z.object({ id: snowflake, flags: z.number().int().optional() }).optional(),
+  app_permissions: z.string().regex(/^\d{1,30}$/).optional(),
 });
 
 /** A parsed raw interaction. */
@@ -79,6 +80,7 @@ export function toIncoming(body: unknown): Conversion {
     channelId: raw.channel?.id ?? raw.channel_id ?? null,
     user: { id: who.id, name: name.slice(0, 32) },
     memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
+    appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
   };
   const data = raw.data;
   if ((kind === 'command' || kind === 'context-menu' || kind === 'autocomplete') && !data?.name) return { ok: false, problems: ['data.name: missing'] };

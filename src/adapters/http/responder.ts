@@ -1,14 +1,16 @@
 /**
- * The InteractionResponder of HTTP mode: the first answer becomes the HTTP response body itself; everything after it
- * (editOriginal, followUp) goes to the interaction webhook through @discordjs/rest, with the interaction token and
- * no bot authorisation.
+ * The InteractionResponder of HTTP mode: the first answer becomes the HTTP response body itself, except an answer
+ * with files (the image map): Discord documents only JSON there, so that one is POSTed to the callback endpoint
+ * (multipart, `with_response=true`, which also gives the new message's id) and Discord's request then gets 202 with
+ * no body. Everything after it (editOriginal, followUp) goes to the interaction webhook through @discordjs/rest,
+ * with the interaction token and no bot authorisation.
  */
 import type { REST } from '@discordjs/rest';
-import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
+import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types/v10';
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
 import { apiError } from '../discord/messages.js';
-import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../interactions/webhook.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../interactions/webhook.js';
 import { encodeBody, messageBody, type EncodedBody } from './payload.js';
 
 /** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
@@ -18,7 +20,8 @@ export const POSTED_BELOW_TEXT = 'Posted below.';
 export interface FirstAnswer {
   /** The interaction callback type (4, 5, 6, 7 or 8). */
   type: number;
-  body: EncodedBody;
+  /** The HTTP response body; null when the answer went through the callback endpoint (then: 202, no body). */
+  body: EncodedBody | null;
 }
 
 /** How the adapter answers by itself when the handler is slow: "thinking" for commands, a silent ack for components. */
@@ -40,6 +43,10 @@ export class HttpResponder implements InteractionResponder {
   private byAdapter = false;
   /** After the adapter's deferral, the public message a handler's reply became (posted below the placeholder). */
   private postedBelow: string | null = null;
+  /** The message a file-carrying reply created, as the callback's `with_response` said. */
+  private createdId: string | null = null;
+  /** True while a file-carrying answer is on its way to the callback endpoint: the adapter must not defer over it. */
+  private sendingFiles = false;
 
   constructor(
     private readonly interaction: IncomingInteraction,
@@ -100,6 +107,11 @@ export class HttpResponder implements InteractionResponder {
     await whenKnown(() => editOriginal(this.rest, this.interaction, msg));
   }
 
+  async editMessage(messageId: string, msg: OutgoingMessage): Promise<void> {
+    await this.afterFirst();
+    await whenKnown(() => editOriginal(this.rest, this.interaction, msg, messageId));
+  }
+
   async followUp(msg: OutgoingMessage): Promise<string | null> {
     await this.afterFirst();
     return whenKnown(() => followUp(this.rest, this.interaction, msg));
@@ -109,6 +121,7 @@ export class HttpResponder implements InteractionResponder {
   async originalMessageId(): Promise<string | null> {
     await this.afterFirst();
     if (this.byAdapter) return this.postedBelow;
+    if (this.createdId !== null) return this.createdId;
     return whenKnown(() => originalId(this.rest, this.interaction));
   }
 
@@ -130,7 +143,7 @@ export class HttpResponder implements InteractionResponder {
 
   /** The adapter's own first answer when the handler is too slow (or finished without answering); false if too late. */
   async answerForHandler(): Promise<boolean> {
-    if (this.answered) return false;
+    if (this.answered || this.sendingFiles) return false;
     const type = fallbackDeferType(this.interaction.kind);
     this.byAdapter = true;
     const data = type === InteractionResponseType.DeferredChannelMessageWithSource ? { flags: MessageFlags.Ephemeral } : type === InteractionResponseType.ApplicationCommandAutocompleteResult ? { choices: [] } : undefined;
@@ -140,9 +153,34 @@ export class HttpResponder implements InteractionResponder {
 
   private async answer(type: number, data: unknown, msg?: OutgoingMessage): Promise<void> {
     if (this.firstType !== null) throw new Error(`interaction already answered (type ${this.firstType})`);
+    if (msg?.files?.length) return this.answerWithFiles(type, data, msg);
     this.firstType = type;
-    const body = await encodeBody(data === undefined ? { type } : { type, data }, msg?.files ?? []);
+    const body = await encodeBody(data === undefined ? { type } : { type, data }, []);
     this.resolveFirst({ type, body });
+  }
+
+  /**
+   * The documented way to answer with files: a multipart POST to the callback endpoint with `with_response`, then
+   * 202 with no body to Discord's request. If the POST fails, the interaction is still unanswered (the caller's
+   * error path answers it in the HTTP response instead).
+   */
+  private async answerWithFiles(type: number, data: unknown, msg: OutgoingMessage): Promise<void> {
+    this.sendingFiles = true;
+    let response: { resource?: { message?: { id?: unknown } } } | null;
+    try {
+      response = (await this.rest.post(Routes.interactionCallback(this.interaction.id, this.interaction.token), {
+        body: { type, data },
+        files: restFiles(msg) ?? [],
+        auth: false,
+        query: new URLSearchParams({ with_response: 'true' }),
+      })) as typeof response;
+    } finally {
+      this.sendingFiles = false;
+    }
+    this.firstType = type;
+    const id = response?.resource?.message?.id;
+    if (typeof id === 'string') this.createdId = id;
+    this.resolveFirst({ type, body: null });
   }
 
   private async afterFirst(): Promise<void> {

@@ -1,8 +1,16 @@
 /**
  * The HTTP interactions endpoint: Discord POSTs each interaction here, signed with the application's key. Every
  * request is verified (401 otherwise), a PING gets a PONG, and each interaction goes to the handler, whose first
- * answer is written as the HTTP response. When the handler is slower than `deferAfterMs` the adapter defers on its
- * behalf, so Discord's 3-second rule always holds. `GET /healthz` tells a load balancer whether to send traffic.
+ * answer is written as the HTTP response (an answer with files goes through the callback endpoint first, and the
+ * HTTP response is then 202 with no body). When the handler is slower than `deferAfterMs` the adapter defers on its
+ * behalf, so Discord's 3-second rule always holds.
+ *
+ * An unsigned request can cost only a little: a body above `maxBodyBytes` is refused on its Content-Length before a
+ * byte is read, headers and the whole request have short timeouts, and at most `maxConnections` sockets are open.
+ * `GET /healthz` is liveness (the process answers); `GET /readyz` is readiness (not draining, storage answering): the
+ * one a load balancer should route by. On close the endpoint keeps listening for `drainMs`, answering 503 to new
+ * interactions and to /readyz while those in flight finish, so requests the balancer still sends get a clear 503
+ * instead of a refused connection.
  */
 import { REST } from '@discordjs/rest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -30,11 +38,18 @@ export interface InteractionServerOptions {
   apiBase?: string;
   rest?: REST;
   logger: Logger;
-  /** Extra readiness for /healthz (e.g. a Redis PING); default always ready. */
+  /** Extra readiness for /readyz (e.g. a Redis PING); default always ready. */
   ready?: () => Promise<boolean>;
+  /** After close(), how long the endpoint keeps answering 503 before it stops listening (default 0; main: HTTP_DRAIN_MS). */
+  drainMs?: number;
+  /** Most open connections at once (default 256); more are dropped at once. */
+  maxConnections?: number;
+  /** How long a client may take to send its headers, and its whole request (defaults 5 s and 10 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   /** Defer on the handler's behalf after this long (default 2,500 ms; Discord allows 3 s). */
   deferAfterMs?: number;
-  /** Largest request body accepted (default 1 MB; larger gets 413). */
+  /** Largest request body accepted (default 128 KiB, several times a real interaction with its message; larger gets 413). */
   maxBodyBytes?: number;
   /** How far X-Signature-Timestamp may be from now (default 300 s). */
   maxTimestampSkewSeconds?: number;
@@ -50,7 +65,10 @@ export interface InteractionServer {
   close(): Promise<void>;
 }
 
-/** How long /healthz waits for the readiness check. */
+/** Largest body accepted by default: a component press carries its whole message (embeds, buttons), tens of KB at most. */
+export const DEFAULT_MAX_BODY_BYTES = 128 * 1024;
+
+/** How long /readyz waits for the readiness check. */
 const READY_TIMEOUT_MS = 1000;
 
 /** Drops a request body above `max` bytes. */
@@ -83,12 +101,12 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
   const metrics = o.metrics ?? noopMetrics;
   const now = o.now ?? Date.now;
   const deferAfter = o.deferAfterMs ?? 2500;
-  const maxBody = o.maxBodyBytes ?? 1024 * 1024;
+  const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxSkew = o.maxTimestampSkewSeconds ?? 300;
   const inflight = new Set<Promise<void>>();
   let closing = false;
 
-  async function healthz(res: ServerResponse): Promise<void> {
+  async function readyz(res: ServerResponse): Promise<void> {
     let ok = !closing;
     // A readiness check that hangs (Redis unreachable) must read as "not ready", not keep the balancer waiting.
     if (ok && o.ready) ok = await Promise.race([o.ready().catch(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref())]);
@@ -166,7 +184,9 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
     const work = run(interaction, responder);
     const answer = await responder.first;
     res.once('close', () => responder.delivered());
-    res.writeHead(200, { 'Content-Type': answer.body.contentType, 'Content-Length': answer.body.data.length }).end(answer.body.data, () => responder.delivered());
+    // Answered through the callback endpoint already (a file): Discord's request gets 202 and no body.
+    if (answer.body === null) res.writeHead(202, { 'Content-Length': 0 }).end(() => responder.delivered());
+    else res.writeHead(200, { 'Content-Type': answer.body.contentType, 'Content-Length': answer.body.data.length }).end(answer.body.data, () => responder.delivered());
     const outcome = responder.deferredByAdapter ? 'auto-defer' : answerName(answer.type);
     metrics.interaction(interaction.kind, outcome, now() - started);
     await work;
@@ -174,8 +194,13 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'GET' && path === '/healthz') return healthz(res);
-    if (req.method !== 'POST') return send(res, path === '/healthz' ? 405 : 404, { error: 'not found' });
+    // Liveness: the process answers (also while draining, so it is not killed before it has drained).
+    if (req.method === 'GET' && path === '/healthz') return send(res, 200, { ok: true });
+    if (req.method === 'GET' && path === '/readyz') return readyz(res);
+    if (req.method !== 'POST') {
+      req.resume();
+      return send(res, path === '/healthz' || path === '/readyz' ? 405 : 404, { error: 'not found' });
+    }
     if (closing) {
       res.setHeader('Connection', 'close');
       return send(res, 503, { error: 'shutting down' });
@@ -190,10 +215,23 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
     return p;
   }
 
-  const server: Server = createServer((req, res) => void onRequest(req, res));
-  // Load balancers keep idle connections for about 60 s; closing them sooner races their next request.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server: Server = createServer(
+    {
+      // An unsigned client gets a few seconds for its headers and its body, not Node's 300 s.
+      headersTimeout: o.headersTimeoutMs ?? 5_000,
+      requestTimeout: o.requestTimeoutMs ?? 10_000,
+      // Load balancers keep idle connections for about 60 s; closing them sooner races their next request.
+      keepAliveTimeout: 65_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => void onRequest(req, res),
+  );
+  server.maxConnections = o.maxConnections ?? 256;
+  server.on('clientError', (err, socket) => {
+    // Timeouts, malformed requests, oversized headers: close the socket without a word of logging per request.
+    if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());
@@ -203,6 +241,8 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
     port,
     async close() {
       closing = true;
+      // Keep listening through the drain window (503s), and for every interaction in flight.
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, o.drainMs ?? 0)), Promise.allSettled([...inflight])]);
       await Promise.allSettled([...inflight]);
       server.closeIdleConnections();
       await new Promise<void>((resolve) => {

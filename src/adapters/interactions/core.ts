@@ -8,9 +8,14 @@ import type { Logger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
 import { startRoundTimer } from '../../app/round-timer.js';
+import type { DailyServiceApi } from '../../app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from '../discord/messages.js';
+import { ChannelPermissions } from '../discord/permissions.js';
+import { MemoryEditTokens, type EditTokens } from '../discord/edit-tokens.js';
+import { MemoryBudget, type BotBudget } from '../discord/budget.js';
 import { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createRouter, type Router } from './router.js';
@@ -19,6 +24,10 @@ import { createRouter, type Router } from './router.js';
 export interface CoreOptions {
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history. */
+  daily?: DailyServiceApi;
+  /** Replays of finished runs. */
+  replays?: ReplayServiceApi;
   logger: Logger;
   commands?: readonly CommandModule[];
   now?: () => number;
@@ -31,6 +40,10 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
   wallNow?: () => number;
+  /** Interaction tokens that can edit each channel's game message (Redis in production: every replica shares them). */
+  editTokens?: EditTokens;
+  /** The fleet's shared budget of bot-token requests (Redis in production). Default: one process's own bucket. */
+  budget?: BotBudget;
 }
 
 /** What the transport tells the core about itself. */
@@ -58,17 +71,23 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const log = o.logger;
   const now = o.now ?? Date.now;
   const metrics = o.metrics ?? noopMetrics;
-  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
+  const permissions = new ChannelPermissions();
+  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   const router = createRouter({
     games: o.games,
     settings: o.settings,
+    ...(o.daily ? { daily: o.daily } : {}),
+    ...(o.replays ? { replays: o.replays } : {}),
     commands: o.commands ?? allCommands,
     messages,
+    permissions,
     rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
     logger: log,
     now,
     metrics,
     timeInteractions: !traits.timesInteractions,
+    ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
   let stopTimer: () => Promise<void> = async () => {};
@@ -88,7 +107,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
         // channel. Every replica polls; the service's Redis lease resolves each round once.
         onResolved: (view) => {
           metrics.roundResolved();
-          if (view.meta.message) messages.refreshSoon(view.key);
+          if (view.meta.message) messages.refreshSoon(view.key, 'timer');
         },
         logger: appLogger(log),
       });

@@ -12,26 +12,37 @@ import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
 import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import type { DailyServiceApi } from '../../app/daily/daily-service.js';
+import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from '../discord/messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
+import { editToken } from '../discord/edit-tokens.js';
+import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
-import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
+import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What the router needs. */
 export interface RouterDeps {
   games: GameServiceApi;
   settings: SettingsServiceApi;
+  /** The daily dungeon, boards and history (optional: commands say so when absent). */
+  daily?: DailyServiceApi;
+  replays?: ReplayServiceApi;
   commands: readonly CommandModule[];
   messages: GameMessages;
+  /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
+  permissions?: ChannelPermissions;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => number;
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
   metrics?: Metrics;
+  /** Wall-clock time, by which interaction tokens expire (default Date.now). */
+  wallNow?: () => number;
   /** Record each interaction's time to its first answer (off where the transport measures it: the HTTP server). */
   timeInteractions?: boolean;
 }
@@ -54,6 +65,9 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  */
 export const POSTED_TEXT = 'Posted the game message below.';
 
+/** What a posted game message says once withdrawn, because storage refused to record it. */
+export const WITHDRAWN_TEXT = 'The game could not be saved just now, so this copy of it was withdrawn. Please try again in a moment.';
+
 /** The Manage Server and Administrator permission bits (an administrator has every permission). */
 const MANAGE_GUILD = 1n << 5n;
 const ADMINISTRATOR = 1n << 3n;
@@ -65,8 +79,12 @@ export function gameMessage(p: GamePayload, ephemeral = false): OutgoingMessage 
   return { content: p.content, embeds: p.embeds, components: p.components, files: p.files, attachments: [], allowedMentions: p.allowedMentions, ...(ephemeral ? { ephemeral } : {}) };
 }
 
-/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. */
+/** Runs `work`; if it isn't done in `ms`, calls `onSlow` (a defer) once, then still waits for the work. `ms` 0 defers at once. */
 async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promise<unknown>): Promise<{ value: T; deferred: boolean }> {
+  if (ms <= 0) {
+    await onSlow();
+    return { value: await work, deferred: true };
+  }
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), ms);
@@ -82,7 +100,11 @@ async function withDeferral<T>(work: Promise<T>, ms: number, onSlow: () => Promi
 }
 
 /** What a slash command comes to once its service call is done. */
-type CommandOutcome = { kind: 'private'; text: string; embed?: ReplyEmbed } | { kind: 'controller'; view: GameView } | { kind: 'post'; view: GameView; retire: MessageRef | null };
+type CommandOutcome =
+  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'controller'; view: GameView }
+  | { kind: 'post'; view: GameView; retire: MessageRef | null }
+  | { kind: 'attachment'; text: string; file: OutgoingFile };
 
 /** Builds the router. */
 export function createRouter(deps: RouterDeps): Router {
@@ -121,19 +143,21 @@ export function createRouter(deps: RouterDeps): Router {
         return { kind: 'private', text: failureText(reply.error) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
+      case 'attachment':
+        return { kind: 'attachment', text: reply.text, file: reply.file };
       case 'game': {
         const ref = reply.view.meta.message;
         if (reply.mode === 'post') return { kind: 'post', view: reply.view, retire: ref };
         if (reply.view.events.length > 0) metrics.turn();
         if (!ref) return { kind: 'post', view: reply.view, retire: null };
-        deps.messages.refreshSoon(reply.view.key);
+        deps.messages.refreshSoon(reply.view.key, 'action');
         return { kind: 'private', text: reply.note ?? 'Done.' };
       }
     }
   }
 
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
-  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean): Promise<void> {
+  async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean, fromButton = false): Promise<void> {
     const { view, retire } = outcome;
     const payload = gameMessage(gamePayload(view, deps.now()));
     // Until the posted message's id is known, record that one is on its way, so an action in between posts no
@@ -142,7 +166,10 @@ export function createRouter(deps: RouterDeps): Router {
     const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
     try {
-      if (deferred) {
+      if (deferred && fromButton) {
+        // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
+        messageId = await r.followUp(payload);
+      } else if (deferred) {
         // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
         // (and inherit its ephemeral flag), and the game message must be a new public one.
         await r.editOriginal(textPayload(POSTED_TEXT));
@@ -162,13 +189,38 @@ export function createRouter(deps: RouterDeps): Router {
     const ours = !latest.ok || !latest.value.meta.message || latest.value.meta.message.messageId === pending.messageId || !marked.ok;
     if (!ours) return;
     const saved = await deps.games.setMessage(view.key, messageId ? { channelId: view.key.channelId, messageId } : null);
-    if (!saved.ok) log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message');
+    if (!saved.ok) {
+      log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message; withdrawing the new one');
+      // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
+      // the recorded one (if any) stays live, never retired before its successor is recorded.
+      if (messageId) await withdraw(r, deferred, messageId, retire, view.key.guildId);
+      return;
+    }
     if (!messageId) return;
+    // This interaction's token can edit the message it just posted (its @original, or after a deferral the follow-up).
+    deps.messages.offerToken(view.key, editToken(i, messageId, deps.wallNow?.() ?? Date.now(), deferred ? messageId : '@original'));
     // Actions that came in while the id was unknown are drawn now.
-    if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key);
+    if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key, 'catch-up');
     if (retire && retire.messageId !== messageId) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
+  }
+
+  /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+    const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
+    const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
+    await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
+  }
+
+  /** A new public message with one file (never an edit of the game message); after a deferral, a follow-up. */
+  async function postAttachment(r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'attachment' }>, deferred: boolean): Promise<void> {
+    const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+    if (!deferred) return r.reply(msg);
+    // As with a posted game message: fill the private placeholder first, then post the public message.
+    await r.editOriginal(textPayload('Posted the replay below.'));
+    await r.followUp(msg);
   }
 
   async function onCommand(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -182,12 +234,29 @@ export function createRouter(deps: RouterDeps): Router {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
-    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings };
-    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), deferAfter, () => r.defer(true));
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+    // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
+    const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
+    const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), slow ? 0 : deferAfter, () => r.defer(true));
     if (outcome.kind === 'post') return postGame(i, r, outcome, deferred);
-    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(outcome.text, outcome.embed);
+    if (outcome.kind === 'attachment') return postAttachment(r, outcome, deferred);
+    const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+  }
+
+  /**
+   * A private reply with what the bot's permissions mean for this channel: `/rogue-config show` lists them all, and
+   * any other reply carries, once per channel, a note on what is missing.
+   */
+  function withPermissions(i: IncomingInteraction, invocation: NonNullable<IncomingInteraction['invocation']>, text: string, embed?: ReplyEmbed): [string, ReplyEmbed?] {
+    const bits = i.appPermissions ?? null;
+    if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
+      return [text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] }];
+    }
+    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const joined = note ? (text ? `${text}\n\n${note}` : note) : text;
+    return embed ? [joined, embed] : [joined];
   }
 
   async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
@@ -219,9 +288,16 @@ export function createRouter(deps: RouterDeps): Router {
         const live = current.ok ? current.value.meta.message : null;
         if (isRetired(live, pressedOn)) return { kind: 'retired' as const, live: live! };
       }
-      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, ...(deps.replays ? { replays: deps.replays } : {}), interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
     })();
-    const { value: outcome, deferred } = await withDeferral(work, deferAfter, () => r.deferUpdate());
+    // 🎞️ is deferred at once (type 6: the game message stays as it is) while the replay is drawn.
+    const { value: outcome, deferred } = await withDeferral(work, intent.kind === 'replay' ? 0 : deferAfter, () => r.deferUpdate());
+    if (outcome.kind === 'attachment') {
+      const msg: OutgoingMessage = { content: outcome.text, files: [outcome.file] };
+      if (deferred) await r.followUp(msg);
+      else await r.reply(msg);
+      return;
+    }
     if (outcome.kind === 'retired') {
       const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
       if (deferred) await r.followUp(privately(text));
@@ -241,20 +317,26 @@ export function createRouter(deps: RouterDeps): Router {
       else await r.reply(msg);
       return;
     }
+    if (outcome.kind === 'post') {
+      // ▶️ Play again: a new game message; the pressed one keeps its last map and summary, and loses its buttons.
+      return postGame(i, r, { kind: 'post', view: outcome.view, retire: shared ? { channelId: key.channelId, messageId: pressedOn } : null }, deferred, true);
+    }
     if (outcome.kind === 'game') {
       if (outcome.view.events.length > 0) metrics.turn();
       await show(outcome.view);
       if (outcome.note) await r.followUp(privately(outcome.note));
       if (onController) {
-        deps.messages.refreshSoon(key);
+        deps.messages.refreshSoon(key, 'controller');
         return;
       }
       const stored = outcome.view.meta.message;
       if (pressedOn && !isPendingMessage(stored) && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
+      // A press on the shared message gives a token that can edit it for 15 minutes: later redraws use it.
+      if (pressedOn) deps.messages.offerToken(key, editToken(i, pressedOn, deps.wallNow?.() ?? Date.now()));
       // Presses answered at once can reach Discord out of order: if another action landed meanwhile, redraw the newest
       // state through the coalescer, so the message settles on it instead of keeping an older picture.
       const after = await deps.games.view(key);
-      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key);
+      if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key, 'catch-up');
       return;
     }
     if (outcome.failure) logFailure(outcome.failure, i);
@@ -289,6 +371,7 @@ export function createRouter(deps: RouterDeps): Router {
         return;
       }
       const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
+      deps.permissions?.see(i.channelId, i.appPermissions ?? null);
       if (i.kind === 'command') await onCommand(i, timed, key);
       else await onButton(i, timed, key);
     } catch (err) {
@@ -333,6 +416,7 @@ function timedResponder(r: InteractionResponder, first: (outcome: string) => voi
     autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
     editOriginal: (m) => r.editOriginal(m),
     followUp: (m) => r.followUp(m),
+    editMessage: (id, m) => r.editMessage(id, m),
     originalMessageId: () => r.originalMessageId(),
     get answered() {
       return r.answered;

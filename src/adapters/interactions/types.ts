@@ -17,6 +17,8 @@ export interface IncomingInteraction {
   user: { id: string; name: string };
   /** The member's permission bitfield in this channel; null outside a guild. */
   memberPermissions: bigint | null;
+  /** What the bot itself may do in this channel (`app_permissions`); null or absent when Discord did not say. */
+  appPermissions?: bigint | null;
   /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
   invocation?: Invocation;
   /** Autocomplete and context-menu commands: the command's name. */
@@ -66,6 +68,8 @@ export interface InteractionResponder {
   autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void>;
   /** PATCH /webhooks/{app}/{token}/messages/@original. */
   editOriginal(msg: OutgoingMessage): Promise<void>;
+  /** PATCH /webhooks/{app}/{token}/messages/{id}: edits a follow-up this interaction posted. */
+  editMessage(messageId: string, msg: OutgoingMessage): Promise<void>;
   /** POST /webhooks/{app}/{token}; the new message's id. */
   followUp(msg: OutgoingMessage): Promise<string | null>;
   /** The id of the message a reply created (to record a posted game message); null when Discord did not say. */

@@ -21,10 +21,10 @@ export function restFiles(msg: OutgoingMessage): { name: string; data: Buffer; k
   return msg.files?.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` }));
 }
 
-/** PATCH /webhooks/{app}/{token}/messages/@original. */
-export async function editOriginal(rest: REST, i: IncomingInteraction, msg: OutgoingMessage): Promise<void> {
+/** PATCH /webhooks/{app}/{token}/messages/@original, or a follow-up's id. */
+export async function editOriginal(rest: REST, i: IncomingInteraction, msg: OutgoingMessage, messageId = '@original'): Promise<void> {
   const files = restFiles(msg);
-  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, '@original'), { body: messageBody(msg, false), ...(files ? { files } : {}), auth: false });
+  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, messageId), { body: messageBody(msg, false), ...(files ? { files } : {}), auth: false });
 }
 
 /** POST /webhooks/{app}/{token}: a follow-up message; its id. */

@@ -6,6 +6,7 @@ import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, fr
 import { DUPLICATE, INTERACTION_TTL_MS, SUMMARIES_PER_CHANNEL, systemClock, type Clock, type GameStore, type GameSummaryRecord, type InteractionOptions, type LoadResult, type Revision, type SaveResult } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
+import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
 
 interface Row {
   key: ChannelKey;
@@ -14,6 +15,8 @@ interface Row {
   state: string;
   meta: string;
   log: string[];
+  /** The version the log starts at, and the state at that version (see LOG_MAX_ACTIONS); absent while the whole log is kept. */
+  checkpoint?: { version: number; state: string };
 }
 
 /** GameStore kept in process memory (npm run play, service tests). Single process only. */
@@ -84,7 +87,16 @@ export class MemoryGameStore implements GameStore {
   }
 
   async readLog(key: ChannelKey, from = 0, to?: number): Promise<Action[]> {
-    return (this.rows.get(encodeChannelKey(key))?.log ?? []).slice(from, to).map(decodeAction);
+    const row = this.rows.get(encodeChannelKey(key));
+    const base = row?.checkpoint?.version ?? 0;
+    const start = Math.max(from, base) - base;
+    if (to !== undefined && to - base <= start) return [];
+    return (row?.log ?? []).slice(start, to === undefined ? undefined : to - base).map(decodeAction);
+  }
+
+  /** The state a long game's log restarts from, and its version; null while the whole log is kept. */
+  async logCheckpoint(key: ChannelKey): Promise<{ version: number; state: string } | null> {
+    return this.rows.get(encodeChannelKey(key))?.checkpoint ?? null;
   }
 
   async summaries(guildId: string): Promise<GameSummaryRecord[]> {
@@ -109,6 +121,11 @@ export class MemoryGameStore implements GameStore {
     const ids = this.applied.get(id) ?? new Map<string, number>();
     for (const [other, expires] of ids) if (expires <= now) ids.delete(other);
     ids.set(interactionId, now + INTERACTION_TTL_MS);
+    // The newest INTERACTIONS_PER_CHANNEL, as the Redis set keeps (insertion order is expiry order here).
+    for (const other of ids.keys()) {
+      if (ids.size <= INTERACTIONS_PER_CHANNEL) break;
+      ids.delete(other);
+    }
     this.applied.set(id, ids);
   }
 
@@ -120,6 +137,10 @@ export class MemoryGameStore implements GameStore {
     row.state = encodeState(game);
     row.meta = encodeMeta(game);
     for (const a of actions) row.log.push(JSON.stringify(a));
+    if (row.log.length > LOG_MAX_ACTIONS) {
+      row.checkpoint = { version: (row.checkpoint?.version ?? 0) + row.log.length, state: row.state };
+      row.log = [];
+    }
     return row.rev;
   }
 

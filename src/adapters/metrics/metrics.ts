@@ -16,6 +16,12 @@ export interface Metrics {
   editQueueDepth(depth: number): void;
   /** An interaction delivered again and recognised as already applied. */
   duplicatePrevented(): void;
+  /** One request sent with the bot token (counted against Discord's global 50/s), by route shape and reason. */
+  botRequest(route: string, reason: string): void;
+  /** One game-message edit sent through an interaction token instead (exempt from the global limit), by reason. */
+  tokenEdit(reason: string): void;
+  /** One low-priority redraw the shared budget shed (it is redrawn later, merged with what came meanwhile), by reason. */
+  budgetShed(reason: string): void;
 }
 
 /** Metrics that count nothing (METRICS_PORT unset, tests, the terminal game). */
@@ -27,4 +33,7 @@ export const noopMetrics: Metrics = {
   roundResolved: () => {},
   editQueueDepth: () => {},
   duplicatePrevented: () => {},
+  botRequest: () => {},
+  tokenEdit: () => {},
+  budgetShed: () => {},
 };

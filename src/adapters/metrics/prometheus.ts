@@ -18,6 +18,9 @@ export function prometheusMetrics(registry = new Registry(), processMetrics = fa
   const rounds = new Counter({ name: 'cc_round_resolutions_total', help: 'Rounds resolved (everyone acted, or the timer ran out).', registers });
   const queue = new Gauge({ name: 'cc_edit_queue_depth', help: 'Channel edits waiting to be sent.', registers });
   const duplicates = new Counter({ name: 'cc_duplicate_interactions_prevented_total', help: 'Interactions delivered again and not applied a second time.', registers });
+  const botRequests = new Counter({ name: 'cc_bot_token_requests_total', help: "Requests sent with the bot token (Discord's global 50/s), by route and reason. Per accepted turn: divide by cc_turns_total.", labelNames: ['route', 'reason'], registers });
+  const tokenEdits = new Counter({ name: 'cc_token_edits_total', help: 'Game-message edits sent through an interaction token (exempt from the global limit), by reason.', labelNames: ['reason'], registers });
+  const shed = new Counter({ name: 'cc_bot_budget_shed_total', help: 'Low-priority redraws the shared bot-token budget shed (redrawn later, merged), by reason.', labelNames: ['reason'], registers });
   const metrics: Metrics = {
     interaction: (kind, outcome, ms) => latency.observe({ kind, outcome }, ms / 1000),
     turn: () => turns.inc(),
@@ -26,6 +29,9 @@ export function prometheusMetrics(registry = new Registry(), processMetrics = fa
     roundResolved: () => rounds.inc(),
     editQueueDepth: (depth) => queue.set(depth),
     duplicatePrevented: () => duplicates.inc(),
+    botRequest: (route, reason) => botRequests.inc({ route, reason }),
+    tokenEdit: (reason) => tokenEdits.inc({ reason }),
+    budgetShed: (reason) => shed.inc({ reason }),
   };
   return { metrics, registry };
 }

@@ -27,6 +27,7 @@ import type { Action } from '../../engine/types.js';
 import { guard, isWrongType, type RedisClient } from './client.js';
 import { channelKeys, DEFAULT_PREFIX, guildKeys } from './keys.js';
 import { LuaScript } from './script.js';
+import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
 
 /** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -58,12 +59,25 @@ if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end
 ${TYPES}`;
 
 /**
- * Shared tail of SAVE and CREATE. ARGV[7] is a summary record ('' for none): it joins the channel's newest
- * SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
+ * The first write of SAVE and CREATE, and it must be the first: Redis checks maxmemory only before a script's first
+ * write (later ones pass, to keep the script atomic), and HSET is refused under memory pressure (OOM) while a prune
+ * such as ZREMRANGEBYSCORE or DEL is not. So with HSET first, a refusal comes before anything is written.
+ */
+const FIRST_WRITE = `redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])`;
+
+/**
+ * Shared tail of SAVE and CREATE, after FIRST_WRITE. ARGV[7] is a summary record ('' for none): it joins the
+ * channel's newest SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
  */
 const WRITE = `
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[3], 'state', ARGV[4], 'meta', ARGV[5])
-if #ARGV > 10 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 11)) end
+if #ARGV > 10 then
+  local n = redis.call('RPUSH', KEYS[2], unpack(ARGV, 11))
+  if n > ${LOG_MAX_ACTIONS} then
+    local base = tonumber(redis.call('HGET', KEYS[1], 'logBase') or '0') + n
+    redis.call('DEL', KEYS[2])
+    redis.call('HSET', KEYS[1], 'checkpoint', ARGV[4], 'logBase', base)
+  end
+end
 if ARGV[7] ~= '' then
   redis.call('RPUSH', KEYS[3], ARGV[7])
   redis.call('LTRIM', KEYS[3], -${SUMMARIES_PER_CHANNEL}, -1)
@@ -89,6 +103,7 @@ end`;
 const RECORD = `if ARGV[9] ~= '' then
   redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
   redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
+  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -${INTERACTIONS_PER_CHANNEL + 1})
   redis.call('PEXPIRE', KEYS[4], ${INTERACTION_TTL_MS})
 end`;
 
@@ -100,6 +115,7 @@ const SAVE = new LuaScript(`
 ${DEADLINE}
 ${SEEN}
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
+${FIRST_WRITE}
 ${RECORD}
 ${WRITE}`);
 
@@ -113,7 +129,9 @@ ${DEADLINE}
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return {0, now} end
 elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
-redis.call('DEL', KEYS[1], KEYS[2])
+${FIRST_WRITE}
+redis.call('HDEL', KEYS[1], 'checkpoint', 'logBase')
+redis.call('DEL', KEYS[2])
 ${WRITE}`);
 
 /** KEYS a guild index set; ARGV member, ttlMs. Adds the member and pushes the set's expiry out, in one command. */
@@ -276,10 +294,20 @@ export class RedisGameStore implements GameStore {
     return keys.filter((_, i) => statuses[i] === 'playing');
   }
 
+  /** The log since its checkpoint (see LOG_MAX_ACTIONS): actions before the checkpoint's version are not kept. */
   async readLog(key: ChannelKey, from = 0, to?: number): Promise<Action[]> {
-    if (to !== undefined && to <= from) return [];
-    const items = await guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, key).log, from, to === undefined ? -1 : to - 1));
+    const keys = channelKeys(this.prefix, key);
+    const base = Number((await guard(this.redis, () => this.redis.hget(keys.game, 'logBase'))) ?? 0);
+    const start = Math.max(from, base) - base;
+    if (to !== undefined && to - base <= start) return [];
+    const items = await guard(this.redis, () => this.redis.lrange(keys.log, start, to === undefined ? -1 : to - base - 1));
     return items.map(decodeAction);
+  }
+
+  /** The state a long game's log restarts from, and its version; null while the whole log is kept. */
+  async logCheckpoint(key: ChannelKey): Promise<{ version: number; state: string } | null> {
+    const [state, base] = await guard(this.redis, () => this.redis.hmget(channelKeys(this.prefix, key).game, 'checkpoint', 'logBase'));
+    return state && base ? { version: Number(base), state } : null;
   }
 
   async summaries(guildId: string): Promise<GameSummaryRecord[]> {

@@ -11,7 +11,7 @@
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import { leaseScore, type RoundClaim, type RoundScheduler } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
-import { guard, type RedisClient } from './client.js';
+import { guard, isWrongType, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX, legacyRoundsKey, roundBucket, roundsBucketKeys } from './keys.js';
 import { LuaScript } from './script.js';
 
@@ -53,6 +53,16 @@ if not cur or tonumber(cur) ~= tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 return 1`);
 
+/**
+ * Replaces a bucket that holds another type than a sorted set (damaged by hand or by another program) with nothing:
+ * its entries are lost either way, and every playing game schedules its deadline again on its next save. Checked in
+ * the script, so a bucket repaired meanwhile by another process is left alone. Replies 1 when it deleted the key.
+ */
+const REPAIR = new LuaScript(`
+local t = redis.call('TYPE', KEYS[1]).ok
+if t ~= 'zset' and t ~= 'none' then redis.call('DEL', KEYS[1]) return 1 end
+return 0`);
+
 /** RoundScheduler on bucketed Redis sorted sets (one server or a cluster). */
 export class RedisRoundQueue implements RoundScheduler {
   private readonly buckets: string[];
@@ -72,17 +82,17 @@ export class RedisRoundQueue implements RoundScheduler {
 
   async schedule(key: ChannelKey, deadline: number, previous?: number | null): Promise<void> {
     const bucket = this.bucketOf(key);
-    await guard(this.redis, () => SCHEDULE.run(this.redis, [bucket], [encodeChannelKey(key), String(deadline), previous == null ? '' : String(previous)]));
+    await this.repairing(bucket, () => SCHEDULE.run(this.redis, [bucket], [encodeChannelKey(key), String(deadline), previous == null ? '' : String(previous)]));
   }
 
   async replace(key: ChannelKey, deadline: number): Promise<void> {
     const bucket = this.bucketOf(key);
-    await guard(this.redis, () => this.redis.zadd(bucket, deadline, encodeChannelKey(key)));
+    await this.repairing(bucket, () => this.redis.zadd(bucket, deadline, encodeChannelKey(key)));
   }
 
   async cancel(key: ChannelKey, expected: number): Promise<void> {
     const bucket = this.bucketOf(key);
-    await guard(this.redis, () => SETTLE.run(this.redis, [bucket], [encodeChannelKey(key), String(expected), '']));
+    await this.repairing(bucket, () => SETTLE.run(this.redis, [bucket], [encodeChannelKey(key), String(expected), '']));
   }
 
   /**
@@ -111,14 +121,28 @@ export class RedisRoundQueue implements RoundScheduler {
 
   async settle(claim: RoundClaim, next: number | null): Promise<boolean> {
     const bucket = this.bucketOf(claim.key);
-    const r = await guard(this.redis, () => SETTLE.run(this.redis, [bucket], [encodeChannelKey(claim.key), String(claim.lease), next === null ? '' : String(next)]));
+    const r = await this.repairing(bucket, () => SETTLE.run(this.redis, [bucket], [encodeChannelKey(claim.key), String(claim.lease), next === null ? '' : String(next)]));
     return r === 1;
   }
 
   async scoreOf(key: ChannelKey): Promise<number | null> {
     const bucket = this.bucketOf(key);
-    const s = await guard(this.redis, () => this.redis.zscore(bucket, encodeChannelKey(key)));
+    const s = await this.repairing(bucket, () => this.redis.zscore(bucket, encodeChannelKey(key)));
     return s === null ? null : Number(s);
+  }
+
+  /**
+   * Runs one call on a bucket; a bucket of the wrong type (WRONGTYPE) is repaired (REPAIR) and the call tried once
+   * more, so one damaged key never fails every channel of its bucket (as the guild index, it is a shared key).
+   */
+  private async repairing<T>(bucket: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await guard(this.redis, call);
+    } catch (err) {
+      if (!isWrongType(err)) throw err;
+      await guard(this.redis, () => REPAIR.run(this.redis, [bucket], []));
+      return guard(this.redis, call);
+    }
   }
 
   private bucketOf(key: ChannelKey): string {
@@ -132,7 +156,15 @@ export class RedisRoundQueue implements RoundScheduler {
    * (see PLACE) and then removed here, so a crash in between leaves it in both, never in neither.
    */
   private async claimFrom(set: string, now: number, limit: number, lease: number): Promise<{ claims: RoundClaim[]; taken: number }> {
-    const due = await guard(this.redis, () => CLAIM.run(this.redis, [set], [String(now), String(limit), String(lease)]));
+    let due: unknown;
+    try {
+      due = await guard(this.redis, () => CLAIM.run(this.redis, [set], [String(now), String(limit), String(lease)]));
+    } catch (err) {
+      // A damaged bucket is repaired and skipped this time; the other buckets' claims go ahead.
+      if (!isWrongType(err)) throw err;
+      await guard(this.redis, () => REPAIR.run(this.redis, [set], []));
+      return { claims: [], taken: 0 };
+    }
     if (!Array.isArray(due)) return { claims: [], taken: 0 };
     const claims: RoundClaim[] = [];
     const strays: string[] = [];

@@ -13,6 +13,9 @@ export const NEAR = 5;
 /** Most monsters listed near one player. */
 const NEAR_MAX = 3;
 
+/** Most items named. */
+const ITEMS_MAX = 4;
+
 /** A compass direction from (x0, y0) to (x1, y1) in words; '' when they are the same cell. */
 export function direction(x0: number, y0: number, x1: number, y1: number): string {
   const dx = x1 - x0;
@@ -54,6 +57,14 @@ export function describePicture(state: GameState, visible: Uint8Array, mark: num
   const lead = living[0];
   if (!stairs) parts.push('Stairs not found yet.');
   else if (lead) parts.push(`Stairs ${whereFrom(lead.x, lead.y, stairs.x, stairs.y)} of ${cleanName(lead.name)}.`);
+  // Items in sight, nearest to the lead first: what a sighted player spots at once on the picture.
+  const items = lead ? state.items.filter((it) => visible[it.y * state.width + it.x] === mark) : [];
+  if (lead && items.length > 0) {
+    const d = (it: { x: number; y: number }): number => Math.max(Math.abs(it.x - lead.x), Math.abs(it.y - lead.y));
+    const named = [...items].sort((a, b) => d(a) - d(b)).slice(0, ITEMS_MAX).map((it) => `${it.kind} ${whereFrom(lead.x, lead.y, it.x, it.y)}`);
+    const rest = items.length > ITEMS_MAX ? `, and ${items.length - ITEMS_MAX} more` : '';
+    parts.push(`Items in sight from ${cleanName(lead.name)}: ${named.join(', ')}${rest}.`);
+  }
   for (const p of players) {
     const who = `${slotIndex(p.slot) + 1} ${cleanName(p.name)}`;
     if (!p.alive) {

@@ -6,7 +6,7 @@ describe('neutralise', () => {
     ['a user mention', 'hi <@123456789012345678>', 'hi <\uFF20123456789012345678>'],
     ['a nickname mention', '<@!42>', '<\uFF20!42>'],
     ['a role mention', '<@&42>', '<\uFF20&42>'],
-    ['a channel mention', '<#42>', '<\uFF0342>'],
+    ['a channel link (pings nobody)', '<#42>', '<#42>'],
     ['a mention cut short by a renderer', 'evil<@13000…', 'evil<\uFF2013000…'],
     ['@everyone', 'hey @everyone', 'hey \uFF20everyone'],
     ['@here in capitals', '@HERE', '\uFF20HERE'],

@@ -2,6 +2,7 @@ import { DiscordAPIError, type REST } from '@discordjs/rest';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { REPOST_AFTER_MS, restGameMessages, snowflakeTime } from '../../../src/adapters/discord/messages.js';
+import { ChannelPermissions } from '../../../src/adapters/discord/permissions.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, Result } from '../../../src/app/service-types.js';
 import { defaultConfig, newGame, step } from '../../../src/engine/index.js';
 
@@ -145,5 +146,57 @@ describe('channel-API game message edits', () => {
     await m.drain();
     expect(r.calls.map((c) => c.method)).toEqual(['POST', 'PATCH']);
     expect(g.state.current.meta.message).toEqual(old);
+  });
+
+  /** A REST stub whose edits with an upload are refused with 403 50013 (no Attach Files); records each edit. */
+  function noUploads(opts: { refuseAll?: boolean } = {}) {
+    const edits: { files: number; status: number }[] = [];
+    const posts: unknown[] = [];
+    const stub = {
+      patch: async (route: string, req: { body: object; files?: unknown[] }) => {
+        const files = req.files?.length ?? 0;
+        const refused = opts.refuseAll || files > 0;
+        edits.push({ files, status: refused ? 403 : 200 });
+        if (refused) throw new DiscordAPIError({ code: 50013, message: 'Missing Permissions' }, 50013, 403, 'PATCH', route, { body: undefined, files: undefined });
+      },
+      post: async (route: string, body: unknown) => {
+        posts.push(body);
+        return { id: 'fresh1' };
+      },
+    };
+    return { rest: stub as unknown as REST, edits, posts };
+  }
+
+  const imageView = (turn: number): GameView => {
+    const v = viewAtTurn(turn);
+    return { ...v, meta: { ...v.meta, render: 'image' } };
+  };
+
+  it('GIVEN a channel that refuses uploads (403 50013) WHEN the image map is refreshed twice THEN the picture falls back to emoji, the message is kept and nothing is posted', async () => {
+    const g = games(imageView(1));
+    const r = noUploads();
+    const m = restGameMessages({ rest: r.rest, games: g.api, logger: pino({ level: 'silent' }), now: () => 0, wallNow: () => 1_420_070_400_000 + 60_000, intervalMs: 1, permissions: new ChannelPermissions() });
+    m.refreshSoon(key);
+    await m.drain();
+    await new Promise((res) => setTimeout(res, 5));
+    g.state.current = imageView(2);
+    m.refreshSoon(key);
+    await m.drain();
+    // One refused upload, its emoji retry, then the next refresh goes straight to emoji (no second 403).
+    expect(r.edits).toEqual([{ files: 1, status: 403 }, { files: 0, status: 200 }, { files: 0, status: 200 }]);
+    expect(r.posts).toEqual([]);
+    expect(g.state.cleared).toBe(0);
+    expect(g.state.current.meta.message).toEqual(ref);
+  });
+
+  it('GIVEN a channel where every edit is refused (403) WHEN refreshed THEN the message is still recorded and no new one is posted', async () => {
+    const g = games(viewAtTurn(1));
+    const r = noUploads({ refuseAll: true });
+    const m = restGameMessages({ rest: r.rest, games: g.api, logger: pino({ level: 'silent' }), now: () => 0, wallNow: () => 1_420_070_400_000 + 60_000, permissions: new ChannelPermissions() });
+    m.refreshSoon(key);
+    await m.drain();
+    expect(r.edits).toEqual([{ files: 0, status: 403 }]);
+    expect(r.posts).toEqual([]);
+    expect(g.state.current.meta.message).toEqual(ref);
   });
 });

@@ -3,7 +3,7 @@ import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameView } from '../../../src/app/service-types.js';
 import { decodeButtonId, gameTag } from '../../../commands/controls/custom-id.js';
 import { controllerPayload, gamePayload, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
-import { gameControls, playerControls } from '../../../commands/controls/layouts.js';
+import { gameControls, MAX_SHARED_ROWS, playerControls } from '../../../commands/controls/layouts.js';
 import { defaultConfig, newGame, step, Tile, type GameConfig, type GameState } from '../../../src/engine/index.js';
 import { checkLimits } from '../../../src/render/index.js';
 
@@ -38,17 +38,22 @@ function around(state: GameState, id: string, walls: [number, number][]): GameSt
 const labels = (v: GameView) => gameControls(v).map((row) => row.map((b) => (b.spacer ? '.' : b.label)));
 
 describe('game message presenter', () => {
-  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross with wait in the middle, explore and end below, and a drink button only when hurt', () => {
+  it('GIVEN an 8-way game WHEN presented THEN the d-pad is a 3x3 cross of icons with wait in the middle, one context row below (my view, explore, end, join), and a drink button only when hurt', () => {
     const v = viewOf(joined({ topology: 8 }, ['a']));
     expect(labels(v)).toEqual([
       ['northwest', 'north', 'northeast'],
       ['west', 'wait', 'east'],
       ['southwest', 'south', 'southeast'],
-      ['explore'],
-      ['my view', 'end', 'join'],
+      ['my view', 'explore', 'end', 'join'],
     ]);
+    // On Discord the pad's buttons carry no label (a compact 3 x 3 on a phone); the context row keeps its words.
+    const api = gamePayload(v, 0).components.map((r) => r.components.map((b) => b.label ?? null));
+    expect(api.slice(0, 3).flat().every((l) => l === null)).toBe(true);
+    expect(api[3]).toEqual(['my view', 'explore', 'end', 'join']);
     v.state.players[0]!.hp -= 5;
+    expect(labels(v)).toHaveLength(MAX_SHARED_ROWS);
     expect(labels(v)[3]).toContain('drink potion');
+    expect(labels(v)[3]).toContain('end');
     expect(gameControls(v).flat().map((b) => b.emoji).slice(0, 9)).toEqual(['↖️', '⬆️', '↗️', '⬅️', '⏳', '➡️', '↙️', '⬇️', '↘️']);
     expect(gameControls(v).flat().map((b) => b.emoji)).toContain('🧪');
   });
@@ -56,7 +61,7 @@ describe('game message presenter', () => {
   it('GIVEN one of three living players voted to end WHEN presented THEN the end button shows the tally', () => {
     const v = viewOf(joined({ topology: 4 }, ['a', 'b', 'c']));
     v.meta.endVotes = [v.state.players[0]!.id];
-    expect(labels(v).at(-1)).toEqual(['my view', 'end (1/2)', 'join']);
+    expect(labels(v).at(-1)).toEqual(expect.arrayContaining(['my view', 'end (1/2)']));
   });
 
   it('GIVEN a 4-way game WHEN presented THEN there are no diagonal buttons and disabled spacers keep the cross shape', () => {
@@ -91,23 +96,38 @@ describe('game message presenter', () => {
     expect(gameControls(viewOf(s)).flat().find((x) => x.label === 'north')?.disabled).toBe(false);
   });
 
-  it('GIVEN a monster next to the player WHEN presented THEN that direction is a red attack button', () => {
+  it('GIVEN a monster next to the only player WHEN presented THEN that direction is a red attack button, on the shared d-pad and the controller', () => {
     let s = around(joined({ topology: 4 }, ['a']), 'a', []);
     const p = s.players[0]!;
     const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
     s = { ...s, monsters: [{ ...m, x: p.x + 1, y: p.y }] } as GameState;
     const east = gameControls(viewOf(s)).flat().find((b) => b.label === 'east')!;
     expect(east.tone).toBe('danger');
-    const row = gamePayload(viewOf(s), 0).components.flatMap((r) => r.components).find((b) => b.label === 'east')!;
-    expect(row.style).toBe(ButtonStyle.Danger);
     expect(east.disabled).toBe(false);
+    const api = gamePayload(viewOf(s), 0).components.flatMap((r) => r.components).find((b) => b.custom_id === east.customId)!;
+    expect(api.style).toBe(ButtonStyle.Danger);
+    expect(playerControls(viewOf(s), p.id).flat().find((b) => b.label === 'east')!.tone).toBe('danger');
+  });
+
+  it('GIVEN a monster east of one player and open floor east of another WHEN presented THEN the shared east arrow is grey, the first player\'s controller red', () => {
+    const start = joined({ topology: 4 }, ['a', 'b']);
+    const a = start.players[0]!;
+    // b two rows below a; around() clears the cells next to each, so east of both is floor.
+    const b = { ...start.players[1]!, x: a.x, y: a.y + 2 };
+    let s = around(around({ ...start, players: [a, b] } as GameState, 'a', []), 'b', []);
+    const m = s.monsters[0] ?? { id: 99, kind: 'goblin', x: 0, y: 0, hp: 5, maxHp: 5, bloodied: 2, attack: 1, defence: 0, tactics: 'minion', weapon: 0, state: 'wander', lastSeenX: -1, lastSeenY: -1 };
+    s = { ...s, monsters: [{ ...m, x: a.x + 1, y: a.y }] } as GameState;
+    const eastOf = (rows: ReturnType<typeof gameControls>) => rows.flat().find((x) => x.label === 'east')!;
+    expect(eastOf(playerControls(viewOf(s), a.id)).tone).toBe('danger');
+    expect(eastOf(playerControls(viewOf(s), b.id)).tone).toBe('secondary');
+    expect(eastOf(gameControls(viewOf(s))).tone).toBe('secondary');
   });
 
   it('GIVEN a new game started with Play again WHEN presented THEN the previous players not yet back are mentioned, and there is a join button', () => {
     const v = viewOf(joined({ topology: 4 }, ['a']));
     v.meta.invited = [{ id: '900', name: 'Bo' }, { id: v.state.players[0]!.id, name: 'a' }];
     expect(gamePayload(v, 0).content.startsWith('Play again! <@900>: press ➕ join.')).toBe(true);
-    expect(labels(v).at(-1)).toEqual(['my view', 'end', 'join']);
+    expect(labels(v).at(-1)).toEqual(expect.arrayContaining(['my view', 'end', 'join']));
   });
 
   it('GIVEN a wall north of one player and open floor north of another WHEN each opens their controller THEN north is off for the first only, while the shared d-pad keeps it on', () => {
@@ -124,18 +144,20 @@ describe('game message presenter', () => {
     expect(controllerPayload(v, a!.id, { style: 'image', mobile: false }).files[0]!.name).toBe('map.png');
   });
 
-  it('GIVEN a game that is over WHEN presented THEN its only button is Play again', () => {
+  it('GIVEN a game that is over WHEN presented THEN its buttons are Play again and Replay', () => {
     const s = { ...joined({}, ['a']), status: 'over' } as GameState;
     const rows = gameControls(viewOf(s));
-    expect(rows.map((r) => r.map((b) => b.label))).toEqual([['Play again']]);
+    expect(rows.map((r) => r.map((b) => b.label))).toEqual([['Play again', 'Replay']]);
     expect(decodeButtonId(rows[0]![0]!.customId)).toMatchObject({ ok: true, value: { verb: 'again' } });
   });
 
-  it('GIVEN any game WHEN presented THEN custom ids are unique, carry the version and game, and rows fit Discord (<=5 rows of <=5)', () => {
-    for (const topology of [4, 8] as const) {
-      const v = viewOf(joined({ topology }, ['a', 'b', 'c']));
+  it('GIVEN any game WHEN presented THEN custom ids are unique, carry the version and game, and rows fit a phone (<=4 rows of <=5, my view and end always there)', () => {
+    for (const [topology, hurt, party] of [4, 8].flatMap((t) => [false, true].flatMap((h) => [['a'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']].map((p) => [t as 4 | 8, h, p] as const)))) {
+      const v = viewOf(joined({ topology, maxPlayers: 4 }, [...party]));
+      if (hurt) for (const p of v.state.players) p.hp -= 5;
       const rows = gamePayload(v, 0).components;
-      expect(rows.length).toBeLessThanOrEqual(5);
+      expect(rows.length).toBeLessThanOrEqual(MAX_SHARED_ROWS);
+      expect(labels(v).at(-1)).toEqual(expect.arrayContaining(['my view', 'end']));
       for (const row of rows) expect(row.components.length).toBeLessThanOrEqual(5);
       const ids = rows.flatMap((r) => r.components.map((c) => c.custom_id));
       expect(new Set(ids).size).toBe(ids.length);

@@ -16,6 +16,7 @@ describe('raw interaction -> IncomingInteraction', () => {
         channelId: CHANNEL,
         user: { id: '1000000000000000042', name: 'Alice' },
         memberPermissions: 32n,
+        appPermissions: null,
         invocation: { command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: 3 } },
       },
     });

@@ -6,7 +6,8 @@ import { startInteractionServer, type InteractionServer, type InteractionServerO
 import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import { signatureHeaders, testSigningKeys } from '../../e2e/fake-discord/signing.js';
-import { APP_ID, TOKEN, latch, post, rawInteraction, sleep, startRecorder } from './support.js';
+import { NO_PINGS } from '../../../src/adapters/discord/mentions.js';
+import { APP_ID, CREATED_MESSAGE_ID, TOKEN, latch, post, rawInteraction, sleep, startRecorder } from './support.js';
 
 const keys = testSigningKeys();
 const command = rawInteraction(2, { name: 'rogue', type: 1, options: [{ name: 'help', type: 1 }] });
@@ -56,11 +57,11 @@ describe('HTTP interactions: answers in the response body', () => {
     const { base } = await start(async (i, r) => r.reply({ content: `hi ${i.user.name}`, ephemeral: true }));
     const res = await post(base, command, keys);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ type: 4, data: { content: 'hi Alice', flags: 64 } });
+    expect(await res.json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: 'hi Alice', flags: 64 } });
   });
 
   it.each([
-    ['update', (async (_i, r) => r.update({ content: 'moved', components: [] })) as InteractionHandler, { type: 7, data: { content: 'moved', components: [] } }],
+    ['update', (async (_i, r) => r.update({ content: 'moved', components: [] })) as InteractionHandler, { type: 7, data: { allowed_mentions: NO_PINGS, content: 'moved', components: [] } }],
     ['deferUpdate', (async (_i, r) => r.deferUpdate()) as InteractionHandler, { type: 6 }],
     ['defer', (async (_i, r) => r.defer(true)) as InteractionHandler, { type: 5, data: { flags: 64 } }],
     ['public defer', (async (_i, r) => r.defer(false)) as InteractionHandler, { type: 5 }],
@@ -71,15 +72,33 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(await res.json()).toEqual(body);
   });
 
-  it('GIVEN a reply with a file WHEN answered THEN the body is multipart with payload_json, files[0] and its alt text', async () => {
+  it('GIVEN a reply with a file WHEN answered THEN it goes to the callback endpoint as multipart with_response, the HTTP answer is 202 with no body, and the message id comes from with_response', async () => {
+    const rest = await startRecorder();
+    cleanup.push(rest.close);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const { base } = await start(async (_i, r) => r.reply({ content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], files: [{ name: 'map.png', data: png, description: 'A cavern' }] }));
+    let createdId: string | null = null;
+    const handled = latch();
+    const { base } = await start(
+      async (_i, r) => {
+        await r.reply({ content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], files: [{ name: 'map.png', data: png, description: 'A cavern' }] });
+        createdId = await r.originalMessageId();
+        handled.open();
+      },
+      { apiBase: rest.base },
+    );
     const res = await post(base, command, keys);
-    expect(res.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await res.formData();
+    expect(res.status).toBe(202);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+    await handled.opened;
+    expect(createdId).toBe(CREATED_MESSAGE_ID);
+    // One request: the callback. No read of @original.
+    expect(rest.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`POST /api/v10/interactions/${(command as { id: string }).id}/${TOKEN}/callback?with_response=true`]);
+    const callback = rest.requests[0]!;
+    expect(callback.headers.authorization).toBeUndefined();
+    const form = await new Response(new Uint8Array(callback.body), { headers: { 'content-type': String(callback.headers['content-type']) } }).formData();
     expect(JSON.parse(form.get('payload_json') as string)).toEqual({
       type: 4,
-      data: { content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], attachments: [{ id: 0, filename: 'map.png', description: 'A cavern' }] },
+      data: { allowed_mentions: NO_PINGS, content: 'map', embeds: [{ image: { url: 'attachment://map.png' } }], attachments: [{ id: 0, filename: 'map.png', description: 'A cavern' }] },
     });
     const file = form.get('files[0]') as File;
     expect(file.name).toBe('map.png');
@@ -106,7 +125,7 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(edit!.method).toBe('PATCH');
     expect(edit!.path).toBe(`/api/v10/webhooks/${APP_ID}/${TOKEN}/messages/@original`);
     expect(edit!.headers.authorization).toBeUndefined();
-    expect(JSON.parse(edit!.body.toString())).toEqual({ content: 'late but here' });
+    expect(JSON.parse(edit!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'late but here' });
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
 
     const slowButton = await start(async () => sleep(100), { apiBase: rest.base, deferAfterMs: 30 });
@@ -114,15 +133,15 @@ describe('HTTP interactions: answers in the response body', () => {
   });
 
   it.each([
-    ['a button, private note', button, { content: 'refused', ephemeral: true }, [['POST', '', { content: 'refused', flags: 64 }]]],
-    ['a command, private answer', command, { content: 'status', ephemeral: true }, [['PATCH', '/messages/@original', { content: 'status' }]]],
+    ['a button, private note', button, { content: 'refused', ephemeral: true }, [['POST', '', { allowed_mentions: NO_PINGS, content: 'refused', flags: 64 }]]],
+    ['a command, private answer', command, { content: 'status', ephemeral: true }, [['PATCH', '/messages/@original', { allowed_mentions: NO_PINGS, content: 'status' }]]],
     [
       'a command, public post',
       command,
       { content: 'game' },
       [
-        ['PATCH', '/messages/@original', { content: POSTED_BELOW_TEXT }],
-        ['POST', '', { content: 'game' }],
+        ['PATCH', '/messages/@original', { allowed_mentions: NO_PINGS, content: POSTED_BELOW_TEXT }],
+        ['POST', '', { allowed_mentions: NO_PINGS, content: 'game' }],
       ],
     ],
   ] as const)('GIVEN the adapter deferred WHEN the late handler replies to %s THEN the reply lands where the player sees it', async (_name, raw, msg, expected) => {
@@ -158,15 +177,15 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(await (await post(base, button, keys)).json()).toEqual({ type: 6 });
     await handled.opened;
     expect(rest.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /api/v10/webhooks/${APP_ID}/${TOKEN}/messages/@original`, `POST /api/v10/webhooks/${APP_ID}/${TOKEN}`]);
-    expect(JSON.parse(rest.requests[0]!.body.toString())).toEqual({ content: 'board', attachments: [] });
-    expect(JSON.parse(rest.requests[1]!.body.toString())).toEqual({ content: 'nope', flags: 64 });
+    expect(JSON.parse(rest.requests[0]!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'board', attachments: [] });
+    expect(JSON.parse(rest.requests[1]!.body.toString())).toEqual({ allowed_mentions: NO_PINGS, content: 'nope', flags: 64 });
   });
 
   it('GIVEN a handler that throws with the token in its message WHEN it fails THEN the user gets a private apology and no log line has the token', async () => {
     const { base, log } = await start(async (i) => {
       throw new Error(`boom at /webhooks/${i.applicationId}/${i.token}`);
     });
-    expect(await (await post(base, command, keys)).json()).toEqual({ type: 4, data: { content: INTERNAL_ERROR_TEXT, flags: 64 } });
+    expect(await (await post(base, command, keys)).json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: INTERNAL_ERROR_TEXT, flags: 64 } });
     expect(log.lines.some((l) => l.message === 'interaction failed')).toBe(true);
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
   });
@@ -206,18 +225,20 @@ describe('HTTP interactions: edge cases and operations', () => {
     expect(res.status).toBe(413);
   });
 
-  it('GIVEN the readiness check WHEN /healthz is asked THEN it answers 200 when ready and 503 when not', async () => {
+  it('GIVEN the readiness check WHEN /readyz and /healthz are asked THEN readiness follows the check (503 when not ready or hanging) and liveness stays 200', async () => {
     let ready = true;
     const { base } = await start(never, { ready: async () => ready });
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
     ready = false;
-    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const hanging = await start(never, { ready: () => new Promise<boolean>(() => {}) });
-    expect((await fetch(`${hanging.base}/healthz`)).status).toBe(503);
+    expect((await fetch(`${hanging.base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${hanging.base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 
-  it('GIVEN an interaction in flight WHEN close() is called THEN new ones get 503, healthz 503, and close waits for the one in flight', async () => {
+  it('GIVEN an interaction in flight WHEN close() is called THEN new ones get 503, readyz 503, healthz 200, and close waits for the one in flight', async () => {
     const gate = latch();
     const { server, base } = await start(async (_i, r) => {
       await gate.opened;
@@ -229,10 +250,11 @@ describe('HTTP interactions: edge cases and operations', () => {
     const closing = server.close().then(() => (closed = true));
     await sleep(20);
     expect((await post(base, command, keys)).status).toBe(503);
-    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(closed).toBe(false);
     gate.open();
-    expect(await (await first).json()).toEqual({ type: 4, data: { content: 'done', flags: 64 } });
+    expect(await (await first).json()).toEqual({ type: 4, data: { allowed_mentions: NO_PINGS, content: 'done', flags: 64 } });
     await closing;
     expect(closed).toBe(true);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();

@@ -40,6 +40,9 @@ export interface Recorded {
 }
 
 /** A tiny stand-in for Discord's REST API: records every request and answers 200 with an empty message. */
+/** The id the recorder gives a message created by a callback with `with_response`. */
+export const CREATED_MESSAGE_ID = '1400000000000000777';
+
 export async function startRecorder(): Promise<{ base: string; requests: Recorded[]; close: () => Promise<void> }> {
   const requests: Recorded[] = [];
   const server: Server = createServer((req, res) => {
@@ -47,7 +50,9 @@ export async function startRecorder(): Promise<{ base: string; requests: Recorde
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: decodeURIComponent(req.url ?? ''), headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '1400000000000000001', channel_id: CHANNEL, content: '' }));
+      // An interaction callback with ?with_response=true answers with the created message as its resource.
+      const body = /\/callback\?with_response=true$/.test(req.url ?? '') ? { interaction: { id: '1', type: 2 }, resource: { type: 4, message: { id: CREATED_MESSAGE_ID, channel_id: CHANNEL } } } : { id: '1400000000000000001', channel_id: CHANNEL, content: '' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

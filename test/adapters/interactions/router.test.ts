@@ -13,6 +13,7 @@ import { MemorySettingsStore } from '../../../src/adapters/memory/memory-setting
 import { GameService } from '../../../src/app/game-service.js';
 import { silentLogger } from '../../../src/app/ports.js';
 import type { GameServiceApi, GameView } from '../../../src/app/service-types.js';
+import type { EditToken } from '../../../src/adapters/discord/edit-tokens.js';
 import { SettingsService } from '../../../src/app/settings-service.js';
 
 const key = { guildId: '1', channelId: '2' };
@@ -56,6 +57,9 @@ function recorder() {
       calls.push({ method: 'followUp', msg });
       return `posted${++next}`;
     },
+    async editMessage(id, msg) {
+      calls.push({ method: `editMessage ${id}`, msg });
+    },
     async originalMessageId() {
       return `posted${++next}`;
     },
@@ -83,11 +87,13 @@ function routerWith(opts: { delayMs?: number } = {}) {
   const games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
   const edits: { messageId: string; body: object }[] = [];
   const refreshed: { guildId: string; channelId: string }[] = [];
+  const tokens: EditToken[] = [];
   const messages: GameMessages = {
     async editNow(ref, body) {
       edits.push({ messageId: ref.messageId, body });
     },
     refreshSoon: (k) => void refreshed.push(k),
+    offerToken: (_k, t) => void tokens.push(t),
     drain: async () => {},
     close: () => {},
   };

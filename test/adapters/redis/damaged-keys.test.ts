@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createRedis, waitReady } from '../../../src/adapters/redis/client.js';
-import { channelKeys, guildKeys } from '../../../src/adapters/redis/keys.js';
+import { channelKeys, guildKeys, roundBucket, roundsBucketKey } from '../../../src/adapters/redis/keys.js';
 import { GameService } from '../../../src/app/game-service.js';
 import { FakeClock, freshKey, redisKit, type StoreKit } from '../../app/fixtures.js';
 
@@ -85,4 +85,29 @@ describe('damaged Redis keys', () => {
     await raw.set(guildKeys(prefix, key.guildId).summarized, 'x');
     expect(await kit.games.summaries(key.guildId)).toEqual([]);
   });
+
+  it('GIVEN the round-queue bucket of a channel holding a string WHEN a game starts there, the timer polls and another channel of the bucket plays THEN none fails and the bucket is a sorted set again', async () => {
+    const bucket = roundsBucketKey(prefix, roundBucket(key));
+    // The timer's poll skips (and repairs) the damaged bucket instead of failing every bucket's claims.
+    await raw.set(bucket, 'garbage');
+    await expect(kit.rounds.claimDue(Date.now(), 10, 1000)).resolves.toEqual(expect.any(Array));
+    expect(await raw.type(bucket)).not.toBe('string');
+    await raw.set(bucket, 'garbage');
+    expect((await service.newGame(key, alice, { seed: 7 })).ok).toBe(true);
+    expect(await raw.type(bucket)).toBe('zset');
+    expect(await kit.rounds.scoreOf(key)).not.toBeNull();
+    // Another channel that falls in the same bucket, started while the bucket is damaged again.
+    await raw.set(bucket, 'garbage');
+    const neighbour = sameBucket(key);
+    expect((await service.newGame(neighbour, alice, { seed: 8 })).ok).toBe(true);
+    expect(await kit.rounds.scoreOf(neighbour)).not.toBeNull();
+  });
 });
+
+/** Another channel of the same guild whose round deadline shares `key`'s bucket. */
+function sameBucket(key: { guildId: string; channelId: string }): { guildId: string; channelId: string } {
+  for (let i = 1; ; i++) {
+    const other = { guildId: key.guildId, channelId: String(BigInt(key.channelId) + BigInt(i)) };
+    if (roundBucket(other) === roundBucket(key)) return other;
+  }
+}

@@ -87,6 +87,29 @@ describe('a Redis that refuses writes', () => {
     expect(text.length).toBeLessThan(4000);
   });
 
+  it('GIVEN maxmemory reached WHEN presses with interaction ids are saved THEN each is refused before any write: no action, no interaction id, no state lands', async () => {
+    const key = { guildId: '1', channelId: '12' };
+    expect((await service.newGame(key, ann, { seed: 3 })).ok).toBe(true);
+    // An applied interaction whose record has expired, so the save's prune would have something to remove.
+    expect((await service.act(key, ann, { type: 'wait' }, { interactionId: '900' })).ok).toBe(true);
+    const snapshot = async (): Promise<Record<string, string>> => {
+      const keys = (await admin.keys('*')).filter((k) => k.includes('{1:12}')).sort();
+      return Object.fromEntries(await Promise.all(keys.map(async (k) => [k, (await admin.dumpBuffer(k))?.toString('base64') ?? ''] as const)));
+    };
+    const before = await snapshot();
+    await admin.config('SET', 'maxmemory-policy', 'noeviction');
+    await admin.config('SET', 'maxmemory', '1');
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await service.act(key, ann, { type: 'wait' }, { interactionId: String(1000 + i) });
+        expect(r).toEqual({ ok: false, error: { kind: 'storage-unavailable' } });
+      }
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('GIVEN Redis turned into a read-only replica WHEN a player acts THEN the answer is storage-unavailable', async () => {
     const key = { guildId: '1', channelId: '11' };
     expect((await service.newGame(key, ann, { seed: 2 })).ok).toBe(true);

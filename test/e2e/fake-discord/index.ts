@@ -22,7 +22,7 @@ import { HttpInteractions, type HttpInteractionsOptions } from './http-interacti
 import { parseBody, readBody } from './http.js';
 import { IdGenerator } from './ids.js';
 import { MessageStore } from './messages.js';
-import { MEMBER_PERMS, BOT_PERMS } from './permissions.js';
+import { MEMBER_PERMS } from './permissions.js';
 import { RestApi, type InteractionRecord, type RestResult } from './rest.js';
 import type { FakeGuild, FakeMessage, FakeUser, InteractionCallback, RecordedRequest } from './types.js';
 
@@ -158,6 +158,12 @@ export class FakeDiscord {
    */
   ageMessages(ms: number): void {
     this.rest.ageOffsetMs = ms;
+  }
+
+  /** Sets what the bot may do in a channel (its channel-API requests are checked, app_permissions reports it); null: the default. */
+  setBotPermissions(channelId: string, bits: bigint | null): void {
+    if (bits === null) this.rest.botPermissions.delete(channelId);
+    else this.rest.botPermissions.set(channelId, bits);
   }
 
   /** Forgets every injected fault. */
@@ -370,7 +376,7 @@ export class FakeDiscord {
         communication_disabled_until: null,
         unusual_dm_activity_until: null,
       },
-      app_permissions: BOT_PERMS,
+      app_permissions: this.rest.permissionsIn(channel.id).toString(),
       locale: 'en-US',
       guild_locale: 'en-US',
       entitlements: [],

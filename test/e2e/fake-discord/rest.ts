@@ -5,6 +5,7 @@ import { matchPath } from './http.js';
 import { snowflakeTime, type IdGenerator } from './ids.js';
 import { validateCommand, validateCommands, validateMessage, type DiscordError } from './limits.js';
 import { EPHEMERAL, LOADING, MessageStore, isError } from './messages.js';
+import { BOT_PERMS, PERMS } from './permissions.js';
 
 /** What a route answers: status and JSON body (undefined for 204). */
 export interface RestResult {
@@ -72,6 +73,7 @@ const UNKNOWN_MESSAGE = (): RestResult => err(404, 10008, 'Unknown Message');
 const OLD_MESSAGE_EDITS = (): RestResult => err(400, 30046, 'Maximum number of edits to messages older than 1 hour reached. Try again later');
 const UNKNOWN_CHANNEL = (): RestResult => err(404, 10003, 'Unknown Channel');
 const ALREADY_ACKED = (): RestResult => err(400, 40060, 'Interaction has already been acknowledged.');
+const MISSING_PERMISSIONS = (): RestResult => err(403, 50013, 'Missing Permissions');
 
 /** Flags a bot may set when creating a message (ephemeral only through interactions). */
 const CREATE_FLAGS = 4 | 4096 | 32768;
@@ -88,6 +90,27 @@ export class RestApi {
   /** Commands by scope: '' for global, else the guild id. */
   readonly commandsByScope = new Map<string, StoredCommand[]>();
   private readonly routes: [string, string, Handler, boolean][] = [];
+  /** The bot's permissions per channel (default BOT_PERMS), as app_permissions and channel-API requests see them. */
+  readonly botPermissions = new Map<string, bigint>();
+
+  /** The bot's permission bits in a channel. */
+  permissionsIn(channelId: string): bigint {
+    return this.botPermissions.get(channelId) ?? BigInt(BOT_PERMS);
+  }
+
+  /**
+   * Discord's check of a channel-API post or edit by the bot: View Channel (and Send Messages to post), Embed Links
+   * for embeds, Attach Files for uploads; 403 50013 when one is missing.
+   */
+  private refused(channelId: string, data: MessageData, files: readonly RecordedFile[], post: boolean): RestResult | null {
+    const has = this.permissionsIn(channelId);
+    if ((has & PERMS.ADMINISTRATOR) !== 0n) return null;
+    let need = PERMS.VIEW_CHANNEL;
+    if (post) need |= PERMS.SEND_MESSAGES;
+    if (Array.isArray(data.embeds) && data.embeds.length > 0) need |= PERMS.EMBED_LINKS;
+    if (files.length > 0) need |= PERMS.ATTACH_FILES;
+    return (has & need) === need ? null : MISSING_PERMISSIONS();
+  }
 
   constructor(private readonly o: RestOptions) {
     const r = (method: string, pattern: string, h: Handler, auth = true): void => void this.routes.push([method, pattern, h, auth]);
@@ -414,6 +437,8 @@ export class RestApi {
     const data = asData(req.json);
     const bad = validateMessage(data);
     if (bad) return formError(bad);
+    const forbidden = this.refused(channelId, data, req.files, true);
+    if (forbidden) return forbidden;
     const msg = this.o.messages.create({ ...data, flags: (data.flags ?? 0) & CREATE_FLAGS }, { channelId, guildId: found.guild.id, files: req.files });
     if (isError(msg)) return { status: 400, body: msg };
     return { status: 200, body: msg };
@@ -423,6 +448,10 @@ export class RestApi {
     if (!this.findChannel(channelId)) return UNKNOWN_CHANNEL();
     const msg = this.publicMessage(channelId, id);
     if (!msg) return UNKNOWN_MESSAGE();
+    if (method === 'PATCH') {
+      const forbidden = this.refused(channelId, asData(req.json), req.files, false);
+      if (forbidden) return forbidden;
+    }
     if (method === 'PATCH' && this.oldEditRefused(channelId, id)) return OLD_MESSAGE_EDITS();
     return this.messageOp(req, id, msg, method);
   }

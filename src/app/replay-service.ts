@@ -1,0 +1,73 @@
+/**
+ * `/rogue replay` and the 🎞️ Replay button: the channel's last finished run rebuilt from its stored action log and
+ * encoded as an animated GIF by an injected encoder (a worker thread in production), with alt text and a caption.
+ */
+import type { Action, GameConfig } from '../engine/types.js';
+import type { ReplayClip } from '../render/gif/replay-gif.js';
+import { OUTCOMES } from './daily/cards.js';
+import type { GameStore, Logger } from './ports.js';
+import type { ChannelKey, Result } from './service-types.js';
+import { storageGuarded } from './storage-guard.js';
+
+/** What the encoder is given. */
+export interface ReplayJob {
+  config: GameConfig;
+  actions: Action[];
+}
+
+/** Port: encodes a replay clip off the interaction's critical path. */
+export type ReplayEncoder = (job: ReplayJob) => Promise<ReplayClip>;
+
+/** Discord's default upload limit; our clips stay far below it (1 MiB for 200 turns, see npm run bench). */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+export const REPLAY_FILE = 'replay.gif';
+
+/** A replay ready to post: the file, its alt text (at most 1,024 characters) and a caption. */
+export interface ReplayPost {
+  file: { name: string; data: Uint8Array; description: string };
+  caption: string;
+}
+
+/** What the commands call. */
+export interface ReplayServiceApi {
+  replay(key: ChannelKey): Promise<Result<ReplayPost>>;
+}
+
+/** Builds replays of finished runs. */
+export class ReplayService implements ReplayServiceApi {
+  constructor(
+    private readonly deps: { gameStore: GameStore; encoder: ReplayEncoder; logger: Logger },
+  ) {}
+
+  async replay(key: ChannelKey): Promise<Result<ReplayPost>> {
+    const { gameStore, encoder, logger } = this.deps;
+    return storageGuarded(logger, { ...key }, async () => {
+      const loaded = await gameStore.load(key);
+      if (loaded.kind !== 'found') return { ok: false, error: { kind: 'no-game' } };
+      const { state } = loaded.game;
+      if (state.status !== 'over' || !state.summary) return { ok: false, error: { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' } };
+      const actions = await gameStore.readLog(key);
+      let clip: ReplayClip;
+      const started = performance.now();
+      try {
+        clip = await encoder({ config: state.config, actions });
+      } catch (err) {
+        logger.warn('replay not drawn: the log does not replay', { ...key, actions: actions.length, err: err instanceof Error ? err.message : String(err) });
+        return { ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } };
+      }
+      logger.info('replay drawn', { ...key, frames: clip.frames, bytes: clip.gif.length, ms: Math.round(performance.now() - started) });
+      if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: { kind: 'invalid', message: 'That replay is too large to upload.' } };
+      const s = state.summary;
+      const names = s.kills.map((k) => k.name).join(', ');
+      const description = replayAlt(clip, names, s.outcome).slice(0, 1024);
+      const caption = `🎞️ ${OUTCOMES[s.outcome].emoji} The last ${clip.frames} turns on depth ${clip.depth}: ${clip.kills} kill${clip.kills === 1 ? '' : 's'}.`;
+      return { ok: true, value: { file: { name: REPLAY_FILE, data: clip.gif, description }, caption } };
+    });
+  }
+}
+
+/** The alt text: what the animation shows, for players who can't see it. */
+export function replayAlt(clip: Pick<ReplayClip, 'frames' | 'depth' | 'kills' | 'hpLost'>, players: string, outcome: keyof typeof OUTCOMES): string {
+  const end = outcome === 'victory' ? 'and the party wins' : outcome === 'defeat' ? 'and the party falls' : 'and the run ends';
+  return `Animated replay of the last ${clip.frames} turns on depth ${clip.depth}, one frame per turn: ${players} fight on; ${clip.kills} monster${clip.kills === 1 ? ' is' : 's are'} slain, the party loses ${clip.hpLost} HP, ${end}.`;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { configFor, type Scenario } from '../../balance/play.js';
+import { diverPolicy } from '../../balance/policies.js';
+import { ROWS, seedsFor } from '../../balance/rows.js';
+import { playerView } from '../../balance/view.js';
+import { GameService } from '../../src/app/game-service.js';
+import { kindFromSeed, MAP_KINDS, Tile } from '../../src/engine/index.js';
+import { Rng } from '../../src/grid/rng.js';
+import { FakeClock, freshKey, memoryKit } from '../app/fixtures.js';
+import { drawState } from '../engine/fixtures.js';
+
+/** Marks every tile of the drawing explored except the columns from `fromX` on. */
+function exploreUpTo(s: ReturnType<typeof drawState>, fromX: number): void {
+  for (let i = 0; i < s.tiles.length; i++) s.explored[i] = i % s.width < fromX ? 1 : 0;
+}
+
+describe('balance harness', () => {
+  it.each(MAP_KINDS.map((k) => [k]))('GIVEN map kind %s THEN its row seeds are exactly the seeds the game turns into that kind', (kind) => {
+    const seeds = seedsFor(kind, 40);
+    expect(seeds).toHaveLength(40);
+    expect([...seeds].sort((a, b) => a - b)).toEqual(seeds);
+    for (const seed of seeds) expect(kindFromSeed(seed)).toBe(kind);
+    // No seed of that kind is skipped below the last one.
+    const all = Array.from({ length: seeds.at(-1)! }, (_, i) => i + 1).filter((s) => kindFromSeed(s) === kind);
+    expect(all).toEqual(seeds);
+  });
+
+  it('GIVEN the rows THEN every scenario runs once per map kind', () => {
+    const byScenario = new Map<string, string[]>();
+    for (const r of ROWS) byScenario.set(r.name.replace(` ${r.kind}`, ''), [...(byScenario.get(r.name.replace(` ${r.kind}`, '')) ?? []), r.kind]);
+    for (const kinds of byScenario.values()) expect(kinds).toEqual([...MAP_KINDS]);
+    expect(new Set(ROWS.map((r) => r.policy))).toEqual(new Set(['random', 'careful', 'diver']));
+  });
+
+  it.each([
+    [{ policy: 'careful', players: 1, mode: 'free', difficulty: 'normal', size: 'medium' }, 7],
+    [{ policy: 'careful', players: 4, mode: 'rounds', difficulty: 'hard', size: 'medium' }, 12],
+    [{ policy: 'diver', players: 1, mode: 'free', difficulty: 'easy', size: 'small' }, 4242],
+  ] as [Scenario, number][])('GIVEN scenario %o and seed %d THEN the harness plays the game /rogue new seed:N starts', async (sc, seed) => {
+    const kit = await memoryKit();
+    const service = new GameService({ games: kit.games, settings: kit.settings, clock: new FakeClock(), rounds: kit.rounds, logger: kit.logger });
+    const r = await service.newGame(freshKey(), { id: 'u1', name: 'u1' }, { seed, size: sc.size, mode: sc.mode, difficulty: sc.difficulty });
+    await kit.close();
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(configFor(sc, seed)).toEqual(r.value.state.config);
+  });
+});
+
+describe('playerView', () => {
+  it('GIVEN a goblin behind a wall and an unexplored room THEN the view holds only what the player sees and has explored', () => {
+    const s = drawState([
+      '##########',
+      '#1....#g.#',
+      '#.....#..#',
+      '#..g..#..#',
+      '##########',
+    ]);
+    exploreUpTo(s, 6);
+    const v = playerView(s, 'p1');
+    expect(v.monsters.map((m) => [m.x, m.y])).toEqual([[3, 3]]);
+    // The room beyond the wall is unknown: it reads as rock.
+    expect(v.known[1 * s.width + 8]).toBe(Tile.Wall);
+    expect(v.known[1 * s.width + 2]).toBe(Tile.Floor);
+    expect(v.stairs).toBe(-1);
+  });
+});
+
+describe('diverPolicy', () => {
+  it('GIVEN known stairs and nothing in view THEN it travels', () => {
+    const s = drawState(['#########', '#1.....>#', '#########']);
+    exploreUpTo(s, 9);
+    expect(diverPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'travel', user: 'p1' });
+  });
+
+  it('GIVEN known stairs and a goblin in view off the way THEN it walks on toward the stairs instead of fighting', () => {
+    const s = drawState(['#########', '#1.....>#', '#.#######', '#g#######', '#########']);
+    exploreUpTo(s, 9);
+    expect(diverPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+
+  it('GIVEN the goblin stands in the only way THEN it strikes through', () => {
+    const s = drawState(['#########', '#1g....>#', '#########']);
+    exploreUpTo(s, 9);
+    expect(diverPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+
+  it('GIVEN the stairs unseen and a monster in view THEN it walks to the unexplored edge', () => {
+    const s = drawState(['##########', '#g..1....#', '##########']);
+    exploreUpTo(s, 6);
+    expect(diverPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});
