@@ -5,11 +5,30 @@ import { withMap, type RenderOptions } from './game.js';
 import { colorOf, field, footerText, gearText, hpBar, hudName, LOG_LINES, mapMarker, packText, SIGHT_LINES, sightLines } from './hud.js';
 import { LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
 import { sinceLastAction } from './rolling-log.js';
+import { relativeTime } from './timer.js';
 import { truncate } from './text.js';
 import { renderTextView } from './text-view.js';
 
 /** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, the rolling log, and text mode (a screen reader's description instead of a map). */
-export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log'> & { text?: boolean };
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs'> & { text?: boolean };
+
+/** "Bob", "Bob and Cara", "Bob, Cara and Dan". */
+function names(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)!}`;
+}
+
+/**
+ * Rounds mode, once the viewer has acted: why their buttons are grey, who the round waits for and when it ends
+ * ("You've acted. Waiting for Bob and Cara · round ends <t:…:R>"); null when they may act.
+ */
+export function waitingLine(state: GameState, viewerId: string, roundDeadlineMs: number | null | undefined): string | null {
+  const me = state.players.find((p) => p.id === viewerId);
+  if (state.config.turnMode !== 'rounds' || state.status !== 'playing' || !me?.alive || !state.acted.includes(viewerId)) return null;
+  const waiting = state.players.filter((p) => p.alive && !state.acted.includes(p.id)).sort((a, b) => a.slot - b.slot).map((p) => hudName(p.name));
+  const who = waiting.length > 0 ? `Waiting for ${names(waiting)}` : 'Waiting for the round';
+  const when = roundDeadlineMs != null && Number.isFinite(roundDeadlineMs) ? ` · round ends ${relativeTime(roundDeadlineMs)}` : '';
+  return `You've acted. ${who}${when}.`;
+}
 
 
 /** The lines about the viewer: HP, depth, potions, weapon and kills (or that they have fallen, or are not in the game). */
@@ -32,12 +51,16 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   const p = state.players.find((q) => q.id === viewerId);
   if (options.text === true) {
     // Text mode: the description is the whole view (no map, no picture), one topic a line.
-    const lines = renderTextView(state, viewerId, visible, mark, options.log ?? []);
+    const wait = waitingLine(state, viewerId, options.roundDeadlineMs);
+    const lines = [...(wait ? [wait] : []), ...renderTextView(state, viewerId, visible, mark, options.log ?? [])];
     const title = `${p ? hudName(p.name) : 'Not in this run'} · your view (text)`;
     return { content: '', embed: { title, description: truncate(lines.join('\n'), LIMITS.description), fields: [], footer: footerText(state), color: colorOf(state) } };
   }
   const target = cameraTarget(state, viewerId);
   const fields: EmbedText['fields'] = [];
+  // First, why the buttons are grey (a timestamp renders in a field's value, not in its name).
+  const wait = waitingLine(state, viewerId, options.roundDeadlineMs);
+  if (wait) fields.push({ name: 'This round', value: wait });
   const you = field('You', privateLines(state, viewerId, options.style), 'first');
   if (you) fields.push(you);
   if (state.status === 'playing') {

@@ -1,16 +1,17 @@
 /**
  * The text mode for screen readers (`/rogue prefs style:text`): a private view as sentences instead of a picture. In a
- * fixed order, one topic a line, so a screen reader can jump by line: who and where you are, the terrain next to you
- * clockwise from north, each monster in view (direction, distance, what it is doing, HP), items and exits in view,
+ * fixed order, one topic a line, so a screen reader can jump by line: who (your number, as on the picture's badge) and where you are, the terrain next to you
+ * clockwise from north, each monster in view (direction, distance, what it is doing, HP, its weapon), items and exits in view,
  * your allies, and what happened to you since your last action.
  */
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
+import { MONSTERS } from '../engine/monsters.js';
 import type { AiState, GameState, Monster } from '../engine/types.js';
 import { Tile } from '../grid/tiles.js';
 import { whereFrom } from './image/alt.js';
 import { hudName } from './hud.js';
 import { sinceLastAction } from './rolling-log.js';
-import { knownStairs, monsterLabels } from './view-model.js';
+import { knownStairs, monsterLabels, slotIndex } from './view-model.js';
 
 /** The eight neighbours clockwise from north: word and offset. */
 export const AROUND: readonly { word: string; dx: number; dy: number }[] = [
@@ -80,11 +81,11 @@ export function renderTextView(state: GameState, viewerId: string, visible: Uint
   if (!me) return ['You are not in this run: use /rogue join.'];
   const depth = `depth ${state.depth} of ${state.config.maxDepth}`;
   const lines: string[] = [];
-  if (!me.alive) lines.push(`${TEXT_LINE.you} ${hudName(me.name)}, fallen, ${depth}.`);
+  if (!me.alive) lines.push(`${TEXT_LINE.you} ${slotIndex(me.slot) + 1} ${hudName(me.name)}, fallen, ${depth}.`);
   else {
     const pack = ITEM_KINDS.filter((k) => carried(me, k) > 0).map((k) => `${ITEMS[k].name} (${carried(me, k)})`);
     const gear = `wielding a ${ITEMS[me.weapon].name}${me.armour ? `, wearing ${ITEMS[me.armour].name}` : ''}`;
-    lines.push(`${TEXT_LINE.you} ${hudName(me.name)}, HP ${me.hp} of ${me.maxHp}, ${depth}, ${gear}, pack: ${pack.length > 0 ? pack.join(', ') : 'empty'}, column ${me.x + 1}, row ${me.y + 1}.`);
+    lines.push(`${TEXT_LINE.you} ${slotIndex(me.slot) + 1} ${hudName(me.name)}, HP ${me.hp} of ${me.maxHp}, ${depth}, ${gear}, pack: ${pack.length > 0 ? pack.join(', ') : 'empty'}, column ${me.x + 1}, row ${me.y + 1}.`);
   }
   const labels = monsterLabels(state);
   lines.push(`${TEXT_LINE.around} ${AROUND.map((a) => `${a.word} ${cellWord(state, visible, mark, me.x + a.dx, me.y + a.dy, labels)}`).join(', ')}.`);
@@ -92,7 +93,11 @@ export function renderTextView(state: GameState, viewerId: string, visible: Uint
   const seen = state.monsters
     .filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark)
     .sort((a, b) => chebyshev(me.x, me.y, a.x, a.y) - chebyshev(me.x, me.y, b.x, b.y) || a.id - b.id);
-  const monster = (m: Monster): string => `${labels.get(m.id)?.label ?? m.kind} ${whereFrom(me.x, me.y, m.x, m.y)}, ${DOING[m.state]}, HP ${m.hp} of ${m.maxHp}`;
+  const monster = (m: Monster): string => {
+    const w = MONSTERS[m.kind].weapons[m.weapon];
+    const arms = w ? `, ${w.name}${w.reach > 1 ? ` (reach ${w.reach})` : ''}` : '';
+    return `${labels.get(m.id)?.label ?? m.kind} ${whereFrom(me.x, me.y, m.x, m.y)}, ${DOING[m.state]}, HP ${m.hp} of ${m.maxHp}${arms}`;
+  };
   lines.push(`${TEXT_LINE.monsters} ${seen.length === 0 ? 'none' : more(seen.slice(0, MOST).map(monster), seen.length)}.`);
 
   const items = state.items
@@ -110,7 +115,7 @@ export function renderTextView(state: GameState, viewerId: string, visible: Uint
   const allies = state.players.filter((q) => q.id !== me.id).sort((a, b) => a.slot - b.slot);
   if (allies.length > 0) {
     const ally = (q: (typeof allies)[number]): string =>
-      `${hudName(q.name)} ${whereFrom(me.x, me.y, q.x, q.y)}, ${q.alive ? `HP ${q.hp} of ${q.maxHp}` : 'fallen'}`;
+      `${slotIndex(q.slot) + 1} ${hudName(q.name)} ${whereFrom(me.x, me.y, q.x, q.y)}, ${q.alive ? `HP ${q.hp} of ${q.maxHp}` : 'fallen'}`;
     lines.push(`${TEXT_LINE.allies} ${allies.map(ally).join('; ')}.`);
   }
 

@@ -8,7 +8,7 @@ import { zlibDeflate } from '../../src/adapters/render/image.js';
 import type { GameState } from '../../src/engine/types.js';
 import { renderGameWith } from '../../src/render/game.js';
 import { checkLimits, type RenderedMessage } from '../../src/render/index.js';
-import { renderPrivateWith } from '../../src/render/private.js';
+import { renderPrivateWith, waitingLine } from '../../src/render/private.js';
 import { codePoints } from '../../src/render/text.js';
 import { drawState, mapRows } from './fixtures.js';
 
@@ -115,6 +115,19 @@ describe('private view', () => {
     expect(m.embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log.slice(2));
     // Carol has no line yet: she reads the whole log.
     expect(renderPrivateWith(state, 'p3', { style: 'emoji', log }, seen, 1).embed.fields.find((f) => f.name === 'Since your last action')!.value.split('\n')).toEqual(log);
+  });
+
+  it("GIVEN rounds mode and Alice has acted WHEN she sees her controller THEN it says why its buttons are grey: who the round waits for and when it ends", () => {
+    const s = spread();
+    s.config = { ...s.config, turnMode: 'rounds' };
+    s.acted = ['p1', 'p4'];
+    const deadline = 1_800_000_000_000;
+    const m = renderPrivateWith(s, 'p1', { style: 'emoji', roundDeadlineMs: deadline }, seen, 1);
+    expect(m.embed.fields[0]).toEqual({ name: 'This round', value: `You've acted. Waiting for Bob and Carol · round ends <t:${deadline / 1000}:R>.` });
+    // Bob has not acted: no such line; in free mode never.
+    expect(renderPrivateWith(s, 'p2', { style: 'emoji', roundDeadlineMs: deadline }, seen, 1).embed.fields.some((f) => f.name === 'This round')).toBe(false);
+    expect(waitingLine({ ...s, config: { ...s.config, turnMode: 'free' } }, 'p1', deadline)).toBeNull();
+    expect(checkLimits(m)).toEqual([]);
   });
 
   it('tells a fallen player and a stranger what they are', () => {

@@ -5,6 +5,7 @@ import { renderImageWith } from '../../src/render/image/index.js';
 import { renderPrivateWith } from '../../src/render/private.js';
 import { AROUND, DOING, renderTextView, TEXT_LINE } from '../../src/render/text-view.js';
 import { checkLimits } from '../../src/render/index.js';
+import { hear } from '../../balance/text-policy.js';
 import { drawState, mask } from './fixtures.js';
 
 // Alice (1) in a room: a goblin next to her east, a potion two tiles south, Bob (2) west, the stairs far east.
@@ -26,7 +27,7 @@ describe('text view', () => {
   const lines = renderTextView(state, 'p1', seen, 1, ['Alice walks 3 steps.', 'Bob waits.', 'The goblin A hits Alice for 2.']);
 
   it('says who and where you are with HP, depth and what you carry', () => {
-    expect(line(lines, TEXT_LINE.you)).toBe('You: Alice, HP 24 of 24, depth 1 of 5, 1 potion, 0 lures, column 3, row 3.');
+    expect(line(lines, TEXT_LINE.you)).toBe('You: 1 Alice, HP 24 of 24, depth 1 of 5, 1 potion, 0 lures, column 3, row 3.');
   });
 
   it('names the terrain around you clockwise from north, with who stands there', () => {
@@ -37,13 +38,13 @@ describe('text view', () => {
   });
 
   it('lists each monster in view with direction, distance, what it does and HP', () => {
-    expect(line(lines, TEXT_LINE.monsters)).toBe(`Monsters in view: goblin A 1 tile east, ${DOING.hunt}, HP 6 of 6.`);
+    expect(line(lines, TEXT_LINE.monsters)).toBe(`Monsters in view: goblin A 1 tile east, ${DOING.hunt}, HP 6 of 6, rusty dagger.`);
   });
 
   it('lists items and exits in view, and allies', () => {
     expect(line(lines, TEXT_LINE.items)).toBe('Items in view: potion 2 tiles south.');
     expect(line(lines, TEXT_LINE.exits)).toBe('Exits: stairs down 6 tiles east, in view.');
-    expect(line(lines, TEXT_LINE.allies)).toBe('Allies: Bob 1 tile west, HP 24 of 24.');
+    expect(line(lines, TEXT_LINE.allies)).toBe('Allies: 2 Bob 1 tile west, HP 24 of 24.');
   });
 
   it('tells what happened since your last action', () => {
@@ -68,5 +69,19 @@ describe('text view', () => {
     const alt = renderImageWith(state, seen, 1, null, zlibDeflate).alt;
     expect(alt).toContain('Stairs 6 tiles east of Alice.');
     expect(alt).toContain('Items in sight from Alice: potion 2 tiles south.');
+  });
+});
+
+describe('the text policy reads the text view alone', () => {
+  it('hears HP, each monster (distance, direction, doing, reach) and the allies from the sentences', () => {
+    const orc = drawState(['#########', '#.1.o.2.#', '#########'], { names: ['Alice', 'Bob'] });
+    const heard = hear(renderTextView(orc, 'p1', new Uint8Array(orc.width * orc.height).fill(1), 1));
+    expect(heard).toEqual({
+      me: 1,
+      hp: 24,
+      maxHp: 24,
+      monsters: [{ label: 'orc A', distance: 2, dir: 'e', doing: 'hunting', reach: 2 }],
+      allies: [{ number: 2, distance: 4, dir: 'e' }],
+    });
   });
 });

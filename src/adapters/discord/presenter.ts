@@ -143,7 +143,7 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }): GamePayload {
   const log = view.meta.recentLog ?? [];
   const text = prefs.style === 'text';
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, ...(log.length > 0 ? { log } : {}) });
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId)), files, allowedMentions: NO_PINGS };
 }

@@ -18,6 +18,7 @@ import { MemoryEditTokens, type EditTokens } from '../discord/edit-tokens.js';
 import { MemoryBudget, type BotBudget } from '../discord/budget.js';
 import { RateLimiter } from '../discord/rate-limit.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import { createControllerRedraws } from './controller-redraw.js';
 import { createRouter, type Router } from './router.js';
 
 /** The options both bots take. */
@@ -74,7 +75,10 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
   const permissions = new ChannelPermissions();
   const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  // Open private controllers, redrawn through their own tokens when a round resolves.
+  const controllers = createControllerRedraws({ now, logger: appLogger(log) });
   const router = createRouter({
+    controllers,
     games: o.games,
     settings: o.settings,
     ...(o.daily ? { daily: o.daily } : {}),
@@ -96,6 +100,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     messages,
     async flush() {
       await router.settle();
+      await controllers.settle();
       await messages.drain();
     },
     startTimer() {
@@ -108,6 +113,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
         onResolved: (view) => {
           metrics.roundResolved();
           if (view.meta.message) messages.refreshSoon(view.key, 'timer');
+          controllers.roundResolved(view);
         },
         logger: appLogger(log),
       });
@@ -116,8 +122,12 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
       const timerStopped = stopTimer();
       await router.drain();
       await timerStopped;
+      await controllers.settle();
       await messages.drain();
     },
-    close: () => messages.close(),
+    close: () => {
+      controllers.close();
+      return messages.close();
+    },
   };
 }

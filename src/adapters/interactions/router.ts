@@ -22,6 +22,7 @@ import type { RateLimiter } from '../discord/rate-limit.js';
 import { editToken } from '../discord/edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
+import type { ControllerRedraws } from './controller-redraw.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What the router needs. */
@@ -45,6 +46,8 @@ export interface RouterDeps {
   wallNow?: () => number;
   /** Record each interaction's time to its first answer (off where the transport measures it: the HTTP server). */
   timeInteractions?: boolean;
+  /** Open private controllers, redrawn when a round resolves (see controller-redraw.ts). */
+  controllers?: ControllerRedraws;
 }
 
 /** The interaction handler plus what shutdown needs. */
@@ -130,6 +133,11 @@ export function createRouter(deps: RouterDeps): Router {
     const prefs = deps.settings.prefs ? await deps.settings.prefs.get(userId) : null;
     const chosen = prefs?.ok ? prefs.value : { style: 'image' as const, mobile: false };
     return gameMessage(controllerPayload(view, userId, chosen), true);
+  }
+
+  /** Remembers a controller just answered through `r` (its @original), so a resolved round redraws it. */
+  function keepUpdated(r: InteractionResponder, view: GameView, userId: string): void {
+    deps.controllers?.open({ key: view.key, userId, view, draw: (v) => controllerFor(v, userId), edit: (m) => r.editOriginal(m) });
   }
 
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
@@ -243,6 +251,7 @@ export function createRouter(deps: RouterDeps): Router {
     const msg = outcome.kind === 'controller' ? await controllerFor(outcome.view, i.user.id) : privately(...withPermissions(i, invocation, outcome.text, outcome.embed));
     if (deferred) await r.editOriginal(msg);
     else await r.reply(msg);
+    if (outcome.kind === 'controller') keepUpdated(r, outcome.view, i.user.id);
   }
 
   /**
@@ -309,12 +318,16 @@ export function createRouter(deps: RouterDeps): Router {
       const msg = onController ? await controllerFor(view, user.id) : gameMessage(gamePayload(view, deps.now()));
       if (deferred) await r.editOriginal(msg);
       else await r.update(msg);
+      if (onController) keepUpdated(r, view, user.id);
     };
     if (outcome.kind === 'controller') {
       // 🎮 on the public message: the presser's own controller, privately.
       const msg = await controllerFor(outcome.view, user.id);
       if (deferred) await r.followUp(msg);
-      else await r.reply(msg);
+      else {
+        await r.reply(msg);
+        keepUpdated(r, outcome.view, user.id);
+      }
       return;
     }
     if (outcome.kind === 'post') {
