@@ -27,7 +27,7 @@ describe('text view', () => {
   const lines = renderTextView(state, 'p1', seen, 1, ['Alice walks 3 steps.', 'Bob waits.', 'The goblin A hits Alice for 2.']);
 
   it('says who and where you are with HP, depth and what you carry', () => {
-    expect(line(lines, TEXT_LINE.you)).toBe('You: 1 Alice, HP 24 of 24, depth 1 of 5, 1 potion, 0 lures, column 3, row 3.');
+    expect(line(lines, TEXT_LINE.you)).toBe('You: 1 Alice, HP 24 of 24, depth 1 of 5, wielding a sword, pack: potion (1), column 3, row 3.');
   });
 
   it('names the terrain around you clockwise from north, with who stands there', () => {
