@@ -1,5 +1,5 @@
 /** Full engine turns (player action + monster phase + sight + fog) with 4 players and 30 monsters. */
-import { defaultConfig, newGame, parseGameState, step, Tile, type GameState } from '../src/engine/index.js';
+import { BOSS_KIND, defaultConfig, MONSTER_KINDS, MONSTERS, newGame, parseGameState, step, Tile, type GameState } from '../src/engine/index.js';
 import { exploreField } from '../src/engine/runs.js';
 import { workspaceFor } from '../src/engine/workspace.js';
 import { bfs } from '../src/grid/flood.js';
@@ -36,6 +36,12 @@ export function partyState(width: number, height: number, seed = 4): GameState {
     taken.add(i);
   }
   if (moved < 15) throw new Error(`could only place ${moved} monsters near the party`);
+  // Every kind of the monster table but the boss, in turn, so the new behaviours (archers, bats, golems, shamans) are in the mix.
+  const kinds = MONSTER_KINDS.filter((k) => !MONSTERS[k].boss);
+  monsters.forEach((m, k) => {
+    m.kind = kinds[k % kinds.length]!;
+    m.weapon = 0;
+  });
   return { ...s, monsters };
 }
 
@@ -107,4 +113,32 @@ function exploreCase(width: number, height: number): BenchCase {
   };
 }
 
-export const cases: BenchCase[] = [turnCase(80, 40), turnCase(200, 200), packCase(80, 40), exploreCase(80, 40)];
+/**
+ * A cavern turn with ranged monsters and the boss in the fight: the four monsters nearest the party are goblin
+ * archers (line-of-fire checks, stepping back down the flee map) and the fifth the boss, hunting within its post.
+ */
+function rangedBossCase(width: number, height: number): BenchCase {
+  return {
+    name: `engine turn ${width}x${height} cavern 4p 30m, 4 archers + boss`,
+    impl: 'channel-crawler',
+    setup: () => {
+      const base = partyState(width, height);
+      const lead = base.players[0]!;
+      base.monsters.forEach((m, k) => {
+        if (k < 4) m.kind = 'archer';
+        if (k === 4) {
+          m.kind = BOSS_KIND;
+          m.hp = m.maxHp = MONSTERS[BOSS_KIND].hp;
+        }
+        if (k < 5) {
+          m.weapon = 0;
+          m.state = 'hunt';
+          m.lastSeen = lead.y * width + lead.x;
+        }
+      });
+      return waitTurns(base);
+    },
+  };
+}
+
+export const cases: BenchCase[] = [turnCase(80, 40), turnCase(200, 200), packCase(80, 40), exploreCase(80, 40), rangedBossCase(80, 40)];

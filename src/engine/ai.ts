@@ -463,8 +463,9 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         break;
       }
       case 'retreat': {
-        // Step back down the flee map; with nowhere to go, shoot or stab from where it stands.
-        const next = p.target ? fleeStep(state, flee(), ws.deadEnd, here, occ, dirs) : -1;
+        // Step back up the shared approach field (away from the party, no flee map needed); with nowhere to go, shoot
+        // or stab from where it stands.
+        const next = p.target ? retreatStep(state, approach(), here, occ, dirs) : -1;
         if (next >= 0) moveTo(m, mi, next);
         else if (p.target && p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m), p.lineDistance);
         // Next phase it fights from the new spot (retreat lasts one step, so it never runs for good).
@@ -621,6 +622,22 @@ function hasFreeDownhill(field: Int32Array, w: number, i: number, back: number, 
     if (n !== back && open[n] !== 0 && occ[n] === 0 && field[n]! < v) return true;
   }
   return false;
+}
+
+/** A step back for a monster keeping its distance: the free neighbour farthest up the approach field (-1 when none is farther). */
+function retreatStep(state: GameState, field: Int32Array, here: number, occ: Int32Array, dirs: readonly Direction[]): number {
+  const w = state.width;
+  const open = state.tiles;
+  let best = -1;
+  let bestV = field[here]!;
+  for (let k = 0; k < dirs.length; k++) {
+    const n = here + STEP_DY[k]! * w + STEP_DX[k]!;
+    const v = field[n]!;
+    if (open[n] === 0 || occ[n] !== 0 || v >= UNREACHABLE || v <= bestV) continue;
+    bestV = v;
+    best = n;
+  }
+  return best;
 }
 
 /** A fleeing monster's step down the flee map, avoiding dead-end branches in favour of loops, doorways and open ground. */

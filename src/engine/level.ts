@@ -1,6 +1,6 @@
 /** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
 import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
-import type { Rng } from '../grid/rng.js';
+import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
 import { DEPTH_HP_STEP, DIFFICULTY, PARTY_COUNT_STEP, PARTY_HP_STEP } from './difficulty.js';
@@ -86,8 +86,10 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
     perKind.set(kind, n + 1);
     return spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n));
   });
-  // Potions first (their count follows the difficulty), then kinds rolled from the item table for the depth.
-  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: n < items.potions ? 'potion' : rollItemKind(rng, depth), x: i % w, y: Math.floor(i / w) }));
+  // Potions first (their count follows the difficulty), then kinds rolled from the item table for the depth. The
+  // kinds come from their own stream (seed and depth), so adding item rows never shifts the game's main RNG.
+  const itemRng = Rng.fromSeed((config.seed ^ Math.imul(depth, 0x9e3779b1)) >>> 0);
+  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: n < items.potions ? 'potion' : rollItemKind(itemRng, depth), x: i % w, y: Math.floor(i / w) }));
   if (depth >= config.maxDepth) nextId = placeGuardian(state, draft.tiles, draft.playerStarts, nextId, monsterHp(config, BOSS_KIND, depth, living), power);
   state.lures = [];
   state.nextId = nextId;

@@ -64,7 +64,7 @@ export function endingLine(summary: RunSummary): string {
   return e.how === 'escaped'
       ? `Escaped the dungeon ${where}`
       : e.how === 'abandoned'
-        ? `Abandoned ${where}`
+        ? `Ended ${where}`
         : e.by
           ? `Killed by the ${MONSTERS[e.by.monster].name} ${e.by.label}'s ${e.by.weapon} ${where}`
           : `Fell ${where}`;

@@ -19,6 +19,7 @@ import { parseGameState } from '../../src/engine/state-schema.js';
 import type { GameState, ItemKind, MonsterKind } from '../../src/engine/types.js';
 import { renderGameWith } from '../../src/render/game.js';
 import { ATLAS_BASE64 } from '../../src/render/image/atlas.js';
+import { sprite, tileSet } from '../../src/render/image/tiles.js';
 import { glyphTable, itemMarker, monsterMarker, RENDER_STYLES, STYLES, type RenderStyle } from '../../src/render/glyphs.js';
 import { renderStatus } from '../../src/render/status.js';
 import { allSeen, drawState } from '../render/fixtures.js';
@@ -131,6 +132,12 @@ describe('the item table, row by row', () => {
     // Potions are placed by count (the difficulty sets it), the sword is the starting weapon.
     const placed = kind === 'potion' || p.weapon === kind;
     expect(found || placed).toBe(true);
+  });
+});
+
+describe('a row added without its art', () => {
+  it('GIVEN a kind whose tile the atlas lacks (the review\'s "rat") WHEN the image draws it THEN it fails naming the tile, not with undefined', () => {
+    expect(() => sprite(tileSet(16), 'rat')).toThrow('no image tile named "rat"');
   });
 });
 

@@ -212,12 +212,12 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · lure 1 · acted
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
       ## In sight
       \`g\` goblin B 6/6 · unaware
       ## Log
-      Carol picks up a lure.
+      Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -243,12 +243,12 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪1 🏮1 ✅
+      🟡 **Carol** L1 💚24/24 🧪1 🔪1 ✅
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
       ## In sight
       👺 goblin B 6/6 · unaware
       ## Log
-      Carol picks up a lure.
+      Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -256,78 +256,80 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 });
 
 describe('renderGame golden: game over', () => {
-  const state = charge(5);
+  const state = charge(12);
 
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
-      |    ####                                |
-      |   ##..##                               |
-      |  +#..%.#                               |
-      |  #...o##                               |
-      |  #....#+                               |
-      |  #....·+++                             |
-      |  #.....··++                            |
-      |  #.....···++                           |
-      |  ##..!.····++                          |
-      |   ##...·····++++                       |
-      |    ++.·········+++    ·                |
-      |     ++···········++++···               |
-      |      ++++················              |
-      |         +················              |
-      |        ++················              |
-      |        +·················              |
-      |        ++······++++···++               |
-      |         ++++++++   ++++                |
       |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 39
+      |              ··                        |
+      |           ········                     |
+      |         ············                   |
+      |        ··············                  |
+      |        +············                   |
+      |         +···········                   |
+      |         +·········                     |
+      |         +..·····+                      |
+      |         +....··+    .#                 |
+      |        ++......###...#                 |
+      |       ··........%o...#                 |
+      |       ···............#                 |
+      |        ··.......!...##                 |
+      |        ··#####.....##                  |
+      |         +    ##...##                   |
+      |               #####                    |
+      |                                        |
+      |                                        |
+      # 💀 Game over · Depth 1/5 · Turn 10
       \`o\` orc · \`!\` potion · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 39 turns.
-      Killed by the orc A's knife on depth 1, turn 39 · kills: goblin ×1 · used: nothing · deepest 1 · score 110
+      The party has fallen on depth 1 after 10 turns.
+      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
       **Alice** — 1 kill
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 4.
-      The orc A slashes you for 4.
+      You hit the orc A for 2.
+      You kill the orc A.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 39 turns.
-      -- Seed 5 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 10 turns.
+      -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🪨🧱🟫🟫💀🟫🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🟫🟫🟫🐗🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🟫🟫🟫🟫🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🟫🟫🟫🟫🔲🪨🪨🪨⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🔲🔲🪨🪨⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🔲🔲🔲🪨🪨⬛⬛⬛⬛⬛⬛|
-      |⬛⬛🧱🧱🟫🟫🧪🟫🔲🔲🔲🔲🪨🪨⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫🔲🔲🔲🔲🔲🪨🪨🪨🪨⬛⬛|
-      |⬛⬛⬛⬛🪨🪨🟫🔲🔲🔲🔲🔲🔲🔲🔲🔲🪨🪨🪨|
-      |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🪨|
-      # 💀 Game over · Depth 1/5 · Turn 39
+      "|🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🟫🟫🔲🔲🔲🔲🔲🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      |⬛🪨🟫🟫🟫🟫🔲🔲🪨⬛⬛⬛⬛🟫🧱⬛⬛⬛⬛|
+      |🪨🪨🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🟫🟫🟫🟫🟫🟫🟫🟫💀🐗🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛|
+      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🧪🟫🟫🟫🧱🧱⬛⬛⬛⬛|
+      |🔲🔲🧱🧱🧱🧱🧱🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
+      |⬛🪨⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      # 💀 Game over · Depth 1/5 · Turn 10
       🐗 orc · 🧪 potion · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 39 turns.
-      Killed by the orc A's knife on depth 1, turn 39 · kills: goblin ×1 · used: nothing · deepest 1 · score 110
+      The party has fallen on depth 1 after 10 turns.
+      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
       **Alice** — 1 kill
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 4.
-      The orc A slashes you for 4.
+      You hit the orc A for 2.
+      You kill the orc A.
+      The orc B slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 39 turns.
-      -- Seed 5 · free mode · 4-way · hard
+      The party has fallen on depth 1 after 10 turns.
+      -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
   });
