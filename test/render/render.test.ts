@@ -86,11 +86,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                          #       ++    |
       |                        ...#     +···+  |
       |                       .....#    ··.··+ |
-      |                       ..g...##  ·..··+ |
-      |                       ..o....###....·+ |
+      |                       ......##  ·..··+ |
+      |                       .......###....·+ |
       |                       ··............·+ |
       |                         ··..........·+ |
-      |                            #@...&....+ |
+      |                            #@........+ |
       |                            ###......·+ |
       |                              +··....·++|
       |                             ++····..··+|
@@ -99,16 +99,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                         ······++·····++|
       |                         ·····+  +····+ |
       |                         ·····    ····+ |
-      |                          ···     +··++ |
-      |                           +       +++  |
+      |                          ···     ++·++ |
+      |                           +        ++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
-      ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -118,11 +114,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|⬛⬛⬛⬛🟫🟫🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
-      |⬛⬛⬛🟫🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🪨|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫🟫🟫🟫🪨|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫🟫🟫🟫🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫🟫🟫🔲🪨|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🟫🟫🔲🔲|
@@ -130,12 +126,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -144,23 +136,19 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
   it('in the mobile layout fits a 360 px phone: at most 11 emoji or 29 characters wide', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
       "|🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲|
-      |🟫👺🟫🟫🟫🧱🧱⬛⬛🔲🟫|
-      |🟫🐗🟫🟫🟫🟫🧱🧱🧱🟫🟫|
+      |🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫|
+      |🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫|
       |🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫|
       |⬛🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫|
-      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🏮🟫|
+      |⬛⬛⬛⬛🧱🧙🟫🟫🟫🟫🟫|
       |⬛⬛⬛⬛🧱🧱🧱🟫🟫🟫🟫|
       |⬛⬛⬛⬛⬛⬛🪨🔲🔲🟫🟫|
       |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲|
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
-      👺 goblin · 🐗 orc · 🏮 lure
       ## Party
       🧙 **Alice** (you) L1 💚24/24 🧪1
-      ## In sight
-      👺 goblin A 7/7 · unaware
-      🐗 orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -169,11 +157,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |               #       ++    |
       |             ...#     +···+  |
       |            .....#    ··.··+ |
-      |            ..g...##  ·..··+ |
-      |            ..o....###....·+ |
+      |            ......##  ·..··+ |
+      |            .......###....·+ |
       |            ··............·+ |
       |              ··..........·+ |
-      |                 #@...&....+ |
+      |                 #@........+ |
       |                 ###......·+ |
       |                   +··....·++|
       |                  ++····..··+|
@@ -183,12 +171,8 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
-      \`g\` goblin · \`o\` orc · \`&\` lure
       ## Party
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1
-      ## In sight
-      \`g\` goblin A 7/7 · unaware
-      \`o\` orc B 11/11 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -204,15 +188,15 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                   ####                 |
       |                 ##...##                |
       |                 #.....#                |
-      |                ##.....#                |
+      |                ##.!...#                |
       |                #23....#                |
       |               ##@.....#                |
-      |               #.4..&###                |
+      |               #.4...###                |
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
       |           .............                |
-      |           ...!.........                |
+      |           ............g                |
       |            ...........                 |
       |              .......                   |
       |                 .                      |
@@ -221,12 +205,16 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`!\` potion · \`&\` lure
+      \`g\` goblin · \`!\` potion
       ## Party · round 1: 1/4 acted · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potions 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potions 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potions 1 · acted
+      \`3\` **Carol** L1 \`[##########]\` 24/24 · potions 1 · lures 1 · acted
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potions 1 · waiting
+      ## In sight
+      \`g\` goblin B 6/6 · unaware
+      ## Log
+      Carol picks up a lure.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -238,22 +226,26 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🧪🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🏮🧱🧱🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🧪🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
-      🧪 potion · 🏮 lure
+      👺 goblin · 🧪 potion
       ## Party · round 1: 1/4 acted · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪1 ✅
+      🟡 **Carol** L1 💚24/24 🧪1 🪤1 ✅
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
+      ## In sight
+      👺 goblin B 6/6 · unaware
+      ## Log
+      Carol picks up a lure.
       -- Seed 3 · rounds mode · 4-way · normal
       color #5865f2"
     `);
@@ -266,39 +258,40 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                    +++++++    +        |
-      |               ++++++·····+++ ·+        |
-      |              ++················        |
-      |           ++++·················+       |
-      |          +·······.·++··········        |
-      |          +····.....#+··········        |
-      |          +··.......##..········        |
-      |          +·.............······         |
-      |          +·.............······         |
-      |           #.............······         |
-      |           #...........#+++++           |
-      |            #.......g.#+                |
-      |            #.....%g.#+                 |
-      |            ##...g..##                  |
-      |             #..#####                   |
-      |             #.                         |
-      |             #+                         |
+      "|                    +++++++             |
+      |               ######·····++++          |
+      |              ##....#·....·····         |
+      |              #...%........·····        |
+      |           .......T.##··..·····         |
+      |           .......o.#+·········         |
+      |           ......g..#+·········         |
+      |            .........·········          |
+      |            .........·········          |
+      |             .........·······           |
+      |               .......·++++             |
+      |                  .·  +                 |
       |                                        |
       |                                        |
       |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 59
-      \`g\` goblin · \`%\` fallen
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      |                                        |
+      # 💀 Game over · Depth 1/5 · Turn 11
+      \`g\` goblin · \`o\` orc · \`T\` troll · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 11 turns.
+      Depth 1 · 11 turns
+      **Alice** — 0 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You miss the troll A.
+      The orc A thrusts its spear at you (2 tiles) for 4.
+      The troll A clubs you for 6.
       You die.
-      The party has fallen on depth 1 after 59 turns.
+      The party has fallen on depth 1 after 11 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -306,32 +299,33 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛🪨🔲🔲🟫🟫🟫🟫🟫🟫🟫🧱🧱🟫🟫🔲🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛🪨🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
-      |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱🪨🪨🪨🪨|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫👺🟫🧱🪨⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🟫🟫🟫🟫🟫💀👺🟫🧱🪨⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🧱🧱🟫🟫🟫👺🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫🟫🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🟫⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛🧱🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🪨🪨🪨🪨🪨⬛|
+      |⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱🧱🔲🔲🔲🔲🔲🪨🪨|
+      |⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🟫🧱🔲🟫🟫🟫🟫🔲🔲|
+      |⬛⬛⬛⬛⬛🧱🟫🟫🟫💀🟫🟫🟫🟫🟫🟫🟫🟫🔲|
+      |⬛⬛🟫🟫🟫🟫🟫🟫🟫🧌🟫🧱🧱🔲🔲🟫🟫🔲🔲|
+      |⬛⬛🟫🟫🟫🟫🟫🟫🟫🐗🟫🧱🪨🔲🔲🔲🔲🔲🔲|
+      |⬛⬛🟫🟫🟫🟫🟫🟫👺🟫🟫🧱🪨🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲🔲🔲🔲|
+      |⬛⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🔲🪨🪨🪨🪨⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🟫🔲⬛⬛🪨⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 59
-      👺 goblin · 💀 fallen
+      # 💀 Game over · Depth 1/5 · Turn 11
+      👺 goblin · 🐗 orc · 🧌 troll · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 59 turns.
-      Depth 1 · 59 turns
-      **Alice** — 2 kills
+      The party has fallen on depth 1 after 11 turns.
+      Depth 1 · 11 turns
+      **Alice** — 0 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the goblin E for 3.
-      The goblin E stabs you for 2.
+      You miss the troll A.
+      The orc A thrusts its spear at you (2 tiles) for 4.
+      The troll A clubs you for 6.
       You die.
-      The party has fallen on depth 1 after 59 turns.
+      The party has fallen on depth 1 after 11 turns.
       -- Seed 1 · free mode · 4-way · hard
       color #ed4245"
     `);
