@@ -90,7 +90,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
   }
 }
 
-/** The text of /rogue help on Discord (the terminal game appends TERMINAL_HELP_TEXT). */
+/** The text of /rogue help on Discord, sent as an embed's description (the terminal game appends TERMINAL_HELP_TEXT). */
 export const HELP_TEXT = [
   '**Channel Crawler**: take the stairs down five levels together, or alone.',
   '`/rogue new [options]`: start a game here. `/rogue join` / `/rogue leave`.',
@@ -242,7 +242,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return { kind: 'text', text: prefsText(result.value, changed) };
     }
     case 'help':
-      return { kind: 'text', text: HELP_TEXT };
+      // An embed: its description holds 4,096 characters, room for every command, item and rule.
+      return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
     case 'daily':
     case 'board':
     case 'history':

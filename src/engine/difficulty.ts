@@ -1,4 +1,5 @@
 /** The difficulty table: how many monsters, how strong, how fast characters recover. Schema enum and help text derive from it. */
+import { MAP_KIND_RULES, MAP_KINDS } from '../mapgen/generate.js';
 
 export interface DifficultyRule {
   /** Monster count multiplier. */
@@ -23,8 +24,6 @@ export type Difficulty = keyof typeof TABLE;
 export const DIFFICULTY: Readonly<Record<Difficulty, DifficultyRule>> = TABLE;
 export const DIFFICULTIES = Object.keys(TABLE) as [Difficulty, ...Difficulty[]];
 
-/** Extra monsters per living player beyond the first (a fraction of the solo count). */
-export const PARTY_COUNT_STEP = 0.25;
 /** Extra monster hp per living player beyond the first (fraction). */
 export const PARTY_HP_STEP = 0.05;
 /** Extra monster hp per depth below the first (fraction). */
@@ -40,5 +39,5 @@ export function describeDifficulty(d: Difficulty): string {
 
 /** How levels scale with the party, for /rogue help. */
 export const SCALING_RULE =
-  `levels hold +${PARTY_COUNT_STEP * 100}% monsters and +${PARTY_HP_STEP * 100}% monster HP per extra living player (+${DEPTH_HP_STEP * 100}% HP per depth). ` +
+  `levels hold more monsters per extra living player (${MAP_KINDS.map((k) => `${k} +${Math.round(MAP_KIND_RULES[k].partyStep * 100)}%`).join(', ')}) and +${PARTY_HP_STEP * 100}% monster HP (+${DEPTH_HP_STEP * 100}% HP per depth). ` +
   `A late joiner brings their share, out of sight, with the XP of the party's least experienced member.`;

@@ -3,11 +3,11 @@ import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
 import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
-import { DEPTH_HP_STEP, DIFFICULTY, PARTY_COUNT_STEP, PARTY_HP_STEP } from './difficulty.js';
+import { DEPTH_HP_STEP, DIFFICULTY, PARTY_HP_STEP } from './difficulty.js';
 import { BOSS_KIND, MONSTERS, rollMonsterKind } from './monsters.js';
 import { placeGuardian } from './boss.js';
 import { rollItemKind } from './items.js';
-import type { GameConfig, GameState, Monster, MonsterKind } from './types.js';
+import type { GameConfig, GameState, ItemKind, Monster, MonsterKind } from './types.js';
 
 /** Solo monster density at normal difficulty: one per this many tiles on depth 1. */
 const TILES_PER_MONSTER = 200;
@@ -20,8 +20,9 @@ const MAX_MONSTERS = 80;
  */
 export function monsterCount(config: GameConfig, depth: number, players = 1): number {
   const area = config.width * config.height;
-  const party = 1 + PARTY_COUNT_STEP * Math.max(0, players - 1);
-  const density = MAP_KIND_RULES[config.mapKind].density;
+  const rule = MAP_KIND_RULES[config.mapKind];
+  const party = 1 + rule.partyStep * Math.max(0, players - 1);
+  const density = rule.density;
   const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }

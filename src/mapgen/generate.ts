@@ -21,6 +21,8 @@ export interface MapKindRule {
   describe: string;
   /** Monster count multiplier of the formula (engine/level.ts monsterCount): how many monsters this shape holds fairly. */
   density: number;
+  /** Extra monsters per living player beyond the first, as a share of the solo count. */
+  partyStep: number;
   /** The generator steps for a spec: they carve the tiles (and may record dead ends). */
   carve(spec: LevelSpec): Step[];
   /** How monsters are spread: maze dead ends first, cavern packs, rooms. */
@@ -32,6 +34,8 @@ const KIND_TABLE = {
     describe: 'maze: winding one-tile corridors with a few small rooms; monsters wait in dead ends',
     // One at a time down a corridor: a maze holds more monsters fairly than open ground.
     density: 1.9,
+    // Four players can't fight side by side in a corridor: each adds less strength than in the open.
+    partyStep: 0.15,
     carve: (spec) => {
       // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
       const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
@@ -43,12 +47,14 @@ const KIND_TABLE = {
     describe: 'cavern: open caves joined by narrow necks to hold; monsters roam in packs away from the start',
     // Open ground lets several monsters reach a player at once: fewer of them.
     density: 0.8,
+    partyStep: 0.25,
     carve: () => [cellularCavern(), keepLargestRegion, narrowNecks],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {
     describe: 'rooms: rooms joined by corridors through doorways',
     density: 0.9,
+    partyStep: 0.25,
     carve: () => [roomsAndCorridors()],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),
   },

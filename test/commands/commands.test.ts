@@ -29,8 +29,10 @@ describe('command modules', () => {
     expect(findCommand('rogue')).toBe(rogue);
   });
 
-  it('GIVEN the help text WHEN sent as a message THEN it fits Discord\'s 2000 characters and names the new actions', () => {
-    expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
+  it('GIVEN /rogue help WHEN answered THEN it is one embed within Discord\'s 4,096-character description and names the new actions', async () => {
+    const reply = await rogue.run(ctx({}));
+    expect(reply.kind === 'text' && reply.embed?.description).toBe(HELP_TEXT);
+    expect([...HELP_TEXT].length).toBeLessThanOrEqual(4096);
     for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
     // How rounds and free movement alternate, and what the fallen do.
     for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch and vote', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);

@@ -32,7 +32,9 @@ describe('the per-user rate limit (5 actions in 3 s)', () => {
     expect(stored.ok && stored.value.state.turn).toBe(turn);
 
     // Help is always answered, and Bob has his own budget.
-    expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('help'))).callback)).toContain('Channel Crawler');
+    const help = (await h.command(ALICE, 'rogue', subcommand('help'))).callback;
+    ephemeralText(help); // private
+    expect(help.data?.embeds?.[0]?.title).toContain('Channel Crawler');
     expect((await h.press(BOB, msg.id, findButton(h.fake.message(msg.id)!, 'wait')!.custom_id!)).callback.type).toBe(7);
     expect(turnOf(h.fake.message(msg.id)!)).toBe(turn + 1);
 
