@@ -9,6 +9,9 @@ import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js'
 import { frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
 import { MIN_TILE_CSS, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
+import { monsterLabel } from '../../src/engine/index.js';
+import { renderGameWith } from '../../src/render/game.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
 import { drawState, mask } from './fixtures.js';
 
 /** A drawn tile's side in pixels (2x). */
@@ -86,20 +89,20 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
     expect(sha(img.png)).toMatchInlineSnapshot(`"b59663c9a7624fcd"`);
   });
 
-  it('spread-out party of 4, public picture: a 21 x 13 frame on the fighters and a strip window for each of the others, stable bytes', () => {
+  it('spread-out party of 4, public picture: a PUBLIC_VIEW frame on the fighters and a strip window for each of the others, stable bytes', () => {
     const frame = frameFor(party, partySeen, 1, null);
     expect([frame.view.width, frame.view.height]).toEqual([PUBLIC_VIEW.width, PUBLIC_VIEW.height]);
     expect(frame.strip).toHaveLength(3);
     expect(frame.strip.every((w) => w.width === STRIP_VIEW.width && w.height === STRIP_VIEW.height)).toBe(true);
     const img = render(party, partySeen);
     expect(img.width).toBe(PUBLIC_VIEW.width * T);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"d616586853d721d0"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"f6558412d1c7b508"`);
   });
 
-  it('private view of player 2: centred on them, 15 x 11 tiles', () => {
+  it('private view of player 2: centred on them, PRIVATE_VIEW tiles', () => {
     const img = render(party, partySeen, 'p2');
     expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * T, PRIVATE_VIEW.height * T]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"df67bb2306d7ac79"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"b84878f0457e29b8"`);
   });
 
   it('gives the same bytes for the same state, every time', () => {
@@ -181,9 +184,19 @@ describe('every living player is in the public picture', () => {
     }
   });
 
-  it('draws every monster the party sees near a player, in the main view or a strip window', () => {
-    const img = render(party, partySeen);
-    expect(img.monsters.sort()).toEqual(party.monsters.map((m) => m.id).sort());
+  it('draws every monster next to a player (main view or strip window), and the "In sight" list marks the others off picture', () => {
+    const m = renderGameWith(party, { style: 'image', deflate: zlibDeflate }, partySeen);
+    const drawn = new Set(m.image!.monsters);
+    // The troll stands next to Dave: in his strip window.
+    const troll = party.monsters.find((x) => x.kind === 'troll')!;
+    expect(drawn.has(troll.id)).toBe(true);
+    const sight = m.embed.fields.find((f) => f.name === 'In sight')!.value.split('\n');
+    expect(sight).toHaveLength(party.monsters.length);
+    for (const x of party.monsters) {
+      const line = sight.find((l) => l.includes(` ${monsterLabel(x)} `))!;
+      expect(line.endsWith(OFF_PICTURE)).toBe(!drawn.has(x.id));
+    }
+    expect(sight.some((l) => l.endsWith(OFF_PICTURE))).toBe(true);
   });
 
   it('leaves fallen players out of the markers', () => {
