@@ -236,3 +236,38 @@ describe('alt text', () => {
     expect([direction(0, 0, 3, 0), direction(0, 0, 0, -3), direction(0, 0, -2, 2), direction(0, 0, 5, -1)]).toEqual(['east', 'north', 'south-west', 'east']);
   });
 });
+
+describe('how the public picture chooses its frame', () => {
+  /** A 60 x 12 hall: `cells` puts players (digits) and monsters (letters) at x positions on row 5. */
+  function hall(cells: Record<number, string>, dead: string[] = []): GameState {
+    const rows = Array.from({ length: 12 }, (_, y) => [...Array(60)].map((_, x): string => (x === 0 || y === 0 || x === 59 || y === 11 ? '#' : '.')));
+    for (const [x, c] of Object.entries(cells)) rows[5]![Number(x)] = c;
+    return drawState(rows.map((r) => r.join('')), { dead });
+  }
+  const everything = (s: GameState): Uint8Array => new Uint8Array(s.width * s.height).fill(1);
+
+  it('GIVEN a level that fits WHEN framed THEN the whole of it is shown, with no strip', () => {
+    const s = drawState(['#######', '#1.g.>#', '#######']);
+    expect(frameFor(s, everything(s), 1, null)).toEqual({ view: { x: 0, y: 0, width: 7, height: 3 }, strip: [] });
+  });
+
+  it('GIVEN a big idle group and a lone fighter WHEN the level does not fit THEN the fighter and their foe are framed, the group gets strip windows', () => {
+    const s = hall({ 5: '1', 7: '2', 9: '3', 50: '4', 51: 'o' });
+    const f = frameFor(s, everything(s), 1, null);
+    const inside = (x: number): boolean => x >= f.view.x && x < f.view.x + f.view.width;
+    expect(inside(50) && inside(51)).toBe(true);
+    expect([5, 7, 9].some(inside)).toBe(false);
+    // One 3 x 3 window per idle player (they stand two apart: each window holds one).
+    expect(f.strip).toHaveLength(3);
+    expect(render(s, everything(s)).markers.map((m) => m.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+  });
+
+  it('GIVEN nobody fights WHEN the party is split THEN the larger group is framed, and a fallen player gets no window', () => {
+    // 1 and 2 stand side by side: one window holds both.
+    const s = hall({ 5: '1', 6: '2', 40: '3', 44: '4', 50: '5', 30: '6' }, ['6']);
+    const f = frameFor(s, everything(s), 1, null);
+    const inside = (x: number): boolean => x >= f.view.x && x < f.view.x + f.view.width;
+    expect([40, 44, 50].every(inside)).toBe(true);
+    expect(f.strip).toHaveLength(1);
+  });
+});

@@ -92,9 +92,9 @@ export function publicFrame(state: GameState, visible: Uint8Array, mark: number)
   for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) all = grow(all, i % W, Math.floor(i / W));
   for (const p of state.players) all = grow(all, p.x, p.y);
   if (!all) return { view: placeCamera(W, H, cap.width, cap.height, W >> 1, H >> 1), strip: [] };
-  if (fitsIn(all, 1, cap.width, cap.height) || (all.x1 - all.x0 + 1 <= cap.width && all.y1 - all.y0 + 1 <= cap.height)) {
-    return { view: boxView(all, fitsIn(all, 1, cap.width, cap.height) ? 1 : 0, W, H), strip: [] };
-  }
+  // The whole explored level fits: show it (with a cell of margin when that fits too).
+  if (fitsIn(all, 1, cap.width, cap.height)) return { view: boxView(all, 1, W, H), strip: [] };
+  if (fitsIn(all, 0, cap.width, cap.height)) return { view: boxView(all, 0, W, H), strip: [] };
   const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
   const foes = (px: number, py: number): typeof seen => seen.filter((m) => dist(px, py, m.x, m.y) <= FIGHT_RANGE);
