@@ -4,7 +4,7 @@
  * of payloads; the page, the screenshots and the browser test all read it.
  */
 import { fixturePng } from './fixture-png.js';
-import { ScriptedBot, legalMoves, presentGame, privateMessage, type GameView, type PreviewMessage, type RenderChoice, type UserRef } from './bot.js';
+import { ScriptedBot, controllerMessage, legalMoves, presentGame, privateMessage, type GameView, type PreviewMessage, type RenderChoice, type UserRef } from './bot.js';
 
 /** One scene: a titled list of messages, in the order a channel would show them. */
 export interface Scene {
@@ -98,6 +98,9 @@ async function soloGame(start: number): Promise<Step[]> {
   if (blocked) await run(bot, steps, ME, 'move', { direction: WORD[blocked]! });
   await run(bot, steps, ME, 'status');
   await run(bot, steps, ME, 'me');
+  const now = await bot.current();
+  steps.push({ kind: 'private', message: { ...controllerMessage(now, ME.id, 'image'), caption: 'Player: 🎮 with /rogue prefs style:image (the private picture)' } });
+  steps.push({ kind: 'private', message: { ...controllerMessage(now, ME.id, 'text'), caption: 'Player: 🎮 with /rogue prefs style:text (for screen readers)' } });
   return steps;
 }
 
@@ -119,6 +122,9 @@ async function partyGame(start: number): Promise<Step[]> {
     }
     if (round === 4 || round === 10) await snapshot(bot, steps, `after round ${round}: the party has spread out`);
   }
+  // Player acts in round 11; the others have not yet: their controller says why it is grey.
+  await run(bot, null, ME, 'wait');
+  steps.push({ kind: 'private', message: { ...controllerMessage(await bot.current(), ME.id, 'image'), caption: 'Player: 🎮 after acting in round 11 (grey, and why)' } });
   return steps;
 }
 
