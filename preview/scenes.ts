@@ -122,9 +122,6 @@ async function partyGame(start: number): Promise<Step[]> {
     }
     if (round === 4 || round === 10) await snapshot(bot, steps, `after round ${round}: the party has spread out`);
   }
-  // Player acts in round 11; the others have not yet: their controller says why it is grey.
-  await run(bot, null, ME, 'wait');
-  steps.push({ kind: 'private', message: { ...controllerMessage(await bot.current(), ME.id, 'image'), caption: 'Player: 🎮 after acting in round 11 (grey, and why)' } });
   return steps;
 }
 
