@@ -1,5 +1,5 @@
 /**
- * The image map: a medium level's public picture (60 x 40, every cell explored, a party of four: a 21 x 13 view of
+ * The image map: a medium level's public picture (60 x 40, every cell explored, a party of four: a 17 x 9 view of
  * 32 px tiles, the 2x draw) drawn and encoded as PNG, side by side with @napi-rs/canvas drawing the same tile bitmaps with drawImage and
  * encoding a PNG. Target: at least 5x faster than canvas.
  */

@@ -15,6 +15,7 @@ import { GameService } from '../src/app/game-service.js';
 import { silentLogger } from '../src/app/ports.js';
 import type { ChannelKey, GameView, UserRef } from '../src/app/service-types.js';
 import { SettingsService } from '../src/app/settings-service.js';
+import type { PrivateStyle } from '../src/app/user-prefs.js';
 import { legalMoves } from '../src/engine/index.js';
 
 export { legalMoves };
@@ -121,6 +122,12 @@ export function privateMessage(reply: Reply): PreviewMessage | null {
   if (reply.kind === 'attachment') return null;
   if (reply.mode === 'update' && reply.note) return { payload: textPayload(reply.note), ephemeral: true };
   return null;
+}
+
+/** `userId`'s controller in a private style of their choice (`/rogue prefs style:…`), desktop layout. */
+export function controllerMessage(view: GameView, userId: string, style: PrivateStyle): PreviewMessage {
+  const { files, ...payload } = controllerPayload(view, userId, { style, mobile: false });
+  return files.length ? { payload, files: files.map((f) => ({ name: f.name, data: f.data, description: f.description })), ephemeral: true } : { payload, ephemeral: true };
 }
 
 /** The private controller of the first player, as `/rogue me` shows it to a phone player (emoji style, phone layout). */

@@ -5,7 +5,7 @@
  */
 import { dailyScene } from './daily-scene.js';
 import { fixturePng } from './fixture-png.js';
-import { ScriptedBot, legalMoves, presentGame, privateMessage, type GameView, type PreviewMessage, type RenderChoice, type UserRef } from './bot.js';
+import { ScriptedBot, controllerMessage, legalMoves, presentGame, privateMessage, type GameView, type PreviewMessage, type RenderChoice, type UserRef } from './bot.js';
 
 /** One scene: a titled list of messages, in the order a channel would show them. */
 export interface Scene {
@@ -99,6 +99,9 @@ async function soloGame(start: number): Promise<Step[]> {
   if (blocked) await run(bot, steps, ME, 'move', { direction: WORD[blocked]! });
   await run(bot, steps, ME, 'status');
   await run(bot, steps, ME, 'me');
+  const now = await bot.current();
+  steps.push({ kind: 'private', message: { ...controllerMessage(now, ME.id, 'image'), caption: 'Player: 🎮 with /rogue prefs style:image (the private picture)' } });
+  steps.push({ kind: 'private', message: { ...controllerMessage(now, ME.id, 'text'), caption: 'Player: 🎮 with /rogue prefs style:text (for screen readers)' } });
   return steps;
 }
 

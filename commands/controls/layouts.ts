@@ -35,6 +35,10 @@ export interface ButtonSpec {
 export const MAX_SHARED_ROWS = 4;
 /** Most buttons in one row (Discord's limit). */
 export const ROW_MAX = 5;
+/** Most buttons in the shared message's context row: four icon buttons fit one line of a 360 px phone. */
+export const CONTEXT_MAX = 4;
+/** Which actions the context row offers first when more apply than fit (a potion when hurt, the stairs when on them). */
+const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'desc', 'exp', 'trv', 'rest'];
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -136,12 +140,17 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);
   const tally = endTally(state, meta);
-  // One context row: 🎮 first, then what applies now, then end; join when there is room (and a free seat).
-  const me = verbButton('me', version, game);
-  const end = verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end');
-  const actions = actionButtons(view, party).slice(0, ROW_MAX - 2);
-  const context = [me, ...actions, end];
-  if (state.players.length < state.config.maxPlayers && context.length < ROW_MAX) context.push(verbButton('join', version, game));
+  // One context row of icons (one line on a phone): 🎮 first, then what applies now (most urgent first), 🏳️ end and
+  // ➕ join while a seat is free. End keeps its words during a vote (the tally).
+  const me = { ...verbButton('me', version, game), iconOnly: true };
+  const end = { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 };
+  const join = state.players.length < state.config.maxPlayers ? [{ ...verbButton('join', version, game), iconOnly: true }] : [];
+  const room = CONTEXT_MAX - 2 - join.length;
+  const actions = ACTION_ROW.filter((a) => party[a.when])
+    .sort((a, b) => CONTEXT_PRIORITY.indexOf(a.verb) - CONTEXT_PRIORITY.indexOf(b.verb))
+    .slice(0, room)
+    .map((a) => ({ ...verbButton(a.verb, version, game), iconOnly: true }));
+  const context = [me, ...actions, end, ...join];
   rows.push(context);
   return rows;
 }

@@ -116,10 +116,11 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const party = partyLines(state, viewerId, style);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log, 'last', PUBLIC_LOG_LINES));
+  if (options.log) push(field('Log', options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
   else {
     const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
-    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES, log.dropped));
+    // No "… (N earlier)" line: on a phone every line counts, and the rest is in the private view.
+    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES));
   }
 
   const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };

@@ -6,6 +6,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../../preview/browser.js';
+import { TILE_PX } from '../../src/render/image/draw.js';
+import { MIN_TILE_CSS } from '../../src/render/image/frame.js';
 import { DESKTOP_FIT, PHONE_FIT, STYLES, type Scene } from '../../preview/scenes.js';
 import { startPreview, type PreviewServer } from '../../preview/server.js';
 import type { RenderChoice } from '../../preview/bot.js';
@@ -34,6 +36,17 @@ const PARTY_LINES = `[...document.querySelectorAll('article:not(.ephemeral) .e-f
   const tops = new Set([...el.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
   return { text: el.textContent, lines: tops.size };
 })`;
+
+/** Height of each shared game message (not the ephemeral replies) on the page, in CSS px, buttons included. */
+const MESSAGE_HEIGHTS = `[...document.querySelectorAll('article:not(.ephemeral)')].map((a) => Math.round(a.getBoundingClientRect().height))`;
+
+/** Each game picture's drawn tile size in CSS px (the image style's tiles are TILE_PX wide), and whether it is private. */
+const TILE_CSS = `[...document.querySelectorAll('article img')].filter((img) => img.getAttribute('src').includes('map')).map((img) => ({ ephemeral: img.closest('article').classList.contains('ephemeral'), tile: (img.getBoundingClientRect().width * ${TILE_PX}) / img.naturalWidth }))`;
+
+/** A phone screen, CSS px. */
+const PHONE_SCREEN = { width: 360, height: 740 } as const;
+/** "A short scroll": a party of four's message may be at most this tall (about a third of a screen more than one). */
+const SHORT_SCROLL_PX = 1000;
 
 let preview: PreviewServer;
 let browser: Browser;
@@ -132,6 +145,29 @@ describe('preview in Chromium', () => {
         }
       }
     }
+  }, 60_000);
+
+  it('GIVEN the default (image) style WHEN shown at 360 px THEN a solo game message fits one 360 x 740 screen with its buttons, and a party of four fits within a short scroll', async () => {
+    const heights: Record<string, number[]> = {};
+    const minTile: Record<string, number> = {};
+    for (const id of ['solo-image', 'party-image']) {
+      const scene = preview.scenes.find((s) => s.id === id)!;
+      await page.setViewportSize(PHONE_SCREEN);
+      await page.goto(`${preview.url}/s/${encodeURIComponent(scene.id)}?width=${PHONE_SCREEN.width}`, { waitUntil: 'load' });
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      await page.waitForFunction(`[...document.querySelectorAll('img')].every((i) => i.complete)`);
+      heights[id] = (await page.evaluate(MESSAGE_HEIGHTS)) as number[];
+      // Each picture's tile as drawn (32 px tiles): at least 14 CSS px on the shared message, 18 in a private view.
+      const tiles = (await page.evaluate(TILE_CSS)) as { ephemeral: boolean; tile: number }[];
+      expect(tiles.length).toBeGreaterThan(0);
+      for (const t of tiles) expect(t.tile, `${id}: a ${t.ephemeral ? 'private' : 'shared'} tile`).toBeGreaterThanOrEqual(t.ephemeral ? MIN_TILE_CSS.private : MIN_TILE_CSS.public);
+      minTile[id] = Math.min(...tiles.map((t) => Math.round(t.tile * 10) / 10));
+    }
+    // The figures the README and the report quote.
+    console.info(`message heights at 360 px: ${JSON.stringify(heights)}; smallest tile, CSS px: ${JSON.stringify(minTile)}`);
+    expect(heights['solo-image']!.length).toBeGreaterThanOrEqual(2);
+    for (const h of heights['solo-image']!) expect(h).toBeLessThanOrEqual(PHONE_SCREEN.height);
+    for (const h of heights['party-image']!) expect(h).toBeLessThanOrEqual(SHORT_SCROLL_PX);
   }, 60_000);
 
   it('GIVEN a scene WHEN shown at both widths THEN ephemeral replies say so and the buttons carry the payload styles and disabled states', async () => {

@@ -33,7 +33,7 @@ function endedByDeath(): GameState {
 
 describe('endings keep the last map and the summary', () => {
   it.each([
-    ['a vote (everyone left)', endedByVote, ['p1', 'p2']],
+    ['a vote or idleness (both end the run by every player leaving)', endedByVote, ['p1', 'p2']],
     ['death', endedByDeath, []],
   ] as const)('GIVEN a run ended by %s WHEN its final message is drawn THEN the party is on the map and the summary is there', (_how, make, living) => {
     const state = make();

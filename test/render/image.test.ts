@@ -9,6 +9,9 @@ import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js'
 import { frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
 import { MIN_TILE_CSS, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
+import { monsterLabel } from '../../src/engine/index.js';
+import { renderGameWith } from '../../src/render/game.js';
+import { OFF_PICTURE } from '../../src/render/hud.js';
 import { drawState, mask } from './fixtures.js';
 
 /** A drawn tile's side in pixels (2x). */
@@ -86,20 +89,20 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
     expect(sha(img.png)).toMatchInlineSnapshot(`"3a73322690f5b058"`);
   });
 
-  it('spread-out party of 4, public picture: a 21 x 13 frame on the fighters and a strip window for each of the others, stable bytes', () => {
+  it('spread-out party of 4, public picture: a PUBLIC_VIEW frame on the fighters and a strip window for each of the others, stable bytes', () => {
     const frame = frameFor(party, partySeen, 1, null);
     expect([frame.view.width, frame.view.height]).toEqual([PUBLIC_VIEW.width, PUBLIC_VIEW.height]);
     expect(frame.strip).toHaveLength(3);
     expect(frame.strip.every((w) => w.width === STRIP_VIEW.width && w.height === STRIP_VIEW.height)).toBe(true);
     const img = render(party, partySeen);
     expect(img.width).toBe(PUBLIC_VIEW.width * T);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"d68fcbd9c05a7629"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"9b95d1ce80646d1c"`);
   });
 
-  it('private view of player 2: centred on them, 15 x 11 tiles', () => {
+  it('private view of player 2: centred on them, PRIVATE_VIEW tiles', () => {
     const img = render(party, partySeen, 'p2');
     expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * T, PRIVATE_VIEW.height * T]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"dc68182b071efa15"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"a6689df4d6519a8d"`);
   });
 
   it('gives the same bytes for the same state, every time', () => {
@@ -181,9 +184,19 @@ describe('every living player is in the public picture', () => {
     }
   });
 
-  it('draws every monster the party sees near a player, in the main view or a strip window', () => {
-    const img = render(party, partySeen);
-    expect(img.monsters.sort()).toEqual(party.monsters.map((m) => m.id).sort());
+  it('draws every monster next to a player (main view or strip window), and the "In sight" list marks the others off picture', () => {
+    const m = renderGameWith(party, { style: 'image', deflate: zlibDeflate }, partySeen);
+    const drawn = new Set(m.image!.monsters);
+    // The troll stands next to Dave: in his strip window.
+    const troll = party.monsters.find((x) => x.kind === 'troll')!;
+    expect(drawn.has(troll.id)).toBe(true);
+    const sight = m.embed.fields.find((f) => f.name === 'In sight')!.value.split('\n');
+    expect(sight).toHaveLength(party.monsters.length);
+    for (const x of party.monsters) {
+      const line = sight.find((l) => l.includes(` ${monsterLabel(x)} `))!;
+      expect(line.endsWith(OFF_PICTURE)).toBe(!drawn.has(x.id));
+    }
+    expect(sight.some((l) => l.endsWith(OFF_PICTURE))).toBe(true);
   });
 
   it('leaves fallen players out of the markers', () => {
@@ -221,5 +234,40 @@ describe('alt text', () => {
 
   it('names eight compass directions', () => {
     expect([direction(0, 0, 3, 0), direction(0, 0, 0, -3), direction(0, 0, -2, 2), direction(0, 0, 5, -1)]).toEqual(['east', 'north', 'south-west', 'east']);
+  });
+});
+
+describe('how the public picture chooses its frame', () => {
+  /** A 60 x 12 hall: `cells` puts players (digits) and monsters (letters) at x positions on row 5. */
+  function hall(cells: Record<number, string>, dead: string[] = []): GameState {
+    const rows = Array.from({ length: 12 }, (_, y) => [...Array(60)].map((_, x): string => (x === 0 || y === 0 || x === 59 || y === 11 ? '#' : '.')));
+    for (const [x, c] of Object.entries(cells)) rows[5]![Number(x)] = c;
+    return drawState(rows.map((r) => r.join('')), { dead });
+  }
+  const everything = (s: GameState): Uint8Array => new Uint8Array(s.width * s.height).fill(1);
+
+  it('GIVEN a level that fits WHEN framed THEN the whole of it is shown, with no strip', () => {
+    const s = drawState(['#######', '#1.g.>#', '#######']);
+    expect(frameFor(s, everything(s), 1, null)).toEqual({ view: { x: 0, y: 0, width: 7, height: 3 }, strip: [] });
+  });
+
+  it('GIVEN a big idle group and a lone fighter WHEN the level does not fit THEN the fighter and their foe are framed, the group gets strip windows', () => {
+    const s = hall({ 5: '1', 7: '2', 9: '3', 50: '4', 51: 'o' });
+    const f = frameFor(s, everything(s), 1, null);
+    const inside = (x: number): boolean => x >= f.view.x && x < f.view.x + f.view.width;
+    expect(inside(50) && inside(51)).toBe(true);
+    expect([5, 7, 9].some(inside)).toBe(false);
+    // One 3 x 3 window per idle player (they stand two apart: each window holds one).
+    expect(f.strip).toHaveLength(3);
+    expect(render(s, everything(s)).markers.map((m) => m.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+  });
+
+  it('GIVEN nobody fights WHEN the party is split THEN the larger group is framed, and a fallen player gets no window', () => {
+    // 1 and 2 stand side by side: one window holds both.
+    const s = hall({ 5: '1', 6: '2', 40: '3', 44: '4', 50: '5', 30: '6' }, ['6']);
+    const f = frameFor(s, everything(s), 1, null);
+    const inside = (x: number): boolean => x >= f.view.x && x < f.view.x + f.view.width;
+    expect([40, 44, 50].every(inside)).toBe(true);
+    expect(f.strip).toHaveLength(1);
   });
 });

@@ -189,6 +189,10 @@ describe('image and private views (property)', () => {
           const v = renderPrivateWith(state, p.id, { style: 'image', deflate: zlibDeflate }, visible, 1);
           expect(phoneTileCss(v.image!.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.private);
           assertSightDrawn(state, visible, v, v.image!.monsters);
+          // Text mode (screen readers) fits Discord too, and starts with who you are.
+          const t = renderPrivateWith(state, p.id, { style: 'ascii', text: true, log: ['x'.repeat(80)] }, visible, 1);
+          expect(checkLimits(t)).toEqual([]);
+          expect(t.embed.description.startsWith('You:') || t.embed.description.startsWith("You've acted")).toBe(true);
         }
         for (const p of state.players.slice(0, 2)) {
           for (const style of ['ascii', 'emoji'] as const) {

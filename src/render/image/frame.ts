@@ -1,6 +1,6 @@
 /**
  * Which part of the level the image map shows. Tiles are always drawn at 2x (32 px), so a picture's tile size on a
- * phone depends only on how many tiles wide it is: Discord shows an embed image at most PHONE_IMAGE_CSS (300) CSS px
+ * phone depends only on how many tiles wide it is: an embed image is shown at most PHONE_IMAGE_CSS (244) CSS px
  * wide on a 360 px phone, so a view of at most PUBLIC_VIEW.width tiles keeps a tile >= 14 CSS px, and a private view
  * of PRIVATE_VIEW.width tiles keeps it >= 18.
  *
@@ -9,7 +9,7 @@
  * 2. else the camera frames the "focus": the largest group of living players that fits PUBLIC_VIEW, preferring a group
  *    that is fighting (a monster seen within FIGHT_RANGE of one of them), then the lower slot; the monsters they fight
  *    are kept in frame when they fit;
- * 3. every living player outside that frame gets a small window (STRIP_VIEW tiles around them, the same tile size) in
+ * 3. every living player outside that frame gets a small window (STRIP_VIEW, 3 x 3 tiles around them, the same tile size) in
  *    a strip under the picture, in slot order; one window covers every player that stands inside it.
  */
 import type { GameState } from '../../engine/types.js';
@@ -21,17 +21,20 @@ export interface Frame {
   strip: Viewport[];
 }
 
-/** Widest an embed image is drawn on a 360 px phone, in CSS px (Discord's mobile embed, as the preview lays it out). */
-export const PHONE_IMAGE_CSS = 300;
+/**
+ * Widest an embed image is drawn on a 360 px phone, in CSS px: Discord's is about 300; the preview's layout (avatar
+ * gutter, embed padding) leaves 244, measured in Chromium by test/preview. We size for the narrower.
+ */
+export const PHONE_IMAGE_CSS = 244;
 /** Smallest tile on a 360 px phone, in CSS px: the shared picture and a private view. */
 export const MIN_TILE_CSS = { public: 14, private: 18 } as const;
 
-/** Largest public view, in tiles (21 x 32 px = 672 px, shown 300 CSS px wide: 14.3 CSS px a tile). */
-export const PUBLIC_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.public), height: 13 } as const;
-/** A private view (the viewer in the middle), in tiles: 15 x 32 px = 480 px, shown at 20 CSS px a tile. */
-export const PRIVATE_VIEW = { width: 15, height: 11 } as const;
+/** Largest public view, in tiles (17 x 32 px = 544 px, shown 244 CSS px wide: 14.4 CSS px a tile; 9 high keeps the message short). */
+export const PUBLIC_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.public), height: 9 } as const;
+/** A private view (the viewer in the middle), in tiles: 13 x 32 px = 416 px, shown 244 CSS px wide: 18.8 CSS px a tile. */
+export const PRIVATE_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.private), height: 9 } as const;
 /** A strip window around a player outside the main view, in tiles. */
-export const STRIP_VIEW = { width: 5, height: 5 } as const;
+export const STRIP_VIEW = { width: 3, height: 3 } as const;
 /** A monster this close (steps, diagonals counting one) to a player is one the player is fighting. */
 export const FIGHT_RANGE = 2;
 
@@ -89,9 +92,9 @@ export function publicFrame(state: GameState, visible: Uint8Array, mark: number)
   for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) all = grow(all, i % W, Math.floor(i / W));
   for (const p of state.players) all = grow(all, p.x, p.y);
   if (!all) return { view: placeCamera(W, H, cap.width, cap.height, W >> 1, H >> 1), strip: [] };
-  if (fitsIn(all, 1, cap.width, cap.height) || (all.x1 - all.x0 + 1 <= cap.width && all.y1 - all.y0 + 1 <= cap.height)) {
-    return { view: boxView(all, fitsIn(all, 1, cap.width, cap.height) ? 1 : 0, W, H), strip: [] };
-  }
+  // The whole explored level fits: show it (with a cell of margin when that fits too).
+  if (fitsIn(all, 1, cap.width, cap.height)) return { view: boxView(all, 1, W, H), strip: [] };
+  if (fitsIn(all, 0, cap.width, cap.height)) return { view: boxView(all, 0, W, H), strip: [] };
   const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
   const foes = (px: number, py: number): typeof seen => seen.filter((m) => dist(px, py, m.x, m.y) <= FIGHT_RANGE);
