@@ -7,7 +7,7 @@ import { DEPTH_HP_STEP, DIFFICULTY, PARTY_HP_STEP } from './difficulty.js';
 import { BOSS_KIND, MONSTERS, rollMonsterKind } from './monsters.js';
 import { placeGuardian } from './boss.js';
 import { rollItemKind } from './items.js';
-import type { GameConfig, GameState, ItemKind, Monster, MonsterKind } from './types.js';
+import type { GameConfig, GameState, Monster, MonsterKind } from './types.js';
 
 /** Solo monster density at normal difficulty: one per this many tiles on depth 1. */
 const TILES_PER_MONSTER = 200;
