@@ -4,7 +4,7 @@ import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRe
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
-import { CALM_ROUNDS, ITEM_KINDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
@@ -92,19 +92,20 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 
 /** The text of /rogue help on Discord (the terminal game appends TERMINAL_HELP_TEXT). */
 export const HELP_TEXT = [
-  "**Channel Crawler**: a roguelike for the whole channel. Win by taking the deepest level's stairs.",
-  '`/rogue new [seed] [map] [size] [mode] [diagonals]`: start a game here. `/rogue join` / `/rogue leave`.',
-  '`/rogue move direction [steps]`: walk, bumping attacks; steps 1-9 run until something happens.',
-  '`/rogue wait`, `/rogue descend`, `/rogue use [item] [direction]`: drink, read, throw, wield, wear.',
-  '`/rogue explore`: walk on (teammates in sight follow) until anyone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Not in sight of a monster.',
-  '`/rogue rest`: until healed or interrupted (not in sight of a monster); wanderers may come.',
-  `\`/rogue throw direction [distance]\`: a lure (up to ${THROW_RANGE} tiles) draws monsters that can't see you.`,
-  `XP from kills and depths: a level adds 5 HP, 1 attack, 1 damage. Score: ${SCORE_RULE}.`,
+  '**Channel Crawler**: take the stairs down five levels together, or alone.',
+  '`/rogue new [options]`: start a game here. `/rogue join` / `/rogue leave`.',
+  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
+  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: use ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
+  `Score: ${SCORE_RULE}.`,
+  '`/rogue explore`: walk on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Neither with a monster in view.',
+  '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
+  `\`/rogue throw direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
+  'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue daily`: one scored run a day, same dungeon for all. `/rogue board`, `/rogue history`, `/rogue replay` (🎞️).',
-  '`/rogue me` (🎮): your view, pad, items. `/rogue map`: repost. `/rogue prefs [style] [mobile]`: your views.',
-  '`/rogue end`: the creator or Manage Server ends it; others vote, a majority ends it. `/rogue again`: same settings anew.',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ again.',
+  '`/rogue daily`: one scored run a day, same dungeon for all; `/rogue board`, `history`, `replay` (🎞️).',
+  '`/rogue me` (🎮): your own view and d-pad. `/rogue map`: repost the message. `/rogue prefs`: how your views look (`style:text` for screen readers).',
+  '`/rogue end`: the creator or Manage Server ends it; others in the party vote (a majority ends it). `/rogue again`: a new game, same settings.',
+  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 to the stairs, 💤 rests, 🪜 descends, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',

@@ -41,4 +41,4 @@ export function describeDifficulty(d: Difficulty): string {
 /** How levels scale with the party, for /rogue help. */
 export const SCALING_RULE =
   `levels hold +${PARTY_COUNT_STEP * 100}% monsters and +${PARTY_HP_STEP * 100}% monster HP per extra living player (+${DEPTH_HP_STEP * 100}% HP per depth). ` +
-  `A mid-level joiner brings their share of monsters, out of sight, and starts with the XP of the party's least experienced member.`;
+  `A late joiner brings their share, out of sight, with the XP of the party's least experienced member.`;

@@ -9,7 +9,7 @@ import { Tile } from '../grid/tiles.js';
 import { monsterRef } from './ai.js';
 import { labelFor, monsterHp, spawnMonster } from './level.js';
 import { DIFFICULTY } from './difficulty.js';
-import { rollMonsterKind } from './monsters.js';
+import { MONSTERS, rollMonsterKind } from './monsters.js';
 import type { GameEvent, GameState, Monster, MonsterKind, Player } from './types.js';
 
 /** Rounds resolved with no monster in view of anyone before a rounds-mode party moves freely again. */
@@ -26,9 +26,12 @@ export function roundsNow(state: Pick<GameState, 'config' | 'calm'>): boolean {
   return state.config.turnMode === 'rounds' && state.calm < CALM_ROUNDS;
 }
 
-/** Whether a monster is after the party (hunting or attacking): in view, it means a fight. */
-export function threatens(m: Pick<Monster, 'state'>): boolean {
-  return m.state === 'hunt' || m.state === 'attack';
+/**
+ * Whether a monster is after the party (hunting or attacking): in view, it means a fight. A healer keeps out of reach
+ * and never leads the attack, so it alone holds no one in rounds (its packmates do, and it can still be struck).
+ */
+export function threatens(m: Pick<Monster, 'state' | 'kind'>): boolean {
+  return (m.state === 'hunt' || m.state === 'attack') && MONSTERS[m.kind].tactics !== 'healer';
 }
 
 /** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */

@@ -64,7 +64,10 @@ describe('/rogue daily, board and history', () => {
     const board = await rogue.run(ctx({ subcommand: 'board' }));
     expect(board.kind === 'text' && board.text.split('\n')[1]).toMatch(/^\*\*1\.\*\* Ann 🏳️ \d+ d\d+ \d+t$/);
     const history = await rogue.run(ctx({ subcommand: 'history' }));
-    expect(history.kind === 'text' && history.text).toContain('📅#1 · Ann: Ended on depth');
+    const recorded = await daily.history({ channel: { guildId: '1', channelId: '10' } });
+    const recap = recorded.ok ? recorded.value[0]?.recap : undefined;
+    expect(recap).toMatch(/ · \d+ kills? · \d+ pts$/);
+    expect(history.kind === 'text' && history.text).toContain(`📅#1 · Ann: ${recap}`);
     const mine = await rogue.run(ctx({ subcommand: 'history', options: { user: '<@11>' } }));
     expect(mine.kind === 'text' && mine.text.split('\n')).toHaveLength(2);
     const view = await (games as GameServiceApi).view({ guildId: '1', channelId: '10' });

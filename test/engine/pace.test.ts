@@ -202,6 +202,17 @@ describe('rounds mode: rounds in a fight, free movement otherwise', () => {
     expect(roundsNow(r)).toBe(true);
   });
 
+  it('GIVEN a lone shaman keeping out of reach in view WHEN the party acts THEN it holds no one in rounds, but a goblin after the party does', () => {
+    const s = drawState(['##############', '#1.2.....s...#', '##############'], { turnMode: 'rounds', fovRadius: 12 });
+    s.monsters[0]!.state = 'hunt';
+    s.monsters[0]!.lastSeen = 1 * 14 + 3;
+    const r = ok(step(s, { type: 'move', user: 'p1', dir: 'e' }));
+    expect(roundsNow(r)).toBe(false);
+    const withGoblin = drawState(['##############', '#1.2.....s.g.#', '##############'], { turnMode: 'rounds', fovRadius: 12 });
+    for (const m of withGoblin.monsters) m.state = 'hunt';
+    expect(roundsNow(ok(step(withGoblin, { type: 'move', user: 'p1', dir: 'e' })))).toBe(true);
+  });
+
   it(`GIVEN a fight with no monster in view any more WHEN ${CALM_ROUNDS} rounds pass THEN the party moves freely again, and not before`, () => {
     let s = inFight(drawState(['#########', '#1.2....#', '#########'], { turnMode: 'rounds' }));
     for (let round = 1; round <= CALM_ROUNDS; round++) {

@@ -227,11 +227,7 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
     (req, res) => void onRequest(req, res),
   );
   server.maxConnections = o.maxConnections ?? 256;
-  server.on('clientError', (err, socket) => {
-    // Timeouts, malformed requests, oversized headers: close the socket without a word of logging per request.
-    if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  // Timeouts and malformed requests: Node's own clientError handling answers 408 or 400 and destroys the socket.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());

@@ -186,9 +186,10 @@ describe('game message presenter', () => {
   });
 
   it('GIVEN a rounds game whose timer the service paused WHEN presented THEN the party header says so', () => {
-    const paused = gamePayload(viewOf(joined({ turnMode: 'rounds' }, ['a']), 'ascii', { roundDeadline: null }), 0);
+    // In a fight (calm 0): rounds mode walks freely, with no timer to pause, when no monster is after the party.
+    const paused = gamePayload(viewOf({ ...joined({ turnMode: 'rounds' }, ['a']), calm: 0 }, 'ascii', { roundDeadline: null }), 0);
     expect(JSON.stringify(paused.embeds)).toContain('timer paused until someone acts');
-    const running = gamePayload(viewOf(joined({ turnMode: 'rounds' }, ['a']), 'ascii', { roundDeadline: 30_000 }), 0);
+    const running = gamePayload(viewOf({ ...joined({ turnMode: 'rounds' }, ['a']), calm: 0 }, 'ascii', { roundDeadline: 30_000 }), 0);
     // The countdown is a Discord timestamp, which every client counts down by itself (deadline 30,000 ms = unix 30).
     expect(JSON.stringify(running.embeds)).toContain('<t:30:R>');
   });

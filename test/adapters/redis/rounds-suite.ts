@@ -7,7 +7,7 @@ import { startRoundTimer } from '../../../src/app/round-timer.js';
 import type { RedisTarget } from '../../../src/adapters/redis/client.js';
 import { channelKeys } from '../../../src/adapters/redis/keys.js';
 import { INTERACTION_TTL_MS } from '../../../src/app/ports.js';
-import { connectRedis, FakeClock, freshKey, redisKit, type StoreKit } from '../../app/fixtures.js';
+import { connectRedis, FakeClock, freshKey, redisKit, startFight, type StoreKit } from '../../app/fixtures.js';
 
 /** Registers the suite; `target` is read when each test starts (a cluster is started by the caller's beforeAll). */
 export function roundsAcrossProcesses(target: () => string | RedisTarget): void {
@@ -27,6 +27,8 @@ export function roundsAcrossProcesses(target: () => string | RedisTarget): void 
       two = new GameService({ games: b.games, settings: b.settings, clock, rounds: b.rounds, logger: b.logger });
       await a.settings.set(key.guildId, { ...DEFAULT_SETTINGS, turnMode: 'rounds', roundSeconds: 10, mapSize: 'small' });
       expect((await one.newGame(key, { id: '1', name: 'Ann' }, { seed: 8 })).ok).toBe(true);
+      // Rounds mode plays in rounds only in a fight: a goblin comes into view.
+      await startFight(a, key, clock.now());
     });
     afterEach(async () => {
       await b.close();
