@@ -18,8 +18,16 @@ export function partyState(width: number, height: number, seed = 4): GameState {
     if (!r.ok) throw new Error(r.code);
     s = r.state;
   }
-  if (s.monsters.length < 30) throw new Error(`only ${s.monsters.length} monsters`);
+  // The level may hold fewer than 30 (the count formula decides): the rest are copies on free floor, far end first.
   const monsters = s.monsters.slice(0, 30).map((m) => ({ ...m }));
+  const used = new Set([...s.players.map((p) => p.y * width + p.x), ...monsters.map((m) => m.y * width + m.x)]);
+  const placed = monsters.length;
+  for (let i = s.tiles.length - 1; i >= 0 && monsters.length < 30 && placed > 0; i--) {
+    if (s.tiles[i] !== Tile.Floor || used.has(i)) continue;
+    monsters.push({ ...monsters[monsters.length % placed]!, id: s.nextId + monsters.length, x: i % width, y: Math.floor(i / width) });
+    used.add(i);
+  }
+  if (monsters.length < 30) throw new Error(`only ${monsters.length} monsters`);
   const lead = s.players[0]!;
   const dist = new Int32Array(s.tiles.length);
   const order = new Int32Array(s.tiles.length);

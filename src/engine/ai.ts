@@ -405,6 +405,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         hooks.attack(m, p.target!, weaponOf(m), p.lineDistance);
         break;
       case 'hunt': {
+        // A healer with its pack around hangs back just out of reach instead of walking into the fight.
+        if (p.target && tactic.mends && !p.alone && p.distance <= KEEP_AWAY + 2) break;
         let next = -1;
         // The field the hunt walks this turn, if any: a fleeing packmate in the way on it is swapped with.
         let walked: Int32Array | null = null;

@@ -102,6 +102,13 @@ describe('the goblin shaman', () => {
     expect(mended).toHaveLength(1);
     expect(state.monsters.find((m) => m.kind === 'orc')!.hp).toBeGreaterThanOrEqual(2 + 3 - 0);
   });
+
+  it('GIVEN its pack around it and the party 4 tiles away WHEN it acts THEN it hangs back instead of closing in', () => {
+    const s = hunting(drawState(['###########', '#1...s.o..#', '###########']));
+    s.players[0]!.hp = 999;
+    const { state } = play(s, waits(1));
+    expect(state.monsters.find((m) => m.kind === 'shaman')!.x).toBeGreaterThanOrEqual(5);
+  });
 });
 
 describe('the orc warlord (boss)', () => {
