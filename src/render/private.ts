@@ -1,4 +1,5 @@
 /** A player's private view (the ephemeral controller's message): the map from their own position in their style, their HP, depth and items, and the monsters they see. */
+import { roundsNow } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import { cameraTarget } from './camera.js';
 import { withMap, type RenderOptions } from './game.js';
@@ -23,7 +24,7 @@ function names(list: readonly string[]): string {
  */
 export function waitingLine(state: GameState, viewerId: string, roundDeadlineMs: number | null | undefined): string | null {
   const me = state.players.find((p) => p.id === viewerId);
-  if (state.config.turnMode !== 'rounds' || state.status !== 'playing' || !me?.alive || !state.acted.includes(viewerId)) return null;
+  if (!roundsNow(state) || state.status !== 'playing' || !me?.alive || !state.acted.includes(viewerId)) return null;
   const waiting = state.players.filter((p) => p.alive && !state.acted.includes(p.id)).sort((a, b) => a.slot - b.slot).map((p) => hudName(p.name));
   const who = waiting.length > 0 ? `Waiting for ${names(waiting)}` : 'Waiting for the round';
   const when = roundDeadlineMs != null && Number.isFinite(roundDeadlineMs) ? ` · round ends ${relativeTime(roundDeadlineMs)}` : '';

@@ -1,7 +1,8 @@
 /** Issue 17: in rounds mode an open controller says why it is grey, is redrawn when the round resolves, and says when it can no longer be (fake clock). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRE_AFTER_MS, EXPIRED_TEXT } from '../../src/adapters/interactions/controller-redraw.js';
-import { ADMIN_PERMS, ALICE, BOB, buttons, startHarness, subcommand, TestClock, TRANSPORTS, type Harness } from './harness.js';
+import { startFight } from '../app/fixtures.js';
+import { ADMIN_PERMS, ALICE, BOB, buttons, CHANNEL, GUILD, startHarness, subcommand, TestClock, TRANSPORTS, type Harness } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -23,6 +24,8 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     await h.command(ALICE, 'rogue-config', subcommand('set', { round_seconds: 10 }), { permissions: ADMIN_PERMS });
     await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
     await h.command(BOB, 'rogue', subcommand('join'));
+    // Rounds run only in a fight: a goblin after the party starts one.
+    await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);
     const me = await h.command(BOB, 'rogue', subcommand('me'));
     const ctl = h.fake.originalMessage(me.id)!;
     const wait = buttons(ctl).find((b) => b.custom_id?.startsWith('cc1:wait:'))!;
