@@ -28,11 +28,12 @@
  */
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
-import { endTally, partyChanged, withVote } from './end-vote.js';
+import { endTally, livingVotes, withVote } from './end-vote.js';
+import { endingLine, isHost, namesOf, nextHost } from './host.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
-import { rollLog } from './rolling-log.js';
+import { rollLog, ROLLING_LOG_LINES } from './rolling-log.js';
 import {
   DamagedSaveError,
   DUPLICATE,
@@ -272,9 +273,13 @@ export class GameService implements GameServiceApi {
   async end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>> {
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
-        if (!isAdmin && game.meta.creatorId !== user.id) return { kind: 'forbidden', need: 'the game creator or Manage Server' };
+        // Host powers belong to the host still in the party (see host.ts); an admin may end any run.
+        // A finished run is shown as it ended, whoever asks (a second /rogue end, a late press).
         if (game.state.status === 'over') return view(key, game, []);
-        return endPlan(game.state);
+        const host = isHost(game.state, game.meta, user.id);
+        if (!isAdmin && !host) return { kind: 'forbidden', need: 'the host or Manage Server' };
+        const plan = endPlan(game.state);
+        return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: host ? 'host' : 'admin', endedBy: [user.name] } };
       }),
     );
   }
@@ -288,12 +293,13 @@ export class GameService implements GameServiceApi {
         if (s.status === 'over') return view(key, game, []);
         const voter = s.players.find((p) => p.id === user.id);
         if (!voter) return { kind: 'not-a-player' };
-        // The fallen spectate until the party takes the stairs, and still vote.
+        // A vote is a majority of the living party members: the fallen watch.
+        if (!voter.alive) return { kind: 'forbidden', need: 'the living members of the party' };
         const votes = withVote(s, game.meta, user.id);
-        // More than half of the party: the vote passes and the game ends as /rogue end would.
+        // More than half of the living party: the vote passes and the game ends as /rogue end would.
         if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
           const plan = endPlan(s);
-          return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
+          return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote', endedBy: namesOf(s, votes) } };
         }
         if (votes.length === (game.meta.endVotes ?? []).length) return view(key, game, []);
         return { actions: [], state: s, events: [], meta: { endVotes: votes } };
@@ -311,10 +317,12 @@ export class GameService implements GameServiceApi {
     const { state, meta } = loaded.value.game;
     if (state.status === 'playing') return fail({ kind: 'game-exists' });
     if (expectedGame !== undefined && Math.floor(meta.createdAt) !== expectedGame) return fail({ kind: 'old-game' });
+    // Play again is for the finished run's players; anyone else joins the new game (or starts one with /rogue new).
+    const previous = new Map([...state.players, ...state.departed].map((p) => [p.id, { id: p.id, name: p.name }]));
+    if (!previous.has(user.id)) return fail({ kind: 'not-your-run' });
     const c = state.config;
     const derived = deriveSeed(this.clock.now(), key.channelId);
     const size = (Object.keys(MAP_SIZES) as MapSize[]).find((s) => MAP_SIZES[s].width === c.width && MAP_SIZES[s].height === c.height);
-    const previous = new Map([...state.players, ...state.departed].map((p) => [p.id, { id: p.id, name: p.name }]));
     return this.newGame(key, user, {
       seed: derived === c.seed ? (derived + 1) >>> 0 : derived,
       mapKind: meta.mapChoice ?? c.mapKind,
@@ -391,6 +399,7 @@ export class GameService implements GameServiceApi {
             return null;
           }
           const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now, plan.events), endReason: 'idle' } };
+          logEnding(game, plan.state, ended.meta);
           if ((await this.commit(key, game, ended, rev, plan.actions, { claim })) === null) {
             await backoff(attempt);
             continue;
@@ -480,6 +489,7 @@ export class GameService implements GameServiceApi {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now(), p.events);
     if (p.message !== undefined) meta.message = p.message;
     if (p.meta) Object.assign(meta, p.meta);
+    logEnding(found.game, p.state, meta);
     const next: StoredGame = { state: p.state, meta };
     const saved = await this.commit(key, found.game, next, found.rev, p.actions, interactionId === undefined ? {} : { interactionId });
     if (isDuplicate(saved)) return DUPLICATE;
@@ -525,11 +535,19 @@ export class GameService implements GameServiceApi {
     // A write with no action (recording the message id) changes no round: it must not restart a paused timer.
     if (actions.length === 0) return meta;
     meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
-    // A vote is for the party that cast it: anyone joining, leaving or dying starts it over.
-    if (meta.endVotes && partyChanged(prev.state, state)) meta.endVotes = [];
+    // A pending vote survives a join: only the votes of members who left or fell stop counting.
+    if (meta.endVotes) meta.endVotes = livingVotes(state, meta.endVotes);
     if (meta.invited) meta.invited = meta.invited.filter((u) => !state.players.some((p) => p.id === u.id));
     if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
+    meta.actedAt = recordActedAt(prev.meta.actedAt ?? {}, actions, state, now);
+    meta.passedRounds = recordPassed(prev.meta.passedRounds ?? {}, actions, events, state);
     meta.recentLog = rollLog(prev.meta.recentLog ?? [], events, state);
+    // Host powers move with the party: a host who left or went quiet hands over to the longest-standing living member.
+    const host = nextHost(state, meta, now);
+    if (host.line) {
+      meta.hostId = host.hostId;
+      meta.recentLog = [...meta.recentLog, host.line].slice(-ROLLING_LOG_LINES);
+    }
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
@@ -630,6 +648,33 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   }
   if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
   return { actions, state, events };
+}
+
+/** A save that ends a run not ended by the adventure itself puts how it ended into the rolling log. */
+function logEnding(prev: StoredGame, state: GameState, meta: GameMeta): void {
+  if (prev.state.status !== 'playing' || state.status !== 'over') return;
+  const line = endingLine(meta, state);
+  if (line) meta.recentLog = [...(meta.recentLog ?? []), line].slice(-ROLLING_LOG_LINES);
+}
+
+/** actedAt after `actions`: the time of each acting member's action, kept for members still in the party. */
+function recordActedAt(prev: Readonly<Record<string, number>>, actions: readonly Action[], state: GameState, now: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of state.players) if (prev[p.id] !== undefined) out[p.id] = prev[p.id]!;
+  for (const a of actions) if ('user' in a && a.type !== 'leave' && state.players.some((p) => p.id === a.user)) out[a.user] = now;
+  return out;
+}
+
+/**
+ * Rounds each member let pass in a row after `actions`: a round that ended without their action adds one, any action
+ * of theirs starts again from 0 (see IDLE_PLAYER_ROUNDS).
+ */
+function recordPassed(prev: Readonly<Record<string, number>>, actions: readonly Action[], events: readonly GameEvent[], state: GameState): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of state.players) if ((prev[p.id] ?? 0) > 0) out[p.id] = prev[p.id]!;
+  for (const a of actions) if ('user' in a) delete out[a.user];
+  for (const e of events) if (e.type === 'round-ended') for (const id of e.passed) if (state.players.some((p) => p.id === id)) out[id] = (out[id] ?? 0) + 1;
+  return out;
 }
 
 /** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */

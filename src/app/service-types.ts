@@ -3,6 +3,7 @@ import type { Action, Difficulty, GameEvent, GameState, RejectionCode, Direction
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
+import type { EndReason } from './host.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -50,8 +51,16 @@ export interface GameMeta {
   mapChoice?: MapChoice;
   /** Players of the finished game this one replays, asked to join; each leaves the list when they join. */
   invited?: UserRef[];
-  /** Why a finished game ended when no adventure ended it: a vote of the party or nobody acting for idleEndHours. */
-  endReason?: 'vote' | 'idle';
+  /** Why a finished game ended when no adventure ended it: a vote, the host, an admin, or nobody acting for idleEndHours (see host.ts). */
+  endReason?: EndReason;
+  /** Names of who ended it (the voters, the host, the admin), for the ending line. */
+  endedBy?: string[];
+  /** The host when the role has passed on from the creator (see host.ts); absent: the creator hosts. */
+  hostId?: string;
+  /** Per user, epoch ms of their last accepted action (host idleness). */
+  actedAt?: Record<string, number>;
+  /** Rounds mode: per user, rounds in a row they let pass; IDLE_PLAYER_ROUNDS or more marks them idle. */
+  passedRounds?: Record<string, number>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
   /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
@@ -93,6 +102,8 @@ export type ServiceFailure =
   | { kind: 'corrupt-save'; channelId: string; reason: string }
   | { kind: 'incompatible-save'; channelId: string; schema: number }
   | { kind: 'forbidden'; need: string }
+  /** ▶️ Play again pressed by someone who did not play the finished run: they join the new game instead. */
+  | { kind: 'not-your-run' }
   | { kind: 'rejected'; code: RejectionCode }
   | { kind: 'invalid'; message: string };
 

@@ -286,7 +286,7 @@ describe.each([
     });
 
     it('lets only the creator or an admin end the game', async () => {
-      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
+      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
       const v = value(await service.end(key, bo, true));
       expect(v.state.status).toBe('over');
       expect(v.state.summary?.outcome).toBe('abandoned');

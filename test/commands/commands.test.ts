@@ -128,7 +128,7 @@ describe('refusal wording', () => {
     [{ kind: 'incompatible-save', channelId: '2', schema: 9 }, /reset-game/],
     [{ kind: 'game-full', max: 4 }, /4 players/],
     [{ kind: 'forbidden', need: 'Manage Server' }, /You need the Manage Server permission/],
-    [{ kind: 'forbidden', need: 'the game creator or Manage Server' }, /^Only the game creator or a member with the Manage Server permission can do that\.$/],
+    [{ kind: 'forbidden', need: 'the host or Manage Server' }, /^Only the host or a member with the Manage Server permission can do that\.$/],
     [{ kind: 'game-exists' }, /already running/],
     [{ kind: 'invalid', message: 'seed is bad' }, /^seed is bad$/],
   ])('GIVEN %j WHEN worded THEN the player reads %s', (failure, pattern) => {

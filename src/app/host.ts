@@ -1,0 +1,75 @@
+/**
+ * Host powers: who hosts a channel's run, who may end it or remove a player, how the host role moves with the party,
+ * and the line a finished run shows for how it ended.
+ */
+import type { GameState } from '../engine/types.js';
+import type { GameMeta } from './service-types.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+
+/** How long the host may go without acting while another living member acts before the host role passes on. */
+export const HOST_IDLE_MS = 10 * 60_000;
+
+/** Rounds in a row a player may let pass before they are marked idle (skipped until they act again). */
+export const IDLE_PLAYER_ROUNDS = 3;
+
+/** How a run that no adventure ended was ended, and the one table of how each reads. */
+export const END_REASONS = {
+  vote: (names: readonly string[]) => `Ended by a vote of ${listNames(names)}.`,
+  host: (names: readonly string[]) => `Ended by the host${names.length > 0 ? `, ${listNames(names)}` : ''}.`,
+  admin: (names: readonly string[]) => `Ended by a server admin${names.length > 0 ? `, ${listNames(names)}` : ''}.`,
+  idle: (_names: readonly string[], hours: number) => `Ended after ${hours} h without a move.`,
+} as const satisfies Record<string, (names: readonly string[], idleHours: number) => string>;
+
+export type EndReason = keyof typeof END_REASONS;
+export const END_REASON_KEYS = Object.keys(END_REASONS) as [EndReason, ...EndReason[]];
+
+/** "Alice", "Alice and Bob", "Alice, Bob and Cy". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? 'nobody';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/** The user id of the run's host: the creator until the role passed on. */
+export function hostOf(meta: GameMeta): string {
+  return meta.hostId ?? meta.creatorId;
+}
+
+/** True when `userId` hosts the run and is still in its party (someone who left has no host powers over it). */
+export function isHost(state: GameState, meta: GameMeta, userId: string): boolean {
+  return hostOf(meta) === userId && state.players.some((p) => p.id === userId);
+}
+
+/** The line a finished run shows for who ended it and why; null while it runs or when the adventure itself ended it. */
+export function endingLine(meta: GameMeta, state: GameState): string | null {
+  if (state.status !== 'over' || meta.endReason === undefined) return null;
+  return END_REASONS[meta.endReason](meta.endedBy ?? [], meta.idleEndHours ?? DEFAULT_SETTINGS.idleEndHours);
+}
+
+/**
+ * Who hosts after a save made at `now`: the same host unless they left the party, or have not acted for HOST_IDLE_MS
+ * while another living member did; then the longest-standing living member (party order is join order). `line` says
+ * so for the log; null when nothing changed.
+ */
+export function nextHost(state: GameState, meta: GameMeta, now: number): { hostId: string; line: string | null } {
+  const current = hostOf(meta);
+  if (state.status !== 'playing') return { hostId: current, line: null };
+  const inParty = state.players.some((p) => p.id === current);
+  const actedAt = meta.actedAt ?? {};
+  const idle = (actedAt[current] ?? meta.createdAt) + HOST_IDLE_MS <= now;
+  const living = state.players.filter((p) => p.alive && p.id !== current);
+  const active = living.filter((p) => (actedAt[p.id] ?? 0) + HOST_IDLE_MS > now);
+  const heir = inParty ? (idle ? active[0] : undefined) : living[0] ?? state.players.find((p) => p.id !== current);
+  if (!heir) return { hostId: current, line: null };
+  const why = inParty ? 'has not acted for a while' : 'left the party';
+  const before = [...state.players, ...state.departed].find((p) => p.id === current);
+  return { hostId: heir.id, line: `${heir.name} is now the host (${before ? before.name : 'the host'} ${why}).` };
+}
+
+/** The names of `ids` in the party (or who left it), in the order given; ids not found are left out. */
+export function namesOf(state: GameState, ids: readonly string[]): string[] {
+  const everyone = [...state.players, ...state.departed];
+  return ids.flatMap((id) => {
+    const p = everyone.find((q) => q.id === id);
+    return p ? [p.name] : [];
+  });
+}

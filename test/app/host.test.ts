@@ -1,0 +1,121 @@
+/** Issue 19: endings people can read and host powers that move with the party, through the service with a fake clock. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import { endingLine, HOST_IDLE_MS, hostOf } from '../../src/app/host.js';
+import type { ChannelKey, GameView, Result, UserRef } from '../../src/app/service-types.js';
+import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
+import { FakeClock, memoryKit, type StoreKit } from './fixtures.js';
+
+const ann: UserRef = { id: '1', name: 'Ann' };
+const bo: UserRef = { id: '2', name: 'Bo' };
+const cy: UserRef = { id: '3', name: 'Cy' };
+const dan: UserRef = { id: '4', name: 'Dan' };
+const HOUR = 3_600_000;
+const key: ChannelKey = { guildId: '100', channelId: '200' };
+
+function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+describe('host powers and endings', () => {
+  let kit: StoreKit;
+  let clock: FakeClock;
+  let service: GameService;
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    kit = await memoryKit(clock);
+    service = new GameService({ games: kit.games, settings: kit.settings, clock, rounds: kit.rounds, logger: kit.logger });
+    await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', idleEndHours: 2 });
+  });
+
+  /** A party joined at a human pace (2 s apart), Ann hosting. */
+  async function party(...users: UserRef[]): Promise<void> {
+    const [first, ...rest] = users;
+    value(await service.newGame(key, first!, { seed: 21 }));
+    for (const u of rest) {
+      clock.advance(2_000);
+      value(await service.join(key, u));
+    }
+  }
+
+  const ENDINGS: [string, () => Promise<GameView>, string, string[]][] = [
+    ['a vote of the living', async () => {
+      value(await service.voteEnd(key, bo));
+      clock.advance(3_000);
+      return value(await service.voteEnd(key, cy)).view;
+    }, 'Ended by a vote of Bo and Cy.', ['2', '3']],
+    ['the host', async () => value(await service.end(key, ann, false)), 'Ended by the host, Ann.', []],
+    ['an admin passing by', async () => value(await service.end(key, dan, true)), 'Ended by a server admin, Dan.', []],
+    ['nobody acting', async () => {
+      clock.advance(2 * HOUR);
+      const [ended] = await service.resolveDueRounds();
+      if (!ended) throw new Error('the idle game did not end');
+      return ended;
+    }, 'Ended after 2 h without a move.', []],
+  ];
+
+  it.each(ENDINGS)('GIVEN a party of three WHEN %s ends the run THEN the final message says how and who', async (_, end, line) => {
+    await party(ann, bo, cy);
+    const ended = await end();
+    expect(ended.state.status).toBe('over');
+    expect(endingLine(ended.meta, ended.state)).toBe(line);
+    expect(ended.meta.recentLog?.at(-1)).toBe(line);
+    // Stored, so a redraw (a refresh, /rogue map) says it too.
+    const again = value(await service.view(key));
+    expect(endingLine(again.meta, again.state)).toBe(line);
+  });
+
+  it('GIVEN a run still playing THEN it has no ending line', async () => {
+    await party(ann);
+    const running = value(await service.view(key));
+    expect(endingLine(running.meta, running.state)).toBeNull();
+  });
+
+  it('GIVEN the host left the party WHEN anyone saves THEN the longest-standing living member hosts, the log says so, and the one who left has no powers', async () => {
+    await party(ann, bo, cy);
+    clock.advance(1_000);
+    const left = value(await service.leave(key, ann));
+    expect(hostOf(left.meta)).toBe('2');
+    expect(left.meta.recentLog?.at(-1)).toBe('Bo is now the host (Ann left the party).');
+    expect(await service.end(key, ann, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
+    // Back in the party, Ann is a member like the others: Bo keeps the host role.
+    value(await service.join(key, ann));
+    expect(await service.end(key, ann, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
+    const ended = value(await service.end(key, bo, false));
+    expect(endingLine(ended.meta, ended.state)).toBe('Ended by the host, Bo.');
+  });
+
+  it('GIVEN a two-player run whose creator vanished WHEN the other plays on THEN they become the host and can end it', async () => {
+    await party(ann, bo);
+    clock.advance(HOST_IDLE_MS - 5_000);
+    const early = value(await service.act(key, bo, { type: 'wait' }));
+    expect(hostOf(early.meta)).toBe('1');
+    clock.advance(5_000);
+    const moved = value(await service.act(key, bo, { type: 'wait' }));
+    expect(hostOf(moved.meta)).toBe('2');
+    expect(moved.meta.recentLog).toContain('Bo is now the host (Ann has not acted for a while).');
+    expect(value(await service.end(key, bo, false)).state.status).toBe('over');
+  });
+
+  it('GIVEN the host acts now and then THEN the role stays put', async () => {
+    await party(ann, bo);
+    for (let i = 0; i < 4; i++) {
+      clock.advance(HOST_IDLE_MS / 2);
+      value(await service.act(key, ann, { type: 'wait' }));
+      value(await service.act(key, bo, { type: 'wait' }));
+    }
+    expect(hostOf(value(await service.view(key)).meta)).toBe('1');
+  });
+
+  it('GIVEN a finished run WHEN someone who never played presses Play again THEN they are refused, and a player of the run starts it', async () => {
+    await party(ann, bo);
+    const old = value(await service.end(key, ann, false));
+    clock.advance(4_000);
+    expect(await service.playAgain(key, cy, Math.floor(old.meta.createdAt))).toEqual({ ok: false, error: { kind: 'not-your-run' } });
+    const again = value(await service.playAgain(key, bo, Math.floor(old.meta.createdAt)));
+    expect(again.state.players.map((p) => p.id)).toEqual(['2']);
+    expect(again.meta.invited).toEqual([ann]);
+  });
+});
