@@ -87,7 +87,7 @@ function partyAbilities(view: GameView): Abilities {
 }
 
 /** An argument-less button from the verb table. */
-function verbButton(verb: SimpleVerb, version: number, game: string, label: string = VERB_TABLE[verb].label): ButtonSpec {
+export function verbButton(verb: SimpleVerb, version: number, game: string, label: string = VERB_TABLE[verb].label): ButtonSpec {
   const row = VERB_TABLE[verb];
   return { customId: encodeButtonId({ verb, version, game }), emoji: row.emoji, label, disabled: false, tone: row.tone, spacer: false };
 }

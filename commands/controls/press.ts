@@ -9,6 +9,8 @@ import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
 import { VERB_TABLE, type PressIntent } from './buttons.js';
 import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
+import { verbButton, type ButtonSpec } from './layouts.js';
+import { isHost } from '../../src/app/host.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
@@ -21,7 +23,14 @@ export type ButtonOutcome =
   | { kind: 'controller'; view: GameView }
   /** A new game message is posted with `view` (▶️ Play again); the pressed one keeps its final map and summary. */
   | { kind: 'post'; view: GameView }
-  | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
+  | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null }
+  /** A question answered privately with its buttons (the host's 🏳️: "End the run for everyone?"). */
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
+
+/** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
+export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
+/** Said privately after the confirmed end. */
+export const ENDED_TEXT = 'You ended the run for everyone.';
 
 /** Who pressed, where, and the service to run the press with. */
 export interface PressContext {
@@ -82,9 +91,16 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
     }
     case 'end': {
+      // The host's or an admin's 🏳️ ends the run for everyone: one more tap, privately, to be sure.
+      if (intent.confirmed !== true) {
+        const shown = await ctx.games.view(ctx.key);
+        if (shown.ok && gameTag(shown.value.meta.createdAt) === id.game && shown.value.state.status === 'playing' && (ctx.memberIsAdmin || isHost(shown.value.state, shown.value.meta, ctx.user.id))) {
+          return { kind: 'confirm', text: CONFIRM_END_TEXT, buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
+        }
+      }
       const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
       // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
-      if (ended.ok) return ended.value.voted ? { kind: 'game', view: ended.value.view, note: ended.value.note } : { kind: 'game', view: ended.value.view };
+      if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : ENDED_TEXT } : { kind: 'game', view: ended.value.view };
       result = ended;
       break;
     }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
+import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
 import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
 import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
 import { encodeButtonId, decodeButtonId, gameTag, type ButtonId } from '../../commands/controls/custom-id.js';
@@ -131,7 +131,7 @@ describe('pressing a game button', () => {
     const outcome = await press({ verb: 'end', version: start.state.version + 1, game: gameTag(start.meta.createdAt) });
     expect(outcome.kind).toBe('game');
     expect(outcome.kind === 'game' && outcome.note).toMatch(/You voted to end the game: 1 of 2/);
-    expect(calls).toEqual(['end', 'voteEnd']);
+    expect(calls).toEqual(['view', 'end', 'voteEnd']) // the view: is the presser the host, who is asked first?;
   });
 
   it('GIVEN the end button of a replaced game WHEN a member presses it THEN the vote is refused as an old game', async () => {
@@ -148,5 +148,41 @@ describe('pressing a game button', () => {
     const outcome = await press({ verb: 'wait', version: 1, game: gameTag(now) });
     expect(outcome).toEqual({ kind: 'refused', text: "There's no game in this channel. Start one with /rogue new.", view: null, failure: { kind: 'no-game' } });
     expect(calls).toEqual(['act']);
+  });
+});
+
+describe('the host’s 🏳️ asks first (issue 19)', () => {
+  /** The 🏳️ button (or its confirmation) as drawn on `view`. */
+  function endButton(view: GameView, verb: 'end' | 'endok'): ButtonId {
+    const decoded = decodeButtonId(encodeButtonId({ verb, version: view.state.version, game: gameTag(view.meta.createdAt) }));
+    if (!decoded.ok) throw new Error('unreadable button');
+    return decoded.value;
+  }
+  const bo = { id: 'b', name: 'Bo' };
+  const root = { id: 'r', name: 'Root' };
+
+  it.each([
+    ['the host', ann, false, 'Ended by the host, Ann.'],
+    ['an admin passing by', root, true, 'Ended by a server admin, Root.'],
+  ])('GIVEN %s WHEN they press 🏳️ THEN nothing ends until they confirm, and the ending says who', async (_, who, admin, line) => {
+    value(await service.newGame(key, ann, { seed: 5, size: 'small' }));
+    const view = value(await service.join(key, bo));
+    const asked = await runPress({ key, user: who, memberIsAdmin: admin, games }, endButton(view, 'end'), { kind: 'end' });
+    if (asked.kind !== 'confirm') throw new Error(`expected a question, got ${asked.kind}`);
+    expect(asked.text).toBe(CONFIRM_END_TEXT);
+    expect(value(await service.view(key)).state.status).toBe('playing');
+    const ok = decodeButtonId(asked.buttons[0]![0]!.customId);
+    if (!ok.ok) throw new Error('unreadable confirmation');
+    const ended = await runPress({ key, user: who, memberIsAdmin: admin, games }, ok.value, pressIntent(ok.value)!);
+    expect(ended).toMatchObject({ kind: 'game', note: ENDED_TEXT });
+    expect(value(await service.view(key)).meta.recentLog?.at(-1)).toBe(line);
+  });
+
+  it('GIVEN a member who is not the host WHEN they press 🏳️ THEN it is a vote, at once, with its tally', async () => {
+    value(await service.newGame(key, ann, { seed: 5, size: 'small' }));
+    const view = value(await service.join(key, bo));
+    const voted = await runPress({ key, user: bo, memberIsAdmin: false, games }, endButton(view, 'end'), { kind: 'end' });
+    expect(voted.kind).toBe('game');
+    expect(value(await service.view(key)).meta.endVotes).toEqual(['b']);
   });
 });
