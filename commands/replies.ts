@@ -93,6 +93,11 @@ export function endVoteText(tally: EndVoteTally, passed: boolean): string {
   return `You voted to end the game: ${tally.votes} of ${tally.needed} votes needed (${tally.living} living players). Others can vote with /rogue end or the 🏳️ End button.`;
 }
 
+/** What the caller of /rogue kick is told: the player is out, or the idle vote's tally. */
+export function kickText(removed: boolean, votes: number, needed: number): string {
+  return removed ? 'They left the party; the dungeon adjusts to the smaller party.' : `You voted to remove them: ${votes} of ${needed} votes needed. Others can vote with /rogue kick.`;
+}
+
 /** What /rogue prefs answers: the prefs as they now are, and what they change. */
 export function prefsText(prefs: UserPrefs, changed: boolean): string {
   const now = `style \`${prefs.style}\`, mobile \`${prefs.mobile ? 'on' : 'off'}\``;

@@ -8,7 +8,7 @@ import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } fr
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
-import { endVoteText, optionErrorText, prefsText } from './replies.js';
+import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
@@ -46,6 +46,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    z.object({ subcommand: z.literal('kick'), user: userOption() }).strict(),
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
@@ -96,7 +97,7 @@ export const HELP_TEXT = [
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`.',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look.',
-  "`/rogue end`: the host or an admin ends it; other living members vote (a majority ends it). `/rogue again`: the run's players start a new one.",
+  "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: everyone moves freely (no timer) until anyone sees a monster that is after the party; then all act once per round (until all acted or time is up) till none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
@@ -140,7 +141,8 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  */
 export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
-  if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.', voted: false } };
+  // A run that had ended before (no game-over now) is said to be over already, whoever asks.
+  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? 'The game is over.' : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false), voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
@@ -209,6 +211,12 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const result = await ctx.games.view(key(ctx));
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
+    case 'kick': {
+      const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const { view, removed, votes, needed } = result.value;
+      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed) };
+    }
     case 'again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
       return post(await ctx.games.playAgain(key(ctx), ctx.user, ctx.seenGame));
@@ -271,6 +279,7 @@ export default {
       subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
       subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
       subcommand('board', "The daily board (default: today's, this server)", [
         choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),

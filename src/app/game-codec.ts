@@ -30,6 +30,7 @@ const GameMetaSchema = z.object({
   hostId: z.string().optional(),
   actedAt: z.record(z.string(), z.number()).optional(),
   passedRounds: z.record(z.string(), z.number().int().min(0)).optional(),
+  kickVotes: z.record(z.string(), z.array(z.string())).optional(),
   recentLog: z.array(z.string()).optional(),
   daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
 });

@@ -29,7 +29,7 @@
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
-import { endingLine, isHost, namesOf, nextHost } from './host.js';
+import { endingLine, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, waitingOnlyOnIdle } from './host.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
@@ -56,6 +56,7 @@ import type {
   GameMeta,
   GameServiceApi,
   GameView,
+  KickResult,
   MessageRef,
   NewGameOptions,
   PlayerAction,
@@ -111,6 +112,8 @@ interface Plan {
   message?: MessageRef | null;
   /** Meta fields this write sets besides the bookkeeping of nextMeta (an end vote, why the game ended). */
   meta?: Partial<GameMeta>;
+  /** Lines for the rolling log besides the events' own (who removed whom). */
+  logLines?: string[];
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -258,7 +261,7 @@ export class GameService implements GameServiceApi {
         if (seenVersion !== undefined && behind > 0 && (game.meta.lastActed[user.id] ?? -1) >= seenVersion) return { kind: 'stale' };
         const r = step(s, engineAction);
         if (!r.ok) return behind > 0 && DRAWING_DEPENDENT.has(r.code) ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
-        return { actions: [engineAction], state: r.state, events: r.events };
+        return skipIdle(game.meta, { actions: [engineAction], state: r.state, events: r.events }, user.id);
       }, interactionId),
     );
   }
@@ -333,6 +336,38 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       invite: [...previous.values()],
     });
+  }
+
+  async kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<KickResult>> {
+    let outcome: { removed: boolean; votes: number; needed: number } = { removed: false, votes: 0, needed: 0 };
+    const result = await this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        const s = game.state;
+        if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
+        const victim = s.players.find((p) => p.id === target.id);
+        if (!victim) return { kind: 'invalid', message: `${target.name} is not in the party.` };
+        const remove = (meta: Partial<GameMeta>, line: string): Plan | ServiceFailure => {
+          const action: Action = { type: 'leave', user: target.id };
+          const r = step(s, action);
+          if (!r.ok) return rejection(r.code, s.config.maxPlayers);
+          outcome = { removed: true, votes: 0, needed: 0 };
+          const { [target.id]: _dropped, ...kickVotes } = game.meta.kickVotes ?? {};
+          return { actions: [action], state: r.state, events: r.events, meta: { ...meta, kickVotes }, logLines: [line] };
+        };
+        if (target.id === by.id) return { kind: 'invalid', message: 'To leave the party yourself, use /rogue leave.' };
+        if (isAdmin || isHost(s, game.meta, by.id)) return remove({}, `${victim.name} was removed from the party by ${isHost(s, game.meta, by.id) ? 'the host' : 'a server admin'}.`);
+        const voter = s.players.find((p) => p.id === by.id);
+        if (!voter) return { kind: 'not-a-player' };
+        if (!voter.alive) return { kind: 'forbidden', need: 'the living members of the party' };
+        if (!idleIds(s, game.meta).includes(target.id)) return { kind: 'invalid', message: `${victim.name} is not idle: only the host can remove a player who is playing. The party can vote out a member who let several rounds pass.` };
+        const votes = [...new Set([...(game.meta.kickVotes?.[target.id] ?? []), by.id])];
+        const needed = kickVotesNeeded(s, target.id);
+        if (votes.length >= needed) return remove({}, `${victim.name} was voted out of the party by ${namesOf(s, votes).join(', ')}.`);
+        outcome = { removed: false, votes: votes.length, needed };
+        return { actions: [], state: s, events: [], meta: { kickVotes: { ...game.meta.kickVotes, [target.id]: votes } } };
+      }, opts.interactionId),
+    );
+    return result.ok ? ok({ view: result.value, ...outcome }) : result;
   }
 
   async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
@@ -489,6 +524,7 @@ export class GameService implements GameServiceApi {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now(), p.events);
     if (p.message !== undefined) meta.message = p.message;
     if (p.meta) Object.assign(meta, p.meta);
+    if (p.logLines) meta.recentLog = [...(meta.recentLog ?? []), ...p.logLines].slice(-ROLLING_LOG_LINES);
     logEnding(found.game, p.state, meta);
     const next: StoredGame = { state: p.state, meta };
     const saved = await this.commit(key, found.game, next, found.rev, p.actions, interactionId === undefined ? {} : { interactionId });
@@ -541,6 +577,8 @@ export class GameService implements GameServiceApi {
     if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
     meta.actedAt = recordActedAt(prev.meta.actedAt ?? {}, actions, state, now);
     meta.passedRounds = recordPassed(prev.meta.passedRounds ?? {}, actions, events, state);
+    // A vote to remove an idle member lapses when they act again or leave; votes of members who left stop counting.
+    if (meta.kickVotes) meta.kickVotes = liveKickVotes(meta.kickVotes, actions, state);
     meta.recentLog = rollLog(prev.meta.recentLog ?? [], events, state);
     // Host powers move with the party: a host who left or went quiet hands over to the longest-standing living member.
     const host = nextHost(state, meta, now);
@@ -648,6 +686,32 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   }
   if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
   return { actions, state, events };
+}
+
+/**
+ * After an action: when the round now waits only on members marked idle, it is resolved at once (a second engine step
+ * in the same save), so idle members are skipped until they act again.
+ */
+function skipIdle(meta: GameMeta, plan: Plan, actor: string): Plan {
+  // The actor's own action clears their idle mark in this save, before the check.
+  const fresh: GameMeta = { ...meta, passedRounds: { ...meta.passedRounds, [actor]: 0 } };
+  if (!roundsNow(plan.state) || !waitingOnlyOnIdle(plan.state, fresh)) return plan;
+  const r = resolveRound(plan.state);
+  if (!r.ok) return plan;
+  return { actions: [...plan.actions, { type: 'resolve-round' }], state: r.state, events: [...plan.events, ...r.events] };
+}
+
+/** Kick votes after `actions`: none against a member who acted or left, none from a member no longer living in the party. */
+function liveKickVotes(prev: Readonly<Record<string, string[]>>, actions: readonly Action[], state: GameState): Record<string, string[]> {
+  const acted = new Set(actions.flatMap((a) => ('user' in a ? [a.user] : [])));
+  const living = new Set(state.players.filter((p) => p.alive).map((p) => p.id));
+  const out: Record<string, string[]> = {};
+  for (const [target, voters] of Object.entries(prev)) {
+    if (acted.has(target) || !state.players.some((p) => p.id === target)) continue;
+    const still = voters.filter((v) => living.has(v));
+    if (still.length > 0) out[target] = still;
+  }
+  return out;
 }
 
 /** A save that ends a run not ended by the adventure itself puts how it ended into the rolling log. */

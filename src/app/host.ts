@@ -65,6 +65,28 @@ export function nextHost(state: GameState, meta: GameMeta, now: number): { hostI
   return { hostId: heir.id, line: `${heir.name} is now the host (${before ? before.name : 'the host'} ${why}).` };
 }
 
+/** Living members marked idle: they let IDLE_PLAYER_ROUNDS rounds or more pass in a row (and have not acted since). */
+export function idleIds(state: GameState, meta: GameMeta): string[] {
+  const passed = meta.passedRounds ?? {};
+  return state.players.filter((p) => p.alive && (passed[p.id] ?? 0) >= IDLE_PLAYER_ROUNDS).map((p) => p.id);
+}
+
+/**
+ * True when the round is waiting only on idle members: someone acted, and every other living member is idle. The
+ * service then resolves it at once instead of waiting for the timer (idle members are skipped until they act).
+ */
+export function waitingOnlyOnIdle(state: GameState, meta: GameMeta): boolean {
+  if (state.status !== 'playing' || state.acted.length === 0) return false;
+  const idle = new Set(idleIds(state, meta));
+  const waiting = state.players.filter((p) => p.alive && !state.acted.includes(p.id));
+  return waiting.length > 0 && waiting.every((p) => idle.has(p.id));
+}
+
+/** Votes that remove `target` (idle): more than half of the other living members. */
+export function kickVotesNeeded(state: GameState, target: string): number {
+  return Math.floor(state.players.filter((p) => p.alive && p.id !== target).length / 2) + 1;
+}
+
 /** The names of `ids` in the party (or who left it), in the order given; ids not found are left out. */
 export function namesOf(state: GameState, ids: readonly string[]): string[] {
   const everyone = [...state.players, ...state.departed];

@@ -61,6 +61,8 @@ export interface GameMeta {
   actedAt?: Record<string, number>;
   /** Rounds mode: per user, rounds in a row they let pass; IDLE_PLAYER_ROUNDS or more marks them idle. */
   passedRounds?: Record<string, number>;
+  /** Votes to remove an idle member: target id -> ids of the living members who voted. */
+  kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
   /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
@@ -144,6 +146,14 @@ export interface EndVoteResult {
   passed: boolean;
 }
 
+/** What a kick returns: the game, whether the target is out, and an idle vote's tally when it is still open. */
+export interface KickResult {
+  view: GameView;
+  removed: boolean;
+  votes: number;
+  needed: number;
+}
+
 /** A player action as the Discord layer sends it: the service adds the user. */
 export type PlayerAction =
   | { type: 'move'; dir: Direction; steps?: number }
@@ -198,6 +208,12 @@ export interface GameServiceApi {
    * invited (`meta.invited`). Refused as `game-exists` while the game is running.
    */
   playAgain(key: ChannelKey, user: UserRef, expectedGame?: number): Promise<Result<GameView>>;
+  /**
+   * Removes `target` from the party (their hero leaves the dungeon): at once for the host or an admin; from anyone
+   * else in the living party it is a vote, allowed only against a member marked idle, and more than half of the other
+   * living members remove them.
+   */
+  kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts?: { interactionId?: string }): Promise<Result<KickResult>>;
   /** Deletes the channel's game whatever its state (admin reset of a stuck or corrupt save). */
   resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>>;
   /** Records the public game message of a channel. */

@@ -1,10 +1,10 @@
 /** Issue 19: endings people can read and host powers that move with the party, through the service with a fake clock. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../../src/app/game-service.js';
-import { endingLine, HOST_IDLE_MS, hostOf } from '../../src/app/host.js';
+import { endingLine, HOST_IDLE_MS, hostOf, idleIds, IDLE_PLAYER_ROUNDS } from '../../src/app/host.js';
 import type { ChannelKey, GameView, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
-import { FakeClock, memoryKit, type StoreKit } from './fixtures.js';
+import { FakeClock, memoryKit, startFight, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
 const bo: UserRef = { id: '2', name: 'Bo' };
@@ -117,5 +117,73 @@ describe('host powers and endings', () => {
     const again = value(await service.playAgain(key, bo, Math.floor(old.meta.createdAt)));
     expect(again.state.players.map((p) => p.id)).toEqual(['2']);
     expect(again.meta.invited).toEqual([ann]);
+  });
+
+  describe('idle members and kicks (rounds mode)', () => {
+    /** A rounds game in a fight; each round `active` wait at a human pace and the others let the 60 s timer run out. */
+    async function roundsParty(users: UserRef[]): Promise<void> {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', turnMode: 'rounds', roundSeconds: 60 });
+      await party(...users);
+      await startFight(kit, key, clock.t);
+    }
+    async function round(active: UserRef[]): Promise<GameView> {
+      for (const u of active) {
+        clock.advance(3_000);
+        value(await service.act(key, u, { type: 'wait' }));
+      }
+      const now = value(await service.view(key));
+      if (now.state.acted.length === 0) return now; // the round resolved without the timer
+      clock.advance(60_000);
+      const [resolved] = await service.resolveDueRounds();
+      if (!resolved) throw new Error('the round did not resolve');
+      return resolved;
+    }
+
+    it(`GIVEN Cy lets ${IDLE_PLAYER_ROUNDS} rounds pass THEN Cy is marked idle and skipped: the next round ends as soon as the others acted, until Cy acts again`, async () => {
+      await roundsParty([ann, bo, cy]);
+      for (let i = 0; i < IDLE_PLAYER_ROUNDS - 1; i++) {
+        const v = await round([ann, bo]);
+        expect(idleIds(v.state, v.meta)).toEqual([]);
+      }
+      await round([ann, bo]);
+      const marked = value(await service.view(key));
+      expect(marked.meta.passedRounds?.['3']).toBeGreaterThanOrEqual(IDLE_PLAYER_ROUNDS);
+      expect(idleIds(marked.state, marked.meta)).toEqual(['3']);
+      const turn = marked.state.turn;
+      clock.advance(2_000);
+      value(await service.act(key, ann, { type: 'wait' }));
+      clock.advance(2_000);
+      const skipped = value(await service.act(key, bo, { type: 'wait' }));
+      expect(skipped.state.turn).toBe(turn + 1);
+      expect(skipped.events.some((e) => e.type === 'round-ended')).toBe(true);
+      clock.advance(2_000);
+      const back = value(await service.act(key, cy, { type: 'wait' }));
+      expect(idleIds(back.state, back.meta)).toEqual([]);
+    });
+
+    it('GIVEN an idle member WHEN more than half of the other living members vote them out THEN their hero leaves and the log says who', async () => {
+      await roundsParty([ann, bo, cy, dan]);
+      for (let i = 0; i < IDLE_PLAYER_ROUNDS; i++) await round([ann, bo, cy]);
+      expect(idleIds(value(await service.view(key)).state, value(await service.view(key)).meta)).toEqual(['4']);
+      expect(await service.kick(key, bo, cy, false)).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+      const first = value(await service.kick(key, bo, dan, false));
+      expect(first).toMatchObject({ removed: false, votes: 1, needed: 2 });
+      expect(first.view.state.players.map((p) => p.id)).toContain('4');
+      const second = value(await service.kick(key, cy, dan, false));
+      expect(second.removed).toBe(true);
+      expect(second.view.state.players.map((p) => p.id)).toEqual(['1', '2', '3']);
+      expect(second.view.meta.recentLog?.at(-1)).toBe('Dan was voted out of the party by Bo, Cy.');
+    });
+
+    it('GIVEN the host WHEN they kick a member who plays THEN the member is out at once; someone else may not', async () => {
+      await party(ann, bo, cy);
+      expect(await service.kick(key, bo, cy, false)).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+      const kicked = value(await service.kick(key, ann, cy, false));
+      expect(kicked.removed).toBe(true);
+      expect(kicked.view.state.players.map((p) => p.id)).toEqual(['1', '2']);
+      expect(kicked.view.state.departed.map((p) => p.id)).toEqual(['3']);
+      expect(kicked.view.meta.recentLog?.at(-1)).toBe('Cy was removed from the party by the host.');
+      expect(await service.kick(key, ann, cy, false)).toMatchObject({ ok: false, error: { kind: 'invalid', message: 'Cy is not in the party.' } });
+    });
   });
 });
