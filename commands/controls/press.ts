@@ -63,6 +63,18 @@ function redraws(error: ServiceFailure): boolean {
   return error.kind === 'stale' || (error.kind === 'rejected' && error.code === 'game-over');
 }
 
+/** Refusals of a d-pad press that depend on where the presser stands: the shared pad shows what anyone could do. */
+const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally', 'diagonal-not-allowed', 'monster-in-view']);
+
+/** Said after such a refusal on the shared game message: its pad is the party's, 🎮 gives the presser their own. */
+export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
+
+/** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
+function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean): string {
+  const text = failureText(error);
+  return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${SHARED_PAD_TEXT}` : text;
+}
+
 /**
  * Runs a press of an action button (not a spacer) against the channel's current game. An action is one act() call,
  * which checks the button's game and version inside the compare-and-set; only a refusal that redraws loads the game
@@ -106,7 +118,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
   }
   if (result.ok) return { kind: 'game', view: result.value };
-  if (!redraws(result.error)) return refused(failureText(result.error), null, result.error);
+  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined), null, result.error);
   // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
   // happened; never another game's picture, should the channel's game have been replaced meanwhile.
   const fresh = await ctx.games.view(ctx.key);

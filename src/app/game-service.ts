@@ -10,10 +10,10 @@
  *   the SAME user was accepted since seenVersion (so a double click, or a second press on an old message, is
  *   never applied twice) and (b) the engine accepts it on the current state. Other players' actions in between
  *   do not make it stale: in a group game the message is redrawn after every action, and a press on the
- *   previous drawing still means what its player wanted (their own position has not changed). Otherwise it is
+ *   previous drawing still means what its player wanted (their own position has not changed). When (a) fails it is
  *   refused as `stale`, as is a render from the future (a replaced game) or one more than STALE_WINDOW versions
- *   old; but when (b) fails for a reason the drawing has no part in (dead, not your turn, no potion), that reason
- *   is returned instead. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra
+ *   old; when (b) fails the engine's reason is returned (a wall, an ally, not your turn): it is true for that
+ *   player, since their position has not changed since the drawing. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra
  *   round trip.
  * A button also names its game (`expectedGame`, the game's createdAt): a button left on a replaced game's message is
  * refused as `old-game`, whatever its version.
@@ -260,7 +260,9 @@ export class GameService implements GameServiceApi {
         // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
         if (seenVersion !== undefined && behind > 0 && (game.meta.lastActed[user.id] ?? -1) >= seenVersion) return { kind: 'stale' };
         const r = step(s, engineAction);
-        if (!r.ok) return behind > 0 && DRAWING_DEPENDENT.has(r.code) ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
+        // The real reason for this player (a wall, an ally, not your turn): the drawing was the party's, and their own
+        // position has not changed since it (rule (a)), so "out of date" would send them back to the same arrow.
+        if (!r.ok) return rejection(r.code, s.config.maxPlayers);
         return skipIdle(game.meta, { actions: [engineAction], state: r.state, events: r.events }, user.id);
       }, interactionId),
     );
@@ -658,13 +660,6 @@ export class GameService implements GameServiceApi {
     }
   }
 }
-
-/**
- * Refusals that only mean the player pressed what an out-of-date drawing showed (a wall or an ally where the map had
- * floor, stairs that are gone): behind the current version they are `stale`. Others (dead, not your turn, no potion,
- * game over) are true whatever the drawing showed, so they are said as they are.
- */
-const DRAWING_DEPENDENT: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['wall', 'occupied-by-ally', 'no-stairs', 'diagonal-not-allowed']);
 
 /**
  * Ending a game = every player leaves, as engine actions, so the log still replays to the saved state; the engine ends

@@ -390,12 +390,15 @@ function apply(t: Turn, action: Action): RejectionCode | null {
 
 function endRound(t: Turn): void {
   const s = t.s;
-  const passed = s.players.filter((p) => p.alive && !s.acted.includes(p.id)).map((p) => p.id);
+  const waited = s.players.filter((p) => p.alive && !s.acted.includes(p.id));
+  const passed = waited.map((p) => p.id);
+  // Names for the log line, in party order: who acted and who let the round pass.
+  const acted = s.players.filter((p) => s.acted.includes(p.id)).map((p) => p.name);
   const round = s.turn + 1;
   t.roundsEnded += 1;
   t.monsters();
   s.acted = [];
-  t.emit({ type: 'round-ended', round, passed });
+  t.emit({ type: 'round-ended', round, passed, acted, passedNames: waited.map((p) => p.name) });
 }
 
 function join(t: Turn, user: string, name: string): RejectionCode | null {

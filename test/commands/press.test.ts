@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
+import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, SHARED_PAD_TEXT, type ButtonOutcome } from '../../commands/controls/press.js';
+import { DIRECTION_DELTA, Tile, type Direction } from '../../src/engine/index.js';
 import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
 import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
 import { encodeButtonId, decodeButtonId, gameTag, type ButtonId } from '../../commands/controls/custom-id.js';
@@ -184,5 +185,27 @@ describe('the host’s 🏳️ asks first (issue 19)', () => {
     const voted = await runPress({ key, user: bo, memberIsAdmin: false, games }, endButton(view, 'end'), { kind: 'end' });
     expect(voted.kind).toBe('game');
     expect(value(await service.view(key)).meta.endVotes).toEqual(['b']);
+  });
+});
+
+describe('refusals say the real reason (issue 19)', () => {
+  it('GIVEN a wall next to Ann WHEN she presses that arrow on the shared message THEN she is told it is a wall and sent to 🎮; on her controller only the wall', async () => {
+    // The first seed whose start has a wall in a cardinal direction next to Ann (found by walking seeds, not pinned).
+    let found: { start: GameView; dir: Direction } | null = null;
+    for (let seed = 1; !found && seed < 50; seed++) {
+      const start = value(await service.newGame(key, ann, { seed, size: 'small', diagonals: false }));
+      const s = start.state;
+      const me = s.players[0]!;
+      const dir = (['n', 's', 'e', 'w'] as const).find((d) => s.tiles[(me.y + DIRECTION_DELTA[d][1]) * s.width + me.x + DIRECTION_DELTA[d][0]] === Tile.Wall);
+      if (dir) found = { start, dir };
+      else value(await service.end(key, ann, false));
+    }
+    if (!found) throw new Error('no start next to a wall in 50 seeds');
+    const { start, dir } = found;
+    const id: ButtonId = { verb: 'mv', dir, version: start.state.version, game: gameTag(start.meta.createdAt) };
+    const shared = await runPress({ key, user: ann, memberIsAdmin: false, games, pressedMessage: 'm1' }, id, pressIntent(id)!);
+    expect(shared).toMatchObject({ kind: 'refused', text: `There's a wall in the way. ${SHARED_PAD_TEXT}`, failure: { kind: 'rejected', code: 'wall' } });
+    const own = await runPress({ key, user: ann, memberIsAdmin: false, games }, id, pressIntent(id)!);
+    expect(own).toMatchObject({ kind: 'refused', text: "There's a wall in the way." });
   });
 });
