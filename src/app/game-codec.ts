@@ -31,6 +31,9 @@ const GameMetaSchema = z.object({
   actedAt: z.record(z.string(), z.number()).optional(),
   passedRounds: z.record(z.string(), z.number().int().min(0)).optional(),
   kickVotes: z.record(z.string(), z.array(z.string())).optional(),
+  pingSeconds: z.number().int().min(0).optional(),
+  roundStartedAt: z.number().optional(),
+  pingedTurn: z.number().int().optional(),
   recentLog: z.array(z.string()).optional(),
   daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
 });

@@ -29,7 +29,7 @@
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
-import { endingLine, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, waitingOnlyOnIdle } from './host.js';
+import { endingLine, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, pingAt, waitingIds, waitingOnlyOnIdle } from './host.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
@@ -186,6 +186,8 @@ export class GameService implements GameServiceApi {
         render: settings.render,
         mobile: settings.mobile,
         roundSeconds: settings.roundSeconds,
+        pingSeconds: settings.pingSeconds,
+        roundStartedAt: now,
         lastActed: { [user.id]: 0 },
         idleRounds: 0,
         lastActionAt: now,
@@ -444,6 +446,18 @@ export class GameService implements GameServiceApi {
           this.logger.info('idle game ended', { ...key, idleHours: game.meta.idleEndHours });
           return view(key, ended, plan.events);
         }
+        // The round waited pingSeconds for some: they are pinged once (the adapter posts a short message naming them).
+        const ping = pingAt(game.state, game.meta);
+        if (ping !== null && ping <= now && game.state.status === 'playing' && deadline !== null && deadline > now) {
+          const pinged: StoredGame = { state: game.state, meta: { ...game.meta, pingedTurn: game.state.turn, updatedAt: now } };
+          if ((await this.commit(key, game, pinged, rev, [], { claim })) === null) {
+            await backoff(attempt);
+            continue;
+          }
+          const ids = waitingIds(game.state, game.meta);
+          this.logger.info('round pinged the players it waits for', { ...key, players: ids.length });
+          return { ...view(key, pinged, []), ping: ids };
+        }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
         if (game.state.status !== 'playing' || !roundsNow(game.state) || deadline === null || deadline > now) {
           await this.rounds.settle(claim, wakeAt(game));
@@ -594,7 +608,10 @@ export class GameService implements GameServiceApi {
     // No timer while the party moves freely (no monster in view): see pace.ts.
     if (state.status !== 'playing' || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
-    else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+    else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) {
+      meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+      meta.roundStartedAt = now;
+    }
     return meta;
   }
 

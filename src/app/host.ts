@@ -82,6 +82,24 @@ export function waitingOnlyOnIdle(state: GameState, meta: GameMeta): boolean {
   return waiting.length > 0 && waiting.every((p) => idle.has(p.id));
 }
 
+/** Ids of the living members the round waits for: not acted yet and not idle. */
+export function waitingIds(state: GameState, meta: GameMeta): string[] {
+  const idle = new Set(idleIds(state, meta));
+  return state.players.filter((p) => p.alive && !state.acted.includes(p.id) && !idle.has(p.id)).map((p) => p.id);
+}
+
+/**
+ * Epoch ms at which the running round pings the members it waits for: pingSeconds into the round, once someone acted,
+ * once per round, and only if that is before the round's deadline; null when no ping is due.
+ */
+export function pingAt(state: GameState, meta: GameMeta): number | null {
+  const seconds = meta.pingSeconds ?? 0;
+  if (seconds <= 0 || state.status !== 'playing' || meta.roundDeadline === null || meta.pingedTurn === state.turn) return null;
+  if (state.acted.length === 0 || waitingIds(state, meta).length === 0) return null;
+  const at = (meta.roundStartedAt ?? meta.roundDeadline - meta.roundSeconds * 1000) + seconds * 1000;
+  return at < meta.roundDeadline ? at : null;
+}
+
 /** Votes that remove `target` (idle): more than half of the other living members. */
 export function kickVotesNeeded(state: GameState, target: string): number {
   return Math.floor(state.players.filter((p) => p.alive && p.id !== target).length / 2) + 1;

@@ -61,6 +61,12 @@ export interface GameMeta {
   actedAt?: Record<string, number>;
   /** Rounds mode: per user, rounds in a row they let pass; IDLE_PLAYER_ROUNDS or more marks them idle. */
   passedRounds?: Record<string, number>;
+  /** Rounds mode: seconds into a round before its waited-on players are pinged (0 or absent: never). */
+  pingSeconds?: number;
+  /** Rounds mode: epoch ms at which the current round started (its deadline minus roundSeconds otherwise). */
+  roundStartedAt?: number;
+  /** The turn whose round already pinged the players it waited for (once per round). */
+  pingedTurn?: number;
   /** Votes to remove an idle member: target id -> ids of the living members who voted. */
   kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
@@ -87,6 +93,8 @@ export interface GameView {
   meta: GameMeta;
   /** Events produced by this call (empty for a plain view). */
   events: GameEvent[];
+  /** The round timer's ping: ids of the players the round waits for, to be mentioned once in a short message. */
+  ping?: string[];
 }
 
 export type ServiceFailure =

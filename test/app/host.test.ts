@@ -186,4 +186,43 @@ describe('host powers and endings', () => {
       expect(await service.kick(key, ann, cy, false)).toMatchObject({ ok: false, error: { kind: 'invalid', message: 'Cy is not in the party.' } });
     });
   });
+
+  describe('whose turn (rounds mode)', () => {
+    it('GIVEN a round Ann acted in WHEN ping_seconds pass THEN the timer pings Bo and Cy once, the round still runs to its deadline', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', turnMode: 'rounds', roundSeconds: 60, pingSeconds: 20 });
+      await party(ann, bo, cy);
+      await startFight(kit, key, clock.t);
+      // startFight sets the deadline by hand: the round started when it did.
+      const start = clock.t;
+      const loaded = await kit.games.load(key);
+      if (loaded.kind !== 'found') throw new Error('no game');
+      await kit.games.save(key, { ...loaded.game, meta: { ...loaded.game.meta, roundStartedAt: start } }, loaded.rev, []);
+      clock.advance(3_000);
+      value(await service.act(key, ann, { type: 'wait' }));
+      expect(await kit.rounds.scoreOf(key)).toBe(start + 20_000);
+      clock.advance(16_999);
+      expect(await service.resolveDueRounds()).toEqual([]);
+      clock.advance(1);
+      const [pinged, ...more] = await service.resolveDueRounds();
+      expect(more).toEqual([]);
+      expect(pinged?.ping).toEqual(['2', '3']);
+      expect(pinged?.state.turn).toBe(value(await service.view(key)).state.turn);
+      expect(await kit.rounds.scoreOf(key)).toBe(start + 60_000);
+      clock.advance(10_000);
+      expect(await service.resolveDueRounds()).toEqual([]);
+      clock.advance(30_000);
+      const [resolved] = await service.resolveDueRounds();
+      expect(resolved?.ping).toBeUndefined();
+      expect(resolved?.events.some((e) => e.type === 'round-ended')).toBe(true);
+    });
+
+    it('GIVEN ping_seconds 0 THEN no round pings anyone', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', turnMode: 'rounds', roundSeconds: 60, pingSeconds: 0 });
+      await party(ann, bo);
+      await startFight(kit, key, clock.t);
+      value(await service.act(key, ann, { type: 'wait' }));
+      clock.advance(59_000);
+      expect(await service.resolveDueRounds()).toEqual([]);
+    });
+  });
 });

@@ -9,7 +9,7 @@
  */
 import type { REST } from '@discordjs/rest';
 import { Routes, type APIAllowedMentions } from 'discord-api-types/v10';
-import { NO_PINGS } from './mentions.js';
+import { NO_PINGS, pingOnly } from './mentions.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
@@ -48,6 +48,8 @@ export interface GameMessages {
    * an older turn over one that a button press or a command has already shown.
    */
   refreshSoon(key: ChannelKey): void;
+  /** Rounds mode: a short new message mentioning only `userIds`, the players the round waits for (an edit would not notify). */
+  ping?(key: ChannelKey, userIds: readonly string[]): Promise<void>;
   /** Sends waiting edits and waits for every edit in flight. */
   drain(): Promise<void>;
   close(): void;
@@ -219,6 +221,15 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   );
   return {
     editNow,
+    async ping(key, userIds) {
+      const body = pingPayload(userIds);
+      if (!body) return;
+      try {
+        await track(deps.rest.post(Routes.channelMessages(key.channelId), withFiles(body)));
+      } catch (err) {
+        log.warn({ err, ...key, players: userIds.length }, 'could not ping the players the round waits for');
+      }
+    },
     refreshSoon: (key) => {
       coalescer.edit(encodeChannelKey(key), key);
       metrics.editQueueDepth(coalescer.size);
@@ -229,6 +240,13 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     },
     close: () => coalescer.close(),
   };
+}
+
+/** The whose-turn ping: a short message that mentions, and may ping, only the players named; null when none is a user id. */
+export function pingPayload(userIds: readonly string[]): { content: string; allowedMentions: APIAllowedMentions } | null {
+  const ids = userIds.filter((id) => /^\d{1,20}$/.test(id));
+  if (ids.length === 0) return null;
+  return { content: `⏳ The round is waiting for ${ids.map((id) => `<@${id}>`).join(' ')}: your move!`, allowedMentions: pingOnly(ids) };
 }
 
 /**
