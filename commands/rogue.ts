@@ -8,6 +8,8 @@ import { CALM_ROUNDS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, THROW_RANGE } fr
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
+import { SETTING_ROWS } from '../src/app/settings.js';
+import { DIFFICULTIES } from '../src/engine/difficulty.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
@@ -33,6 +35,10 @@ export const rogueOptions = z.discriminatedUnion(
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
         diagonals: boolOption().optional(),
+        // The host's choices for this run, within the admins' limits (party size: at most the server's max_players).
+        difficulty: choiceOption(DIFFICULTIES).optional(),
+        round_seconds: intOption(SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max).optional(),
+        party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
@@ -194,6 +200,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.size !== undefined ? { size: opts.size } : {}),
         ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
         ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
+        ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
+        ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
+        ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
       });
       return post(result);
     }
@@ -256,6 +265,9 @@ export default {
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
         boolOpt('diagonals', 'Allow diagonal moves (8-way)'),
+        choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
+        intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
+        intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
       ]),
       subcommand('join', 'Join the game in this channel'),
       subcommand('leave', 'Leave the game in this channel'),

@@ -157,6 +157,11 @@ export class GameService implements GameServiceApi {
       }
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      // The host chooses within the admins' limits: a party no larger than the server's max_players.
+      if (options.maxPlayers !== undefined && options.maxPlayers > settings.maxPlayers && options.invite === undefined) {
+        return fail({ kind: 'invalid', message: `This server allows parties of at most ${settings.maxPlayers} (an admin sets max_players with /rogue-config set).` });
+      }
+      const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {
@@ -181,11 +186,11 @@ export class GameService implements GameServiceApi {
         createdAt: now,
         updatedAt: now,
         // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
-        roundDeadline: roundsNow(r.state) ? now + settings.roundSeconds * 1000 : null,
+        roundDeadline: roundsNow(r.state) ? now + roundSeconds * 1000 : null,
         message: null,
         render: settings.render,
         mobile: settings.mobile,
-        roundSeconds: settings.roundSeconds,
+        roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
         lastActed: { [user.id]: 0 },
@@ -338,6 +343,7 @@ export class GameService implements GameServiceApi {
       diagonals: c.topology === 8,
       difficulty: c.difficulty,
       maxPlayers: c.maxPlayers,
+      roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
     });
   }

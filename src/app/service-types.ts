@@ -128,9 +128,12 @@ export interface NewGameOptions {
   mode?: 'free' | 'rounds';
   /** 8-way movement for this game; default from the guild's `diagonals` setting. */
   diagonals?: boolean;
-  /** Play again: the finished game's difficulty and party size (otherwise the settings'). */
+  /** The host's choice in /rogue new, or play again's (the finished game's); otherwise the settings'. */
   difficulty?: Difficulty;
+  /** Party size: at most the server's max_players (the admins' limit). */
   maxPlayers?: number;
+  /** Rounds mode: seconds per round (the host's choice, within the round_seconds setting's range). */
+  roundSeconds?: number;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */

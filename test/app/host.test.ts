@@ -225,4 +225,20 @@ describe('host powers and endings', () => {
       expect(await service.resolveDueRounds()).toEqual([]);
     });
   });
+
+  describe("the host's choices in /rogue new", () => {
+    it('GIVEN a server allowing 4 WHEN the host picks hard, 20 s rounds and a party of 2 THEN the run has them, and a third player finds it full', async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 4, difficulty: 'normal', roundSeconds: 60 });
+      const v = value(await service.newGame(key, ann, { seed: 21, difficulty: 'hard', roundSeconds: 20, maxPlayers: 2 }));
+      expect(v.state.config).toMatchObject({ difficulty: 'hard', maxPlayers: 2 });
+      expect(v.meta.roundSeconds).toBe(20);
+      value(await service.join(key, bo));
+      expect(await service.join(key, cy)).toEqual({ ok: false, error: { kind: 'game-full', max: 2 } });
+    });
+
+    it("GIVEN a server allowing 4 WHEN the host asks for a party of 6 THEN it is refused with the admins' limit", async () => {
+      await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 4 });
+      expect(await service.newGame(key, ann, { seed: 21, maxPlayers: 6 })).toEqual({ ok: false, error: { kind: 'invalid', message: 'This server allows parties of at most 4 (an admin sets max_players with /rogue-config set).' } });
+    });
+  });
 });

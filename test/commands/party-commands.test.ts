@@ -53,6 +53,13 @@ describe('/rogue commands of the party', () => {
     expect(r.kind === 'game' && r.view.state.players.map((p) => p.id)).toEqual(['1', '2']);
   });
 
+  it('GIVEN /rogue new with the host\'s choices THEN the run has them; out-of-range ones are refused before anything starts', async () => {
+    expect(await run(ann, 'new', { seed: 5, size: 'small', round_seconds: 5 })).toEqual({ kind: 'text', text: 'Option `round_seconds`: must be a whole number from 10 to 600.' });
+    const r = await run(ann, 'new', { seed: 5, size: 'small', difficulty: 'easy', round_seconds: 30, party_size: 2 });
+    expect(r.kind === 'game' && r.view.state.config).toMatchObject({ difficulty: 'easy', maxPlayers: 2 });
+    expect(r.kind === 'game' && r.view.meta.roundSeconds).toBe(30);
+  });
+
   it('GIVEN /rogue kick without a user or with text THEN it says what is wrong', async () => {
     await run(ann, 'new', { seed: 5, size: 'small' });
     expect(await run(ann, 'kick', { user: 'bob' })).toEqual({ kind: 'text', text: 'Option `user`: must be a user.' });
