@@ -193,6 +193,7 @@ export class GameService implements GameServiceApi {
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
+        actedAt: { [user.id]: now },
         lastActed: { [user.id]: 0 },
         idleRounds: 0,
         lastActionAt: now,
@@ -597,7 +598,8 @@ export class GameService implements GameServiceApi {
     if (meta.endVotes) meta.endVotes = livingVotes(state, meta.endVotes);
     if (meta.invited) meta.invited = meta.invited.filter((u) => !state.players.some((p) => p.id === u.id));
     if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
-    meta.actedAt = recordActedAt(prev.meta.actedAt ?? {}, actions, state, now);
+    // A save from before host handover (no actedAt) counts everyone as active now, so its host is not passed over at once.
+    meta.actedAt = recordActedAt(prev.meta.actedAt ?? Object.fromEntries(prev.state.players.map((p) => [p.id, now])), actions, state, now);
     meta.passedRounds = recordPassed(prev.meta.passedRounds ?? {}, actions, events, state);
     // A vote to remove an idle member lapses when they act again or leave; votes of members who left stop counting.
     if (meta.kickVotes) meta.kickVotes = liveKickVotes(meta.kickVotes, actions, state);

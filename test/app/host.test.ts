@@ -99,6 +99,16 @@ describe('host powers and endings', () => {
     expect(value(await service.end(key, bo, false)).state.status).toBe('over');
   });
 
+  it('GIVEN a save from before host handover (no actedAt) WHEN another member acts THEN the host keeps the role', async () => {
+    await party(ann, bo);
+    const loaded = await kit.games.load(key);
+    if (loaded.kind !== 'found') throw new Error('no game');
+    const { actedAt: _gone, ...legacy } = loaded.game.meta;
+    await kit.games.save(key, { ...loaded.game, meta: { ...legacy, createdAt: clock.t - 3 * HOUR } }, loaded.rev, []);
+    clock.advance(1_000);
+    expect(hostOf(value(await service.act(key, bo, { type: 'wait' })).meta)).toBe('1');
+  });
+
   it('GIVEN the host acts now and then THEN the role stays put', async () => {
     await party(ann, bo);
     for (let i = 0; i < 4; i++) {
