@@ -39,6 +39,7 @@ export const rogueOptions = z.discriminatedUnion(
         difficulty: choiceOption(DIFFICULTIES).optional(),
         round_seconds: intOption(SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max).optional(),
         party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
+        lobby: boolOption().optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
@@ -52,6 +53,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    plain('start'),
     z.object({ subcommand: z.literal('kick'), user: userOption() }).strict(),
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
@@ -203,6 +205,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
         ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
         ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
+        ...(opts.lobby !== undefined ? { lobby: opts.lobby } : {}),
       });
       return post(result);
     }
@@ -220,6 +223,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const result = await ctx.games.view(key(ctx));
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
+    case 'start':
+      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => 'The run has started.');
     case 'kick': {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -268,7 +273,9 @@ export default {
         choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
+        boolOpt('lobby', 'Open a lobby first: friends join, you start the run (or it starts when full or in 3 minutes)'),
       ]),
+      subcommand('start', 'Start the run waiting in its lobby (the host)'),
       subcommand('join', 'Join the game in this channel'),
       subcommand('leave', 'Leave the game in this channel'),
       subcommand('move', 'Move (or attack by moving into a monster)', [

@@ -17,6 +17,9 @@ export type PressIntent =
   /** 🏳️: a vote, or for the host or an admin a question first; `confirmed` is the answer's button. */
   | { kind: 'end'; confirmed?: boolean }
   | { kind: 'join' }
+  /** A lobby's buttons: leave it, and (the host) start the run. */
+  | { kind: 'leave' }
+  | { kind: 'start' }
   | { kind: 'again' }
   | { kind: 'controller' };
 
@@ -41,6 +44,8 @@ export const VERB_TABLE = {
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
   endok: { emoji: '🏳️', label: 'End the run for everyone', tone: 'danger', intent: { kind: 'end', confirmed: true } },
   join: { emoji: '➕', label: 'join', tone: 'primary', intent: { kind: 'join' } },
+  leave: { emoji: '➖', label: 'leave', tone: 'secondary', intent: { kind: 'leave' } },
+  start: { emoji: '▶️', label: 'start', tone: 'success', intent: { kind: 'start' } },
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
 } as const satisfies Record<string, VerbRow>;
 

@@ -91,6 +91,12 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     case 'join':
       result = await ctx.games.join(ctx.key, ctx.user, ix);
       break;
+    case 'leave':
+      result = await ctx.games.leave(ctx.key, ctx.user, ix);
+      break;
+    case 'start':
+      result = await ctx.games.start(ctx.key, ctx.user, ctx.memberIsAdmin, ix);
+      break;
     case 'again': {
       const started = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
       if (started.ok) return { kind: 'post', view: started.value };

@@ -32,6 +32,7 @@ const GameMetaSchema = z.object({
   passedRounds: z.record(z.string(), z.number().int().min(0)).optional(),
   kickVotes: z.record(z.string(), z.array(z.string())).optional(),
   pingSeconds: z.number().int().min(0).optional(),
+  lobbyUntil: z.number().optional(),
   roundStartedAt: z.number().optional(),
   pingedTurn: z.number().int().optional(),
   recentLog: z.array(z.string()).optional(),

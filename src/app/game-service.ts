@@ -29,7 +29,7 @@
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
-import { endingLine, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, pingAt, waitingIds, waitingOnlyOnIdle } from './host.js';
+import { endingLine, inLobby, LOBBY_MS, LOBBY_TEXT, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, pingAt, waitingIds, waitingOnlyOnIdle } from './host.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
@@ -186,7 +186,9 @@ export class GameService implements GameServiceApi {
         createdAt: now,
         updatedAt: now,
         // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
-        roundDeadline: roundsNow(r.state) ? now + roundSeconds * 1000 : null,
+        roundDeadline: roundsNow(r.state) && options.lobby !== true ? now + roundSeconds * 1000 : null,
+        // A lobby holds the run (no round timer) until the host starts it, it fills, or LOBBY_MS pass.
+        ...(options.lobby === true && config.maxPlayers > 1 ? { lobbyUntil: now + LOBBY_MS, recentLog: ['The lobby is open: join with ➕; the host starts the run with ▶️ start.'] } : {}),
         message: null,
         render: settings.render,
         mobile: settings.mobile,
@@ -226,7 +228,9 @@ export class GameService implements GameServiceApi {
         async ({ game }) => {
           const r = step(game.state, { type: 'join', user: user.id, name: user.name });
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
-          return { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+          const plan: Plan = { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+          // A lobby that fills starts the run.
+          return inLobby(game.meta) && r.state.players.length >= r.state.config.maxPlayers ? this.startPlan(game, plan, 'The party is full: the run starts.') : plan;
         },
         opts.interactionId,
       );
@@ -263,6 +267,7 @@ export class GameService implements GameServiceApi {
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
+        if (inLobby(game.meta)) return { kind: 'invalid', message: LOBBY_TEXT };
         const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
         // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
@@ -381,6 +386,25 @@ export class GameService implements GameServiceApi {
     return result.ok ? ok({ view: result.value, ...outcome }) : result;
   }
 
+  async start(key: ChannelKey, user: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<GameView>> {
+    return this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        if (game.state.status === 'over') return rejection('game-over', game.state.config.maxPlayers);
+        if (!inLobby(game.meta)) return view(key, game, []);
+        if (!isAdmin && !isHost(game.state, game.meta, user.id)) return { kind: 'forbidden', need: 'the host or Manage Server' };
+        return this.startPlan(game, { actions: [], state: game.state, events: [] }, `${user.name} starts the run.`);
+      }, opts.interactionId),
+    );
+  }
+
+  /** `plan` with the lobby closed: the round timer starts with the run (if a fight is on), and the log says why. */
+  private startPlan(game: StoredGame, plan: Plan, line: string): Plan {
+    const now = this.clock.now();
+    const roundDeadline = plan.state.config.turnMode === 'rounds' && roundsNow(plan.state) ? now + game.meta.roundSeconds * 1000 : null;
+    const { lobbyUntil: _closed, ...meta } = plan.meta ?? {};
+    return { ...plan, meta: { ...meta, lobbyUntil: undefined, roundDeadline, roundStartedAt: now }, logLines: [...(plan.logLines ?? []), line] };
+  }
+
   async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
     return this.guarded(key, async () => {
       const loaded = await this.games.load(key);
@@ -452,6 +476,17 @@ export class GameService implements GameServiceApi {
           }
           this.logger.info('idle game ended', { ...key, idleHours: game.meta.idleEndHours });
           return view(key, ended, plan.events);
+        }
+        // A lobby nobody started: the run starts by itself.
+        if (game.state.status === 'playing' && game.meta.lobbyUntil !== undefined && game.meta.lobbyUntil <= now) {
+          const p = this.startPlan(game, { actions: [], state: game.state, events: [] }, 'The lobby waited long enough: the run starts.');
+          const started: StoredGame = { state: game.state, meta: { ...game.meta, ...p.meta, updatedAt: now, recentLog: [...(game.meta.recentLog ?? []), ...(p.logLines ?? [])] } };
+          delete started.meta.lobbyUntil;
+          if ((await this.commit(key, game, started, rev, [], { claim })) === null) {
+            await backoff(attempt);
+            continue;
+          }
+          return view(key, started, []);
         }
         // The round waited pingSeconds for some: they are pinged once (the adapter posts a short message naming them).
         const ping = pingAt(game.state, game.meta);
@@ -614,7 +649,7 @@ export class GameService implements GameServiceApi {
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
     // No timer while the party moves freely (no monster in view): see pace.ts.
-    if (state.status !== 'playing' || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
+    if (state.status !== 'playing' || inLobby(meta) || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
     else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) {
       meta.roundDeadline = now + prev.meta.roundSeconds * 1000;

@@ -9,6 +9,17 @@ import { DEFAULT_SETTINGS } from './settings.js';
 /** How long the host may go without acting while another living member acts before the host role passes on. */
 export const HOST_IDLE_MS = 10 * 60_000;
 
+/** How long a lobby waits for players before the run starts by itself. */
+export const LOBBY_MS = 3 * 60_000;
+
+/** Said to a player who acts while the run waits in its lobby. */
+export const LOBBY_TEXT = "The run hasn't started yet: join with ➕, and the host starts it with ▶️ start (it also starts when the party is full, or after 3 minutes).";
+
+/** True while the run waits in its lobby. */
+export function inLobby(meta: GameMeta): boolean {
+  return meta.lobbyUntil !== undefined;
+}
+
 /** Rounds in a row a player may let pass before they are marked idle (skipped until they act again). */
 export const IDLE_PLAYER_ROUNDS = 3;
 

@@ -17,6 +17,8 @@ export function idleEndsAt(meta: GameMeta): number {
 export function wakeAt(game: StoredGame): number | null {
   if (game.state.status !== 'playing') return null;
   const idle = idleEndsAt(game.meta);
+  // A lobby wakes its channel when it starts by itself.
+  if (game.meta.lobbyUntil !== undefined) return Math.min(game.meta.lobbyUntil, idle);
   const ping = pingAt(game.state, game.meta);
   return game.meta.roundDeadline === null ? idle : Math.min(game.meta.roundDeadline, idle, ping ?? Infinity);
 }

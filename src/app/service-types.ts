@@ -67,6 +67,8 @@ export interface GameMeta {
   roundStartedAt?: number;
   /** The turn whose round already pinged the players it waited for (once per round). */
   pingedTurn?: number;
+  /** A lobby: epoch ms at which the run starts by itself; absent once it started (see host.ts LOBBY_MS). */
+  lobbyUntil?: number;
   /** Votes to remove an idle member: target id -> ids of the living members who voted. */
   kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
@@ -134,6 +136,8 @@ export interface NewGameOptions {
   maxPlayers?: number;
   /** Rounds mode: seconds per round (the host's choice, within the round_seconds setting's range). */
   roundSeconds?: number;
+  /** Open a lobby first: players join, the host starts (or it starts when full or after LOBBY_MS); no timer runs meanwhile. */
+  lobby?: boolean;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */
@@ -225,6 +229,8 @@ export interface GameServiceApi {
    * living members remove them.
    */
   kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts?: { interactionId?: string }): Promise<Result<KickResult>>;
+  /** The host (or an admin) starts a run waiting in its lobby. */
+  start(key: ChannelKey, user: UserRef, isAdmin: boolean, opts?: { interactionId?: string }): Promise<Result<GameView>>;
   /** Deletes the channel's game whatever its state (admin reset of a stuck or corrupt save). */
   resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>>;
   /** Records the public game message of a channel. */

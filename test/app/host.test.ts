@@ -1,7 +1,7 @@
 /** Issue 19: endings people can read and host powers that move with the party, through the service with a fake clock. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../../src/app/game-service.js';
-import { endingLine, HOST_IDLE_MS, hostOf, idleIds, IDLE_PLAYER_ROUNDS } from '../../src/app/host.js';
+import { endingLine, HOST_IDLE_MS, hostOf, idleIds, IDLE_PLAYER_ROUNDS, LOBBY_MS, LOBBY_TEXT } from '../../src/app/host.js';
 import type { ChannelKey, GameView, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { FakeClock, memoryKit, startFight, type StoreKit } from './fixtures.js';
@@ -249,6 +249,42 @@ describe('host powers and endings', () => {
     it("GIVEN a server allowing 4 WHEN the host asks for a party of 6 THEN it is refused with the admins' limit", async () => {
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 4 });
       expect(await service.newGame(key, ann, { seed: 21, maxPlayers: 6 })).toEqual({ ok: false, error: { kind: 'invalid', message: 'This server allows parties of at most 4 (an admin sets max_players with /rogue-config set).' } });
+    });
+  });
+
+  describe('the lobby', () => {
+    it('GIVEN /rogue new lobby:true THEN nobody acts until the host starts; a member may not start it; the start is logged', async () => {
+      const open = value(await service.newGame(key, ann, { seed: 21, lobby: true }));
+      expect(open.meta.lobbyUntil).toBe(clock.t + LOBBY_MS);
+      expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'invalid', message: LOBBY_TEXT } });
+      clock.advance(5_000);
+      value(await service.join(key, bo));
+      expect(await service.start(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
+      clock.advance(5_000);
+      const started = value(await service.start(key, ann, false));
+      expect(started.meta.lobbyUntil).toBeUndefined();
+      expect(started.meta.recentLog?.at(-1)).toBe('Ann starts the run.');
+      expect(value(await service.act(key, bo, { type: 'wait' })).state.turn).toBe(1);
+    });
+
+    it('GIVEN a lobby for two WHEN the second player joins THEN the run starts by itself', async () => {
+      value(await service.newGame(key, ann, { seed: 21, lobby: true, maxPlayers: 2 }));
+      clock.advance(3_000);
+      const full = value(await service.join(key, bo));
+      expect(full.meta.lobbyUntil).toBeUndefined();
+      expect(full.meta.recentLog?.at(-1)).toBe('The party is full: the run starts.');
+    });
+
+    it('GIVEN a lobby nobody starts WHEN LOBBY_MS pass THEN the timer starts the run, not before', async () => {
+      value(await service.newGame(key, ann, { seed: 21, lobby: true }));
+      expect(await kit.rounds.scoreOf(key)).toBe(clock.t + LOBBY_MS);
+      clock.advance(LOBBY_MS - 1);
+      expect(await service.resolveDueRounds()).toEqual([]);
+      clock.advance(1);
+      const [started] = await service.resolveDueRounds();
+      expect(started?.meta.lobbyUntil).toBeUndefined();
+      expect(started?.meta.recentLog?.at(-1)).toBe('The lobby waited long enough: the run starts.');
+      expect(value(await service.act(key, ann, { type: 'wait' })).state.turn).toBe(1);
     });
   });
 });
