@@ -40,8 +40,8 @@ export function boolOpt(name: string, description: string): APIApplicationComman
 }
 
 /** An optional user option (Discord sends the user's id). */
-export function userOpt(name: string, description: string): APIApplicationCommandBasicOption {
-  return { type: ApplicationCommandOptionType.User, name, description, required: false };
+export function userOpt(name: string, description: string, required = false): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.User, name, description, required };
 }
 
 /** A required text-channel option. */

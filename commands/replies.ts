@@ -8,7 +8,7 @@ const REJECTIONS: Record<RejectionCode, string> = {
   wall: "There's a wall in the way.",
   'occupied-by-ally': 'A party member is standing there.',
   'not-in-game': "You're not in this game. Join with /rogue join.",
-  dead: "You've fallen: watch the others (you can still vote with /rogue end). You stand up again at the stairs when the party goes down.",
+  dead: "You've fallen: watch the others. You stand up again at the stairs when the party goes down.",
   'game-over': 'This game is over. Start a new one with /rogue new.',
   'not-your-turn': "It's not your turn: you've already acted this round. Wait for the others or for the round timer.",
   'no-stairs': 'There are no stairs here. Find the > first.',
@@ -55,8 +55,10 @@ export function failureText(error: ServiceFailure): string {
     case 'incompatible-save':
       return "This channel's saved game comes from an incompatible version. Ask an admin to run /rogue-config reset-game.";
     case 'forbidden':
-      // `need` is either a permission ("Manage Server") or a phrase naming who may ("the game creator or Manage Server").
+      // `need` is either a permission ("Manage Server") or a phrase naming who may ("the host or Manage Server").
       return error.need.startsWith('the ') ? `Only ${error.need.replace(/ or Manage Server$/, ' or a member with the Manage Server permission')} can do that.` : `You need the ${error.need} permission to do that.`;
+    case 'not-your-run':
+      return "▶️ Play again is for the players of the run that just ended. Join their new game with ➕ when it's posted, or start your own with /rogue new.";
     case 'rejected':
       return REJECTIONS[error.code];
     case 'invalid':
@@ -89,6 +91,11 @@ export function endVoteText(tally: EndVoteTally, passed: boolean): string {
   if (passed) return 'The party voted to end the game. The game is over.';
   if (tally.ended) return 'This game is already over. Start a new one with /rogue new.';
   return `You voted to end the game: ${tally.votes} of ${tally.needed} votes needed (${tally.living} living players). Others can vote with /rogue end or the 🏳️ End button.`;
+}
+
+/** What the caller of /rogue kick is told: the player is out, or the idle vote's tally. */
+export function kickText(removed: boolean, votes: number, needed: number): string {
+  return removed ? 'They left the party; the dungeon adjusts to the smaller party.' : `You voted to remove them: ${votes} of ${needed} votes needed. Others can vote with /rogue kick.`;
 }
 
 /** What /rogue prefs answers: the prefs as they now are, and what they change. */

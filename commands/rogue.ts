@@ -8,7 +8,9 @@ import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RUL
 import { describeEvent, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
-import { endVoteText, optionErrorText, prefsText } from './replies.js';
+import { SETTING_ROWS } from '../src/app/settings.js';
+import { DIFFICULTIES } from '../src/engine/difficulty.js';
+import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
@@ -33,6 +35,11 @@ export const rogueOptions = z.discriminatedUnion(
         size: choiceOption(['small', 'medium', 'large']).optional(),
         mode: choiceOption(['free', 'rounds']).optional(),
         diagonals: boolOption().optional(),
+        // The host's choices for this run, within the admins' limits (party size: at most the server's max_players).
+        difficulty: choiceOption(DIFFICULTIES).optional(),
+        round_seconds: intOption(SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max).optional(),
+        party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
+        lobby: boolOption().optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
@@ -48,6 +55,8 @@ export const rogueOptions = z.discriminatedUnion(
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
+    plain('start'),
+    z.object({ subcommand: z.literal('kick'), user: userOption() }).strict(),
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
     z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
@@ -102,10 +111,11 @@ export const HELP_TEXT = [
   `\`/rogue throw direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
-  '`/rogue daily`: one scored run a day, same dungeon for all; `/rogue board`, `history`, `replay` (🎞️).',
-  '`/rogue me` (🎮): your own view and d-pad. `/rogue map`: repost the message. `/rogue prefs`: how your views look (`style:text` for screen readers).',
-  '`/rogue end`: the creator or Manage Server ends it; others in the party vote (a majority ends it). `/rogue again`: a new game, same settings.',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 to the stairs, 💤 rests, 🪜 descends, 🏳️ ends or votes, ▶️ plays again.',
+  '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
+  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
+  "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
+  '`/rogue new lobby:true`: a lobby first; the host starts it (`/rogue start` or ▶️), or it starts when full or after 3 minutes. The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits.',
+  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
@@ -148,7 +158,8 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  */
 export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
-  if (result.ok) return { ok: true, value: { view: result.value, note: 'The game is over.', voted: false } };
+  // A run that had ended before (no game-over now) is said to be over already, whoever asks.
+  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? 'The game is over.' : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false), voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
@@ -208,6 +219,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.size !== undefined ? { size: opts.size } : {}),
         ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
         ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
+        ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
+        ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
+        ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
+        ...(opts.lobby !== undefined ? { lobby: opts.lobby } : {}),
       });
       return post(result);
     }
@@ -224,6 +239,14 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'me': {
       const result = await ctx.games.view(key(ctx));
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
+    }
+    case 'start':
+      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => 'The run has started.');
+    case 'kick': {
+      const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      const { view, removed, votes, needed } = result.value;
+      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed) };
     }
     case 'again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
@@ -267,7 +290,12 @@ export default {
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
         boolOpt('diagonals', 'Allow diagonal moves (8-way)'),
+        choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
+        intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
+        intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
+        boolOpt('lobby', 'Open a lobby first: friends join, you start the run (or it starts when full or in 3 minutes)'),
       ]),
+      subcommand('start', 'Start the run waiting in its lobby (the host)'),
       subcommand('join', 'Join the game in this channel'),
       subcommand('leave', 'Leave the game in this channel'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
@@ -282,7 +310,7 @@ export default {
       ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
-      subcommand('end', 'End the game (creator or Manage Server), or vote to end it'),
+      subcommand('end', 'End the game (the host or Manage Server), or vote to end it'),
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
       subcommand('travel', 'Walk to the stairs once the party has seen them'),
       subcommand('rest', 'Rest until healed (not with a monster in view)'),
@@ -293,6 +321,7 @@ export default {
       subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
       subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
       subcommand('board', "The daily board (default: today's, this server)", [
         choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),

@@ -88,6 +88,8 @@ export class PlaySession {
   private shown: GameView | null = null;
   /** Whose controller was printed last (🎮, /rogue me): that player's typed labels press its buttons, as on Discord. */
   private controllerOf: string | null = null;
+  /** The buttons of the last private question (the host's 🏳️ confirmation): pressable by the next line only. */
+  private asked: ButtonSpec[][] = [];
   private ready: Promise<void>;
 
   constructor(private readonly options: PlayOptions) {
@@ -149,7 +151,8 @@ export class PlaySession {
   private async press(user: UserRef, label: string): Promise<string[]> {
     const current = this.shown;
     const onController = current !== null && this.controllerOf === user.id;
-    const rows = current ? (onController ? playerControls(current, user.id) : gameControls(current)) : [];
+    const rows = [...(current ? (onController ? playerControls(current, user.id) : gameControls(current)) : []), ...this.asked];
+    this.asked = [];
     // A label is matched whatever its case, with or without its emoji ("play again", "▶️ Play again").
     const button = rows.flat().find((b) => !b.spacer && (b.label.toLowerCase() === label || `${b.emoji} ${b.label}`.toLowerCase() === label));
     if (!current || !button) return [`(only you) There's no "${label}" button on the ${onController ? 'controller' : 'game message'}. Type /rogue help for commands.`];
@@ -172,6 +175,10 @@ export class PlaySession {
         return this.attachmentText(outcome);
       case 'refused':
         return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
+      case 'confirm':
+        // As on Discord: a private question whose buttons can be pressed next.
+        this.asked = outcome.buttons;
+        return [`(only you) ${outcome.text}`, ...buttonsText(outcome.buttons)];
     }
   }
 

@@ -14,7 +14,17 @@ export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
  * What a press asks for. `act` is one player action (the d-pad's moves are `act` too, built from the direction);
  * the others are the party's and the message's own buttons.
  */
-export type PressIntent = { kind: 'act'; action: PlayerAction } | { kind: 'end' } | { kind: 'join' } | { kind: 'again' } | { kind: 'controller' } | { kind: 'replay' };
+export type PressIntent =
+  | { kind: 'act'; action: PlayerAction }
+  /** 🏳️: a vote, or for the host or an admin a question first; `confirmed` is the answer's button. */
+  | { kind: 'end'; confirmed?: boolean }
+  | { kind: 'join' }
+  /** A lobby's buttons: leave it, and (the host) start the run. */
+  | { kind: 'leave' }
+  | { kind: 'start' }
+  | { kind: 'again' }
+  | { kind: 'controller' }
+  | { kind: 'replay' };
 
 interface VerbRow {
   emoji: string;
@@ -35,7 +45,10 @@ export const VERB_TABLE = {
   use: { emoji: '🧪', label: 'drink potion', tone: 'primary', intent: act({ type: 'use' }) },
   me: { emoji: '🎮', label: 'my view', tone: 'primary', intent: { kind: 'controller' } },
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
+  endok: { emoji: '🏳️', label: 'End the run for everyone', tone: 'danger', intent: { kind: 'end', confirmed: true } },
   join: { emoji: '➕', label: 'join', tone: 'primary', intent: { kind: 'join' } },
+  leave: { emoji: '➖', label: 'leave', tone: 'secondary', intent: { kind: 'leave' } },
+  start: { emoji: '▶️', label: 'start', tone: 'success', intent: { kind: 'start' } },
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
   rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
 } as const satisfies Record<string, VerbRow>;

@@ -12,6 +12,7 @@
  */
 import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
+import { inLobby } from '../../src/app/host.js';
 import { legalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
@@ -91,7 +92,7 @@ function partyAbilities(view: GameView): Abilities {
 }
 
 /** An argument-less button from the verb table. */
-function verbButton(verb: SimpleVerb, version: number, game: string, label: string = VERB_TABLE[verb].label): ButtonSpec {
+export function verbButton(verb: SimpleVerb, version: number, game: string, label: string = VERB_TABLE[verb].label): ButtonSpec {
   const row = VERB_TABLE[verb];
   return { customId: encodeButtonId({ verb, version, game }), emoji: row.emoji, label, disabled: false, tone: row.tone, spacer: false };
 }
@@ -136,6 +137,8 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   const version = state.version;
   const game = gameTag(meta.createdAt);
   if (state.status !== 'playing') return [[verbButton('again', version, game), verbButton('rpl', version, game)]];
+  // A lobby: join while there is a seat, leave, and the host's start.
+  if (inLobby(meta)) return [[...(state.players.length < state.config.maxPlayers ? [verbButton('join', version, game)] : []), verbButton('leave', version, game), verbButton('start', version, game)]];
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);

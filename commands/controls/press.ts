@@ -10,6 +10,8 @@ import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
 import { VERB_TABLE, type PressIntent } from './buttons.js';
 import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
+import { verbButton, type ButtonSpec } from './layouts.js';
+import { isHost } from '../../src/app/host.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
@@ -24,7 +26,14 @@ export type ButtonOutcome =
   | { kind: 'post'; view: GameView }
   /** 🎞️ Replay: a new public message with the replay GIF. */
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
-  | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null };
+  | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null }
+  /** A question answered privately with its buttons (the host's 🏳️: "End the run for everyone?"). */
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
+
+/** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
+export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
+/** Said privately after the confirmed end. */
+export const ENDED_TEXT = 'You ended the run for everyone.';
 
 /** Who pressed, where, and the service to run the press with. */
 export interface PressContext {
@@ -61,6 +70,18 @@ function redraws(error: ServiceFailure): boolean {
   return error.kind === 'stale' || (error.kind === 'rejected' && error.code === 'game-over');
 }
 
+/** Refusals of a d-pad press that depend on where the presser stands: the shared pad shows what anyone could do. */
+const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally', 'diagonal-not-allowed', 'monster-in-view']);
+
+/** Said after such a refusal on the shared game message: its pad is the party's, 🎮 gives the presser their own. */
+export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
+
+/** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
+function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean): string {
+  const text = failureText(error);
+  return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${SHARED_PAD_TEXT}` : text;
+}
+
 /**
  * Runs a press of an action button (not a spacer) against the channel's current game. An action is one act() call,
  * which checks the button's game and version inside the compare-and-set; only a refusal that redraws loads the game
@@ -76,6 +97,12 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       break;
     case 'join':
       result = await ctx.games.join(ctx.key, ctx.user, ix);
+      break;
+    case 'leave':
+      result = await ctx.games.leave(ctx.key, ctx.user, ix);
+      break;
+    case 'start':
+      result = await ctx.games.start(ctx.key, ctx.user, ctx.memberIsAdmin, ix);
       break;
     case 'again': {
       const started = await ctx.games.playAgain(ctx.key, ctx.user, expectedGame);
@@ -96,15 +123,22 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error), null, clip.error);
     }
     case 'end': {
+      // The host's or an admin's 🏳️ ends the run for everyone: one more tap, privately, to be sure.
+      if (intent.confirmed !== true) {
+        const shown = await ctx.games.view(ctx.key);
+        if (shown.ok && gameTag(shown.value.meta.createdAt) === id.game && shown.value.state.status === 'playing' && (ctx.memberIsAdmin || isHost(shown.value.state, shown.value.meta, ctx.user.id))) {
+          return { kind: 'confirm', text: CONFIRM_END_TEXT, buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
+        }
+      }
       const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
       // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
-      if (ended.ok) return ended.value.voted ? { kind: 'game', view: ended.value.view, note: ended.value.note } : { kind: 'game', view: ended.value.view };
+      if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : ENDED_TEXT } : { kind: 'game', view: ended.value.view };
       result = ended;
       break;
     }
   }
   if (result.ok) return { kind: 'game', view: result.value };
-  if (!redraws(result.error)) return refused(failureText(result.error), null, result.error);
+  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined), null, result.error);
   // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
   // happened; never another game's picture, should the channel's game have been replaced meanwhile.
   const fresh = await ctx.games.view(ctx.key);

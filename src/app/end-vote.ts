@@ -2,9 +2,15 @@
 import type { GameState } from '../engine/types.js';
 import type { EndVoteTally, GameMeta } from './service-types.js';
 
-/** Ids of the party's members, living and fallen, in party order: the voters (the fallen watch, and still vote). */
+/** Ids of the party's living members, in party order: the voters (the fallen watch). */
 export function voterIds(state: GameState): string[] {
-  return state.players.map((p) => p.id);
+  return state.players.filter((p) => p.alive).map((p) => p.id);
+}
+
+/** The votes that still count in `state`: those of living members still in the party (a join keeps the vote open). */
+export function livingVotes(state: GameState, votes: readonly string[]): string[] {
+  const voters = voterIds(state);
+  return votes.filter((id) => voters.includes(id));
 }
 
 /** Votes that end a game of `voters` party members: more than half. */
@@ -12,7 +18,7 @@ export function votesNeeded(voters: number): number {
   return Math.floor(voters / 2) + 1;
 }
 
-/** The current tally of a game's end vote (votes of players who left do not count); `living` counts the voters. */
+/** The current tally of a game's end vote (votes of players who left or fell do not count); `living` counts the voters. */
 export function endTally(state: GameState, meta: GameMeta): EndVoteTally {
   const voters = voterIds(state);
   const votes = (meta.endVotes ?? []).filter((id) => voters.includes(id)).length;
@@ -23,11 +29,4 @@ export function endTally(state: GameState, meta: GameMeta): EndVoteTally {
 export function withVote(state: GameState, meta: GameMeta, voter: string): string[] {
   const voters = voterIds(state);
   return [...new Set([...(meta.endVotes ?? []), voter])].filter((id) => voters.includes(id));
-}
-
-/** True when the party is no longer the one that voted (someone joined or left): the vote starts over. */
-export function partyChanged(before: GameState, after: GameState): boolean {
-  const a = voterIds(before);
-  const b = voterIds(after);
-  return a.length !== b.length || a.some((id, i) => id !== b[i]);
 }

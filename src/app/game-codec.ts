@@ -5,6 +5,7 @@ import { MAP_CHOICES } from '../mapgen/generate.js';
 import type { Action } from '../engine/types.js';
 import type { ChannelKey, StoredGame } from './service-types.js';
 import { RENDER_STYLES } from './settings.js';
+import { END_REASON_KEYS } from './host.js';
 
 const GameMetaSchema = z.object({
   creatorId: z.string(),
@@ -23,7 +24,17 @@ const GameMetaSchema = z.object({
   idleEndHours: z.number().int().min(1).optional(),
   mapChoice: z.enum(MAP_CHOICES).optional(),
   invited: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
-  endReason: z.enum(['vote', 'idle']).optional(),
+  endReason: z.enum(END_REASON_KEYS).optional(),
+  // Issue 19 fields: optional as well.
+  endedBy: z.array(z.string()).optional(),
+  hostId: z.string().optional(),
+  actedAt: z.record(z.string(), z.number()).optional(),
+  passedRounds: z.record(z.string(), z.number().int().min(0)).optional(),
+  kickVotes: z.record(z.string(), z.array(z.string())).optional(),
+  pingSeconds: z.number().int().min(0).optional(),
+  lobbyUntil: z.number().optional(),
+  roundStartedAt: z.number().optional(),
+  pingedTurn: z.number().int().optional(),
   recentLog: z.array(z.string()).optional(),
   daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
 });

@@ -10,10 +10,10 @@
  *   the SAME user was accepted since seenVersion (so a double click, or a second press on an old message, is
  *   never applied twice) and (b) the engine accepts it on the current state. Other players' actions in between
  *   do not make it stale: in a group game the message is redrawn after every action, and a press on the
- *   previous drawing still means what its player wanted (their own position has not changed). Otherwise it is
+ *   previous drawing still means what its player wanted (their own position has not changed). When (a) fails it is
  *   refused as `stale`, as is a render from the future (a replaced game) or one more than STALE_WINDOW versions
- *   old; but when (b) fails for a reason the drawing has no part in (dead, not your turn, no potion), that reason
- *   is returned instead. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra
+ *   old; when (b) fails the engine's reason is returned (a wall, an ally, not your turn): it is true for that
+ *   player, since their position has not changed since the drawing. (a) is read from `meta.lastActed`, which the same save writes, so it costs no extra
  *   round trip.
  * A button also names its game (`expectedGame`, the game's createdAt): a button left on a replaced game's message is
  * refused as `old-game`, whatever its version.
@@ -28,11 +28,12 @@
  */
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
-import { endTally, partyChanged, withVote } from './end-vote.js';
+import { endTally, livingVotes, withVote } from './end-vote.js';
+import { endingLine, inLobby, LOBBY_MS, LOBBY_TEXT, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, pingAt, waitingIds, waitingOnlyOnIdle } from './host.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
-import { rollLog } from './rolling-log.js';
+import { rollLog, ROLLING_LOG_LINES } from './rolling-log.js';
 import {
   DamagedSaveError,
   DUPLICATE,
@@ -55,6 +56,7 @@ import type {
   GameMeta,
   GameServiceApi,
   GameView,
+  KickResult,
   MessageRef,
   NewGameOptions,
   PlayerAction,
@@ -110,6 +112,8 @@ interface Plan {
   message?: MessageRef | null;
   /** Meta fields this write sets besides the bookkeeping of nextMeta (an end vote, why the game ended). */
   meta?: Partial<GameMeta>;
+  /** Lines for the rolling log besides the events' own (who removed whom). */
+  logLines?: string[];
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -153,6 +157,11 @@ export class GameService implements GameServiceApi {
       }
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      // The host chooses within the admins' limits: a party no larger than the server's max_players.
+      if (options.maxPlayers !== undefined && options.maxPlayers > settings.maxPlayers && options.invite === undefined) {
+        return fail({ kind: 'invalid', message: `This server allows parties of at most ${settings.maxPlayers} (an admin sets max_players with /rogue-config set).` });
+      }
+      const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {
@@ -177,11 +186,16 @@ export class GameService implements GameServiceApi {
         createdAt: now,
         updatedAt: now,
         // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
-        roundDeadline: roundsNow(r.state) ? now + settings.roundSeconds * 1000 : null,
+        roundDeadline: roundsNow(r.state) && options.lobby !== true ? now + roundSeconds * 1000 : null,
+        // A lobby holds the run (no round timer) until the host starts it, it fills, or LOBBY_MS pass.
+        ...(options.lobby === true && config.maxPlayers > 1 ? { lobbyUntil: now + LOBBY_MS, recentLog: ['The lobby is open: join with ➕; the host starts the run with ▶️ start.'] } : {}),
         message: null,
         render: settings.render,
         mobile: settings.mobile,
-        roundSeconds: settings.roundSeconds,
+        roundSeconds,
+        pingSeconds: settings.pingSeconds,
+        roundStartedAt: now,
+        actedAt: { [user.id]: now },
         lastActed: { [user.id]: 0 },
         idleRounds: 0,
         lastActionAt: now,
@@ -214,7 +228,9 @@ export class GameService implements GameServiceApi {
         async ({ game }) => {
           const r = step(game.state, { type: 'join', user: user.id, name: user.name });
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
-          return { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+          const plan: Plan = { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
+          // A lobby that fills starts the run.
+          return inLobby(game.meta) && r.state.players.length >= r.state.config.maxPlayers ? this.startPlan(game, plan, 'The party is full: the run starts.') : plan;
         },
         opts.interactionId,
       );
@@ -251,13 +267,16 @@ export class GameService implements GameServiceApi {
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
+        if (inLobby(game.meta)) return { kind: 'invalid', message: LOBBY_TEXT };
         const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
         // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
         if (seenVersion !== undefined && behind > 0 && (game.meta.lastActed[user.id] ?? -1) >= seenVersion) return { kind: 'stale' };
         const r = step(s, engineAction);
-        if (!r.ok) return behind > 0 && DRAWING_DEPENDENT.has(r.code) ? { kind: 'stale' } : rejection(r.code, s.config.maxPlayers);
-        return { actions: [engineAction], state: r.state, events: r.events };
+        // The real reason for this player (a wall, an ally, not your turn): the drawing was the party's, and their own
+        // position has not changed since it (rule (a)), so "out of date" would send them back to the same arrow.
+        if (!r.ok) return rejection(r.code, s.config.maxPlayers);
+        return skipIdle(game.meta, { actions: [engineAction], state: r.state, events: r.events }, user.id);
       }, interactionId),
     );
   }
@@ -272,9 +291,13 @@ export class GameService implements GameServiceApi {
   async end(key: ChannelKey, user: UserRef, isAdmin: boolean): Promise<Result<GameView>> {
     return this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
-        if (!isAdmin && game.meta.creatorId !== user.id) return { kind: 'forbidden', need: 'the game creator or Manage Server' };
+        // Host powers belong to the host still in the party (see host.ts); an admin may end any run.
+        // A finished run is shown as it ended, whoever asks (a second /rogue end, a late press).
         if (game.state.status === 'over') return view(key, game, []);
-        return endPlan(game.state);
+        const host = isHost(game.state, game.meta, user.id);
+        if (!isAdmin && !host) return { kind: 'forbidden', need: 'the host or Manage Server' };
+        const plan = endPlan(game.state);
+        return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: host ? 'host' : 'admin', endedBy: [user.name] } };
       }),
     );
   }
@@ -288,12 +311,13 @@ export class GameService implements GameServiceApi {
         if (s.status === 'over') return view(key, game, []);
         const voter = s.players.find((p) => p.id === user.id);
         if (!voter) return { kind: 'not-a-player' };
-        // The fallen spectate until the party takes the stairs, and still vote.
+        // A vote is a majority of the living party members: the fallen watch.
+        if (!voter.alive) return { kind: 'forbidden', need: 'the living members of the party' };
         const votes = withVote(s, game.meta, user.id);
-        // More than half of the party: the vote passes and the game ends as /rogue end would.
+        // More than half of the living party: the vote passes and the game ends as /rogue end would.
         if (endTally(s, { ...game.meta, endVotes: votes }).votes >= endTally(s, game.meta).needed) {
           const plan = endPlan(s);
-          return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote' } };
+          return isFailure(plan) ? plan : { ...plan, meta: { endVotes: [], endReason: 'vote', endedBy: namesOf(s, votes) } };
         }
         if (votes.length === (game.meta.endVotes ?? []).length) return view(key, game, []);
         return { actions: [], state: s, events: [], meta: { endVotes: votes } };
@@ -311,10 +335,12 @@ export class GameService implements GameServiceApi {
     const { state, meta } = loaded.value.game;
     if (state.status === 'playing') return fail({ kind: 'game-exists' });
     if (expectedGame !== undefined && Math.floor(meta.createdAt) !== expectedGame) return fail({ kind: 'old-game' });
+    // Play again is for the finished run's players; anyone else joins the new game (or starts one with /rogue new).
+    const previous = new Map([...state.players, ...state.departed].map((p) => [p.id, { id: p.id, name: p.name }]));
+    if (!previous.has(user.id)) return fail({ kind: 'not-your-run' });
     const c = state.config;
     const derived = deriveSeed(this.clock.now(), key.channelId);
     const size = (Object.keys(MAP_SIZES) as MapSize[]).find((s) => MAP_SIZES[s].width === c.width && MAP_SIZES[s].height === c.height);
-    const previous = new Map([...state.players, ...state.departed].map((p) => [p.id, { id: p.id, name: p.name }]));
     return this.newGame(key, user, {
       seed: derived === c.seed ? (derived + 1) >>> 0 : derived,
       mapKind: meta.mapChoice ?? c.mapKind,
@@ -323,8 +349,60 @@ export class GameService implements GameServiceApi {
       diagonals: c.topology === 8,
       difficulty: c.difficulty,
       maxPlayers: c.maxPlayers,
+      roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
     });
+  }
+
+  async kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<KickResult>> {
+    let outcome: { removed: boolean; votes: number; needed: number } = { removed: false, votes: 0, needed: 0 };
+    const result = await this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        const s = game.state;
+        if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
+        const victim = s.players.find((p) => p.id === target.id);
+        if (!victim) return { kind: 'invalid', message: `${target.name} is not in the party.` };
+        const remove = (meta: Partial<GameMeta>, line: string): Plan | ServiceFailure => {
+          const action: Action = { type: 'leave', user: target.id };
+          const r = step(s, action);
+          if (!r.ok) return rejection(r.code, s.config.maxPlayers);
+          outcome = { removed: true, votes: 0, needed: 0 };
+          const { [target.id]: _dropped, ...kickVotes } = game.meta.kickVotes ?? {};
+          return { actions: [action], state: r.state, events: r.events, meta: { ...meta, kickVotes }, logLines: [line] };
+        };
+        if (target.id === by.id) return { kind: 'invalid', message: 'To leave the party yourself, use /rogue leave.' };
+        if (isAdmin || isHost(s, game.meta, by.id)) return remove({}, `${victim.name} was removed from the party by ${isHost(s, game.meta, by.id) ? 'the host' : 'a server admin'}.`);
+        const voter = s.players.find((p) => p.id === by.id);
+        if (!voter) return { kind: 'not-a-player' };
+        if (!voter.alive) return { kind: 'forbidden', need: 'the living members of the party' };
+        if (!idleIds(s, game.meta).includes(target.id)) return { kind: 'invalid', message: `${victim.name} is not idle: only the host can remove a player who is playing. The party can vote out a member who let several rounds pass.` };
+        const votes = [...new Set([...(game.meta.kickVotes?.[target.id] ?? []), by.id])];
+        const needed = kickVotesNeeded(s, target.id);
+        if (votes.length >= needed) return remove({}, `${victim.name} was voted out of the party by ${namesOf(s, votes).join(', ')}.`);
+        outcome = { removed: false, votes: votes.length, needed };
+        return { actions: [], state: s, events: [], meta: { kickVotes: { ...game.meta.kickVotes, [target.id]: votes } } };
+      }, opts.interactionId),
+    );
+    return result.ok ? ok({ view: result.value, ...outcome }) : result;
+  }
+
+  async start(key: ChannelKey, user: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<GameView>> {
+    return this.guarded(key, () =>
+      this.mutate(key, async ({ game }) => {
+        if (game.state.status === 'over') return rejection('game-over', game.state.config.maxPlayers);
+        if (!inLobby(game.meta)) return view(key, game, []);
+        if (!isAdmin && !isHost(game.state, game.meta, user.id)) return { kind: 'forbidden', need: 'the host or Manage Server' };
+        return this.startPlan(game, { actions: [], state: game.state, events: [] }, `${user.name} starts the run.`);
+      }, opts.interactionId),
+    );
+  }
+
+  /** `plan` with the lobby closed: the round timer starts with the run (if a fight is on), and the log says why. */
+  private startPlan(game: StoredGame, plan: Plan, line: string): Plan {
+    const now = this.clock.now();
+    const roundDeadline = plan.state.config.turnMode === 'rounds' && roundsNow(plan.state) ? now + game.meta.roundSeconds * 1000 : null;
+    const { lobbyUntil: _closed, ...meta } = plan.meta ?? {};
+    return { ...plan, meta: { ...meta, lobbyUntil: undefined, roundDeadline, roundStartedAt: now }, logLines: [...(plan.logLines ?? []), line] };
   }
 
   async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
@@ -391,12 +469,36 @@ export class GameService implements GameServiceApi {
             return null;
           }
           const ended: StoredGame = { state: plan.state, meta: { ...this.nextMeta(game, plan.state, plan.actions, now, plan.events), endReason: 'idle' } };
+          logEnding(game, plan.state, ended.meta);
           if ((await this.commit(key, game, ended, rev, plan.actions, { claim })) === null) {
             await backoff(attempt);
             continue;
           }
           this.logger.info('idle game ended', { ...key, idleHours: game.meta.idleEndHours });
           return view(key, ended, plan.events);
+        }
+        // A lobby nobody started: the run starts by itself.
+        if (game.state.status === 'playing' && game.meta.lobbyUntil !== undefined && game.meta.lobbyUntil <= now) {
+          const p = this.startPlan(game, { actions: [], state: game.state, events: [] }, 'The lobby waited long enough: the run starts.');
+          const started: StoredGame = { state: game.state, meta: { ...game.meta, ...p.meta, updatedAt: now, recentLog: [...(game.meta.recentLog ?? []), ...(p.logLines ?? [])] } };
+          delete started.meta.lobbyUntil;
+          if ((await this.commit(key, game, started, rev, [], { claim })) === null) {
+            await backoff(attempt);
+            continue;
+          }
+          return view(key, started, []);
+        }
+        // The round waited pingSeconds for some: they are pinged once (the adapter posts a short message naming them).
+        const ping = pingAt(game.state, game.meta);
+        if (ping !== null && ping <= now && game.state.status === 'playing' && deadline !== null && deadline > now) {
+          const pinged: StoredGame = { state: game.state, meta: { ...game.meta, pingedTurn: game.state.turn, updatedAt: now } };
+          if ((await this.commit(key, game, pinged, rev, [], { claim })) === null) {
+            await backoff(attempt);
+            continue;
+          }
+          const ids = waitingIds(game.state, game.meta);
+          this.logger.info('round pinged the players it waits for', { ...key, players: ids.length });
+          return { ...view(key, pinged, []), ping: ids };
         }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
         if (game.state.status !== 'playing' || !roundsNow(game.state) || deadline === null || deadline > now) {
@@ -480,6 +582,8 @@ export class GameService implements GameServiceApi {
     const meta = this.nextMeta(found.game, p.state, p.actions, this.clock.now(), p.events);
     if (p.message !== undefined) meta.message = p.message;
     if (p.meta) Object.assign(meta, p.meta);
+    if (p.logLines) meta.recentLog = [...(meta.recentLog ?? []), ...p.logLines].slice(-ROLLING_LOG_LINES);
+    logEnding(found.game, p.state, meta);
     const next: StoredGame = { state: p.state, meta };
     const saved = await this.commit(key, found.game, next, found.rev, p.actions, interactionId === undefined ? {} : { interactionId });
     if (isDuplicate(saved)) return DUPLICATE;
@@ -525,18 +629,32 @@ export class GameService implements GameServiceApi {
     // A write with no action (recording the message id) changes no round: it must not restart a paused timer.
     if (actions.length === 0) return meta;
     meta.lastActed = recordActs(prev.meta.lastActed, prev.state.version, actions, state.version);
-    // A vote is for the party that cast it: anyone joining, leaving or dying starts it over.
-    if (meta.endVotes && partyChanged(prev.state, state)) meta.endVotes = [];
+    // A pending vote survives a join: only the votes of members who left or fell stop counting.
+    if (meta.endVotes) meta.endVotes = livingVotes(state, meta.endVotes);
     if (meta.invited) meta.invited = meta.invited.filter((u) => !state.players.some((p) => p.id === u.id));
     if (actions.some((a) => a.type !== 'resolve-round')) meta.lastActionAt = now;
+    // A save from before host handover (no actedAt) counts everyone as active now, so its host is not passed over at once.
+    meta.actedAt = recordActedAt(prev.meta.actedAt ?? Object.fromEntries(prev.state.players.map((p) => [p.id, now])), actions, state, now);
+    meta.passedRounds = recordPassed(prev.meta.passedRounds ?? {}, actions, events, state);
+    // A vote to remove an idle member lapses when they act again or leave; votes of members who left stop counting.
+    if (meta.kickVotes) meta.kickVotes = liveKickVotes(meta.kickVotes, actions, state);
     meta.recentLog = rollLog(prev.meta.recentLog ?? [], events, state);
+    // Host powers move with the party: a host who left or went quiet hands over to the longest-standing living member.
+    const host = nextHost(state, meta, now);
+    if (host.line) {
+      meta.hostId = host.hostId;
+      meta.recentLog = [...meta.recentLog, host.line].slice(-ROLLING_LOG_LINES);
+    }
     const idle = actions.every((a) => a.type === 'resolve-round') && prev.state.acted.length === 0;
     meta.idleRounds = idle ? prev.meta.idleRounds + 1 : 0;
     if (state.config.turnMode !== 'rounds') return meta;
     // No timer while the party moves freely (no monster in view): see pace.ts.
-    if (state.status !== 'playing' || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
+    if (state.status !== 'playing' || inLobby(meta) || !roundsNow(state) || !state.players.some((p) => p.alive) || meta.idleRounds >= MAX_IDLE_ROUNDS) meta.roundDeadline = null;
     // A new round starts when the last one resolved (turn moved) or when the game had no running round.
-    else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+    else if (prev.meta.roundDeadline === null || state.turn !== prev.state.turn) {
+      meta.roundDeadline = now + prev.meta.roundSeconds * 1000;
+      meta.roundStartedAt = now;
+    }
     return meta;
   }
 
@@ -604,13 +722,6 @@ export class GameService implements GameServiceApi {
 }
 
 /**
- * Refusals that only mean the player pressed what an out-of-date drawing showed (a wall or an ally where the map had
- * floor, stairs that are gone): behind the current version they are `stale`. Others (dead, not your turn, no potion,
- * game over) are true whatever the drawing showed, so they are said as they are.
- */
-const DRAWING_DEPENDENT: ReadonlySet<RejectionCode> = new Set<RejectionCode>(['wall', 'occupied-by-ally', 'no-stairs', 'diagonal-not-allowed']);
-
-/**
  * Ending a game = every player leaves, as engine actions, so the log still replays to the saved state; the engine ends
  * a game whose last player left as 'abandoned' and keeps the players who left, so its summary credits everyone's kills.
  */
@@ -630,6 +741,59 @@ function endPlan(start: GameState): Plan | ServiceFailure {
   }
   if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
   return { actions, state, events };
+}
+
+/**
+ * After an action: when the round now waits only on members marked idle, it is resolved at once (a second engine step
+ * in the same save), so idle members are skipped until they act again.
+ */
+function skipIdle(meta: GameMeta, plan: Plan, actor: string): Plan {
+  // The actor's own action clears their idle mark in this save, before the check.
+  const fresh: GameMeta = { ...meta, passedRounds: { ...meta.passedRounds, [actor]: 0 } };
+  if (!roundsNow(plan.state) || !waitingOnlyOnIdle(plan.state, fresh)) return plan;
+  const r = resolveRound(plan.state);
+  if (!r.ok) return plan;
+  return { actions: [...plan.actions, { type: 'resolve-round' }], state: r.state, events: [...plan.events, ...r.events] };
+}
+
+/** Kick votes after `actions`: none against a member who acted or left, none from a member no longer living in the party. */
+function liveKickVotes(prev: Readonly<Record<string, string[]>>, actions: readonly Action[], state: GameState): Record<string, string[]> {
+  const acted = new Set(actions.flatMap((a) => ('user' in a ? [a.user] : [])));
+  const living = new Set(state.players.filter((p) => p.alive).map((p) => p.id));
+  const out: Record<string, string[]> = {};
+  for (const [target, voters] of Object.entries(prev)) {
+    if (acted.has(target) || !state.players.some((p) => p.id === target)) continue;
+    const still = voters.filter((v) => living.has(v));
+    if (still.length > 0) out[target] = still;
+  }
+  return out;
+}
+
+/** A save that ends a run not ended by the adventure itself puts how it ended into the rolling log. */
+function logEnding(prev: StoredGame, state: GameState, meta: GameMeta): void {
+  if (prev.state.status !== 'playing' || state.status !== 'over') return;
+  const line = endingLine(meta, state);
+  if (line) meta.recentLog = [...(meta.recentLog ?? []), line].slice(-ROLLING_LOG_LINES);
+}
+
+/** actedAt after `actions`: the time of each acting member's action, kept for members still in the party. */
+function recordActedAt(prev: Readonly<Record<string, number>>, actions: readonly Action[], state: GameState, now: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of state.players) if (prev[p.id] !== undefined) out[p.id] = prev[p.id]!;
+  for (const a of actions) if ('user' in a && a.type !== 'leave' && state.players.some((p) => p.id === a.user)) out[a.user] = now;
+  return out;
+}
+
+/**
+ * Rounds each member let pass in a row after `actions`: a round that ended without their action adds one, any action
+ * of theirs starts again from 0 (see IDLE_PLAYER_ROUNDS).
+ */
+function recordPassed(prev: Readonly<Record<string, number>>, actions: readonly Action[], events: readonly GameEvent[], state: GameState): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of state.players) if ((prev[p.id] ?? 0) > 0) out[p.id] = prev[p.id]!;
+  for (const a of actions) if ('user' in a) delete out[a.user];
+  for (const e of events) if (e.type === 'round-ended') for (const id of e.passed) if (state.players.some((p) => p.id === id)) out[id] = (out[id] ?? 0) + 1;
+  return out;
 }
 
 /** A short random pause after a lost compare-and-set, so two processes do not retry in lockstep. */

@@ -4,6 +4,7 @@
  */
 import type { GameMeta, StoredGame } from './service-types.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { pingAt } from './host.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -12,11 +13,14 @@ export function idleEndsAt(meta: GameMeta): number {
   return (meta.lastActionAt ?? meta.updatedAt) + (meta.idleEndHours ?? DEFAULT_SETTINGS.idleEndHours) * HOUR_MS;
 }
 
-/** The channel's next wake-up: the round deadline or the idle end, whichever is first; null once the game is over. */
+/** The channel's next wake-up: the round deadline, its whose-turn ping or the idle end, whichever is first; null once the game is over. */
 export function wakeAt(game: StoredGame): number | null {
   if (game.state.status !== 'playing') return null;
   const idle = idleEndsAt(game.meta);
-  return game.meta.roundDeadline === null ? idle : Math.min(game.meta.roundDeadline, idle);
+  // A lobby wakes its channel when it starts by itself.
+  if (game.meta.lobbyUntil !== undefined) return Math.min(game.meta.lobbyUntil, idle);
+  const ping = pingAt(game.state, game.meta);
+  return game.meta.roundDeadline === null ? idle : Math.min(game.meta.roundDeadline, idle, ping ?? Infinity);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode,
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
+import type { EndReason } from './host.js';
 
 /** One game per channel; the guild is part of the key so settings and listings can be per guild. */
 export interface ChannelKey {
@@ -50,8 +51,26 @@ export interface GameMeta {
   mapChoice?: MapChoice;
   /** Players of the finished game this one replays, asked to join; each leaves the list when they join. */
   invited?: UserRef[];
-  /** Why a finished game ended when no adventure ended it: a vote of the party or nobody acting for idleEndHours. */
-  endReason?: 'vote' | 'idle';
+  /** Why a finished game ended when no adventure ended it: a vote, the host, an admin, or nobody acting for idleEndHours (see host.ts). */
+  endReason?: EndReason;
+  /** Names of who ended it (the voters, the host, the admin), for the ending line. */
+  endedBy?: string[];
+  /** The host when the role has passed on from the creator (see host.ts); absent: the creator hosts. */
+  hostId?: string;
+  /** Per user, epoch ms of their last accepted action (host idleness). */
+  actedAt?: Record<string, number>;
+  /** Rounds mode: per user, rounds in a row they let pass; IDLE_PLAYER_ROUNDS or more marks them idle. */
+  passedRounds?: Record<string, number>;
+  /** Rounds mode: seconds into a round before its waited-on players are pinged (0 or absent: never). */
+  pingSeconds?: number;
+  /** Rounds mode: epoch ms at which the current round started (its deadline minus roundSeconds otherwise). */
+  roundStartedAt?: number;
+  /** The turn whose round already pinged the players it waited for (once per round). */
+  pingedTurn?: number;
+  /** A lobby: epoch ms at which the run starts by itself; absent once it started (see host.ts LOBBY_MS). */
+  lobbyUntil?: number;
+  /** Votes to remove an idle member: target id -> ids of the living members who voted. */
+  kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
   recentLog?: string[];
   /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
@@ -76,6 +95,8 @@ export interface GameView {
   meta: GameMeta;
   /** Events produced by this call (empty for a plain view). */
   events: GameEvent[];
+  /** The round timer's ping: ids of the players the round waits for, to be mentioned once in a short message. */
+  ping?: string[];
 }
 
 export type ServiceFailure =
@@ -93,6 +114,8 @@ export type ServiceFailure =
   | { kind: 'corrupt-save'; channelId: string; reason: string }
   | { kind: 'incompatible-save'; channelId: string; schema: number }
   | { kind: 'forbidden'; need: string }
+  /** ▶️ Play again pressed by someone who did not play the finished run: they join the new game instead. */
+  | { kind: 'not-your-run' }
   | { kind: 'rejected'; code: RejectionCode }
   | { kind: 'invalid'; message: string };
 
@@ -107,9 +130,14 @@ export interface NewGameOptions {
   mode?: 'free' | 'rounds';
   /** 8-way movement for this game; default from the guild's `diagonals` setting. */
   diagonals?: boolean;
-  /** Play again: the finished game's difficulty and party size (otherwise the settings'). */
+  /** The host's choice in /rogue new, or play again's (the finished game's); otherwise the settings'. */
   difficulty?: Difficulty;
+  /** Party size: at most the server's max_players (the admins' limit). */
   maxPlayers?: number;
+  /** Rounds mode: seconds per round (the host's choice, within the round_seconds setting's range). */
+  roundSeconds?: number;
+  /** Open a lobby first: players join, the host starts (or it starts when full or after LOBBY_MS); no timer runs meanwhile. */
+  lobby?: boolean;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */
@@ -131,6 +159,14 @@ export interface EndVoteResult {
   tally: EndVoteTally;
   /** This vote ended the game (false when it had ended before, or the vote is still open). */
   passed: boolean;
+}
+
+/** What a kick returns: the game, whether the target is out, and an idle vote's tally when it is still open. */
+export interface KickResult {
+  view: GameView;
+  removed: boolean;
+  votes: number;
+  needed: number;
 }
 
 /** A player action as the Discord layer sends it: the service adds the user. */
@@ -188,6 +224,14 @@ export interface GameServiceApi {
    * invited (`meta.invited`). Refused as `game-exists` while the game is running.
    */
   playAgain(key: ChannelKey, user: UserRef, expectedGame?: number): Promise<Result<GameView>>;
+  /**
+   * Removes `target` from the party (their hero leaves the dungeon): at once for the host or an admin; from anyone
+   * else in the living party it is a vote, allowed only against a member marked idle, and more than half of the other
+   * living members remove them.
+   */
+  kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts?: { interactionId?: string }): Promise<Result<KickResult>>;
+  /** The host (or an admin) starts a run waiting in its lobby. */
+  start(key: ChannelKey, user: UserRef, isAdmin: boolean, opts?: { interactionId?: string }): Promise<Result<GameView>>;
   /** Deletes the channel's game whatever its state (admin reset of a stuck or corrupt save). */
   resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>>;
   /** Records the public game message of a channel. */

@@ -71,6 +71,8 @@ export const SETTING_ROWS = {
   render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: 'image map (a picture), emoji map in an embed, or ASCII map in a code block', hint: 'How the game map is drawn' }),
   turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', description: 'anyone acts any time (free), or everyone acts once per round (rounds)', hint: 'free or rounds' }),
   roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
+  /** Rounds mode: seconds into a round after which the players it still waits for are pinged, once (0: never). */
+  pingSeconds: int({ option: 'ping_seconds', min: 0, max: 600, default: 30, description: 'rounds mode: seconds into a round before the players it waits for are pinged once (0: never)', hint: 'Seconds before a round pings whom it waits for' }),
   maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, description: 'party size limit (1-8)', hint: 'Party size limit' }),
   mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', description: 'small 40x20, medium 60x30, large 120x60', hint: 'Default map size' }),
   mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', description: `${MAP_KINDS.join(', ')}, or random per game`, hint: 'Default map kind' }),

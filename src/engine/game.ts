@@ -396,12 +396,15 @@ function apply(t: Turn, action: Action): RejectionCode | null {
  */
 function endRound(t: Turn, depth = 0): void {
   const s = t.s;
-  const passed = s.players.filter((p) => !roundDone(s, p)).map((p) => p.id);
+  const waited = s.players.filter((p) => !roundDone(s, p));
+  const passed = waited.map((p) => p.id);
+  // Names for the log line, in party order: who acted and who let the round pass.
+  const acted = s.players.filter((p) => s.acted.includes(p.id)).map((p) => p.name);
   const round = s.turn + 1;
   const mark = t.events.length;
   t.monsters();
   s.acted = [];
-  t.emit({ type: 'round-ended', round, passed });
+  t.emit({ type: 'round-ended', round, passed, acted, passedNames: waited.map((p) => p.name) });
   wakeHolders(s, t.events.slice(mark));
   if (s.status !== 'playing') return;
   if (t.spotter(NO_IDS, true)) s.calm = 0;

@@ -112,7 +112,7 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('followed'), who: actor }),
   z.object({ type: z.literal('revived'), who: actor, hp: int }),
   z.object({ type: z.literal('descended'), depth: int }),
-  z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()) }),
+  z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()), acted: z.array(z.string()).default([]), passedNames: z.array(z.string()).default([]) }),
   z.object({ type: z.literal('game-over'), summary }),
 ]);
 

@@ -268,7 +268,8 @@ export type GameEvent =
   /** A fallen player stands up again on the new level. */
   | { type: 'revived'; who: ActorRef; hp: number }
   | { type: 'descended'; depth: number }
-  | { type: 'round-ended'; round: number; passed: string[] }
+  /** `passed`: ids of who let the round pass; `acted` and `passedNames`: names for the log (older saves: absent). */
+  | { type: 'round-ended'; round: number; passed: string[]; acted?: string[]; passedNames?: string[] }
   | { type: 'game-over'; summary: RunSummary };
 
 export type RejectionCode =

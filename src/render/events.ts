@@ -73,6 +73,25 @@ export function describeOutcome(summary: RunSummary): string {
   }
 }
 
+/** Names shown in a round line before "and N more". */
+const ROUND_NAMES = 4;
+
+/** "a, b and c" of at most ROUND_NAMES names, the rest counted. */
+function someNames(names: readonly string[]): string {
+  const shown = names.slice(0, ROUND_NAMES);
+  const more = names.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
+}
+
+/** "Round 15 ends: Ann and Bo acted; Cy passed." (the viewer is "you"). */
+function roundLine(event: Extract<GameEvent, { type: 'round-ended' }>, viewerId: string | null | undefined, fmt: NameFormat): string {
+  const passed = (event.passedNames ?? []).map((n, i) => (viewerId != null && event.passed[i] === viewerId ? 'you' : fmt(n)));
+  const acted = (event.acted ?? []).map((n) => fmt(n));
+  const parts = [acted.length > 0 ? `${someNames(acted)} acted` : 'nobody acted', ...(passed.length > 0 ? [`${someNames(passed)} passed`] : [])];
+  return `Round ${event.round} ends: ${parts.join('; ')}.`;
+}
+
 /** describeEvent with a custom name format (the HUD escapes markdown in names). */
 export function describeEventWith(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat): string {
   const w = (r: ActorRef): string => who(r, viewerId, fmt);
@@ -161,6 +180,7 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'descended':
       return `The party descends to depth ${event.depth}.`;
     case 'round-ended': {
+      if (event.acted !== undefined && event.passedNames !== undefined && event.acted.length + event.passedNames.length > 0) return roundLine(event, viewerId, fmt);
       const passed = event.passed.length;
       if (viewerId != null && event.passed.includes(viewerId)) {
         return passed === 1 ? `Round ${event.round} ends; you passed.` : `Round ${event.round} ends; you and ${passed - 1} more passed.`;

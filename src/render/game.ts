@@ -43,6 +43,10 @@ export interface RenderOptions {
   deflate?: Deflate;
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
   privateView?: boolean;
+  /** Party members marked idle (the round does not wait for them): shown in the party list. */
+  idle?: readonly string[];
+  /** How a run ended when no adventure ended it ("Ended by the host, Ann."): the first line of the run summary. */
+  ending?: string | null;
 }
 
 /** Lines of log on the shared message (a phone screen); the private view shows the rest. */
@@ -108,12 +112,13 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const push = (f: { name: string; value: string } | null): void => {
     if (f) fields.push(f);
   };
-  if (state.status === 'over') push(field('Run summary', summaryLines(state), 'first'));
+  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
   const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
-  const title = live ? partyTitle(state, null, false) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true);
-  const party = partyLines(state, viewerId, style);
+  const idle = options.idle ?? [];
+  const title = live ? partyTitle(state, null, false, idle) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle);
+  const party = partyLines(state, viewerId, style, idle);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
   if (options.log) push(field('Log', options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));

@@ -83,9 +83,11 @@ function rounds(state: GameState): boolean {
  * One line per player: marker, name, level, HP, potions (and lures), and in rounds mode whether they have acted. In
  * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
  */
-export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle): string[] {
+export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle, idle: readonly string[] = []): string[] {
   // A player holding (they waited in a fight) is done for the round too.
   const acted = new Set([...state.acted, ...state.holding]);
+  // Members who let several rounds pass: the round no longer waits for them (see src/app/host.ts).
+  const idleMark = (p: Player): string => (idle.includes(p.id) ? (style === 'ascii' ? ' · idle' : ' 💤 idle') : '');
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
@@ -94,21 +96,30 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       if (!p.alive) return `${head} — fallen`;
       if (style === 'ascii') {
         const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' · acted' : ' · waiting') : '';
-        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}`;
+        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
       }
       const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' ✅' : ' ⏳') : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}`;
+      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
-/** Name of the party field; in rounds mode it says how many have acted and the seconds left. */
-export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false): string {
+/** Names the party field lists as waited for before "and N more". */
+const WAITING_NAMES = 3;
+
+/**
+ * Name of the party field; in rounds mode how many have acted, whom the round waits for (idle members are skipped)
+ * and the seconds left. It gives no count of its own: the title's turn is the one count (a round is one turn).
+ */
+export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false, idle: readonly string[] = []): string {
   if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
   if (!rounds(state) || state.status !== 'playing') return 'Party';
   const alive = state.players.filter((p) => p.alive);
   const done = alive.filter((p) => state.acted.includes(p.id) || state.holding.includes(p.id)).length;
+  const waiting = alive.filter((p) => !state.acted.includes(p.id) && !state.holding.includes(p.id) && !idle.includes(p.id)).map((p) => cleanName(p.name));
+  const shown = waiting.slice(0, WAITING_NAMES).join(', ') + (waiting.length > WAITING_NAMES ? ` and ${waiting.length - WAITING_NAMES} more` : '');
+  const who = waiting.length > 0 && done > 0 ? `, waiting for ${shown}` : '';
   const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
-  return `Party · round ${state.turn + 1}: ${done}/${alive.length} acted${secs}`;
+  return `Party · this round: ${done}/${alive.length} acted${who}${secs}`;
 }
 
 /** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. */

@@ -221,11 +221,11 @@ describe.each([
       expect(v.state.version).toBe(seen + 2);
     });
 
-    it('refuses an old button that is no longer legal as stale, and a button from the future too', async () => {
+    it('refuses an old button that is not legal for its presser with the real reason, and a button from the future as stale', async () => {
       value(await service.join(key, bo));
       const seen = value(await service.view(key)).state.version;
       value(await service.act(key, bo, { type: 'wait' }, { seenVersion: seen }));
-      expect(await service.act(key, ann, { type: 'descend' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'stale' } });
+      expect(await service.act(key, ann, { type: 'descend' }, { seenVersion: seen })).toEqual({ ok: false, error: { kind: 'rejected', code: 'no-stairs' } });
       expect(await service.act(key, ann, { type: 'wait' }, { seenVersion: seen + 50 })).toEqual({ ok: false, error: { kind: 'stale' } });
     });
 
@@ -286,7 +286,7 @@ describe.each([
     });
 
     it('lets only the creator or an admin end the game', async () => {
-      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
+      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
       const v = value(await service.end(key, bo, true));
       expect(v.state.status).toBe('over');
       expect(v.state.summary?.outcome).toBe('abandoned');

@@ -81,27 +81,39 @@ describe.each([
       expect(value(await service.view(key)).meta.endVotes ?? []).toEqual([]);
     });
 
-    it('starts the vote over when the living party changes', async () => {
+    it('GIVEN a pending vote WHEN someone joins THEN the vote survives and the majority grows with the party', async () => {
       await party(ann, bo, cy);
       value(await service.voteEnd(key, bo));
       const joined = value(await service.join(key, dan));
-      expect(joined.meta.endVotes).toEqual([]);
-      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 3, living: 4, ended: false });
+      expect(joined.meta.endVotes).toEqual(['2']);
+      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 2, needed: 3, living: 4, ended: false });
     });
 
-    it('counts a fallen member\'s vote: the fallen watch and still vote', async () => {
+    it('GIVEN a pending vote WHEN a voter leaves THEN only their vote stops counting', async () => {
+      await party(ann, bo, cy, dan);
+      value(await service.voteEnd(key, bo));
+      value(await service.voteEnd(key, cy));
+      const left = value(await service.leave(key, bo));
+      expect(left.meta.endVotes).toEqual(['3']);
+      const ended = value(await service.voteEnd(key, dan));
+      expect(ended.passed).toBe(true);
+      expect(ended.view.meta.endedBy).toEqual(['Cy', 'Dan']);
+    });
+
+    it('counts only the living: a fallen member watches, and the majority is of the living', async () => {
       await party(ann, bo, cy);
       const loaded = await kit.games.load(key);
       if (loaded.kind !== 'found') throw new Error('no game');
       const players = loaded.game.state.players.map((p) => (p.id === cy.id ? { ...p, alive: false, hp: 0 } : p));
       await kit.games.save(key, { ...loaded.game, state: { ...loaded.game.state, players } }, loaded.rev, []);
-      expect(value(await service.voteEnd(key, cy)).tally).toEqual({ votes: 1, needed: 2, living: 3, ended: false });
-      expect(value(await service.voteEnd(key, bo)).passed).toBe(true);
+      expect(await service.voteEnd(key, cy)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the living members of the party' } });
+      expect(value(await service.voteEnd(key, bo)).tally).toEqual({ votes: 1, needed: 2, living: 2, ended: false });
+      expect(value(await service.voteEnd(key, ann)).passed).toBe(true);
     });
 
-    it('lets the creator and an admin still end the game at once', async () => {
+    it('lets the host and an admin still end the game at once', async () => {
       await party(ann, bo, cy);
-      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the game creator or Manage Server' } });
+      expect(await service.end(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
       expect(value(await service.end(key, ann, false)).state.status).toBe('over');
       const other = { ...key, channelId: `${key.channelId}2` };
       value(await service.newGame(other, ann, { seed: 4 }));

@@ -22,7 +22,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'daily', 'board', 'history', 'replay', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
@@ -132,7 +132,7 @@ describe('refusal wording', () => {
     [{ kind: 'incompatible-save', channelId: '2', schema: 9 }, /reset-game/],
     [{ kind: 'game-full', max: 4 }, /4 players/],
     [{ kind: 'forbidden', need: 'Manage Server' }, /You need the Manage Server permission/],
-    [{ kind: 'forbidden', need: 'the game creator or Manage Server' }, /^Only the game creator or a member with the Manage Server permission can do that\.$/],
+    [{ kind: 'forbidden', need: 'the host or Manage Server' }, /^Only the host or a member with the Manage Server permission can do that\.$/],
     [{ kind: 'game-exists' }, /already running/],
     [{ kind: 'invalid', message: 'seed is bad' }, /^seed is bad$/],
   ])('GIVEN %j WHEN worded THEN the player reads %s', (failure, pattern) => {

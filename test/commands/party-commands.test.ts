@@ -40,6 +40,31 @@ describe('/rogue commands of the party', () => {
     expect(await run(bo, 'end')).toMatchObject({ kind: 'game', note: 'This game is already over. Start a new one with /rogue new.' });
   });
 
+  it.each([
+    ['a mention', '<@3>'],
+    ['a user id', '3'],
+  ])('GIVEN a party of three WHEN the host runs /rogue kick with %s THEN that player is out, and a member can\'t kick someone who plays', async (_, user) => {
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    await run(bo, 'join');
+    await run(cy, 'join');
+    expect(await run(bo, 'kick', { user })).toMatchObject({ kind: 'failure', error: { kind: 'invalid' } });
+    const r = await run(ann, 'kick', { user });
+    expect(r).toMatchObject({ kind: 'game', mode: 'update', note: 'They left the party; the dungeon adjusts to the smaller party.' });
+    expect(r.kind === 'game' && r.view.state.players.map((p) => p.id)).toEqual(['1', '2']);
+  });
+
+  it('GIVEN /rogue new with the host\'s choices THEN the run has them; out-of-range ones are refused before anything starts', async () => {
+    expect(await run(ann, 'new', { seed: 5, size: 'small', round_seconds: 5 })).toEqual({ kind: 'text', text: 'Option `round_seconds`: must be a whole number from 10 to 600.' });
+    const r = await run(ann, 'new', { seed: 5, size: 'small', difficulty: 'easy', round_seconds: 30, party_size: 2 });
+    expect(r.kind === 'game' && r.view.state.config).toMatchObject({ difficulty: 'easy', maxPlayers: 2 });
+    expect(r.kind === 'game' && r.view.meta.roundSeconds).toBe(30);
+  });
+
+  it('GIVEN /rogue kick without a user or with text THEN it says what is wrong', async () => {
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    expect(await run(ann, 'kick', { user: 'bob' })).toEqual({ kind: 'text', text: 'Option `user`: must be a user.' });
+  });
+
   it('GIVEN a running game WHEN its creator runs /rogue end THEN it ends at once', async () => {
     await run(ann, 'new', { seed: 5, size: 'small' });
     await run(bo, 'join');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pressIntent, runPress, type ButtonOutcome } from '../../commands/controls/press.js';
+import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, SHARED_PAD_TEXT, type ButtonOutcome } from '../../commands/controls/press.js';
+import { DIRECTION_DELTA, Tile, type Direction } from '../../src/engine/index.js';
 import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
 import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
 import { playerControls } from '../../commands/controls/layouts.js';
@@ -150,7 +151,7 @@ describe('pressing a game button', () => {
     const outcome = await press({ verb: 'end', version: start.state.version + 1, game: gameTag(start.meta.createdAt) });
     expect(outcome.kind).toBe('game');
     expect(outcome.kind === 'game' && outcome.note).toMatch(/You voted to end the game: 1 of 2/);
-    expect(calls).toEqual(['end', 'voteEnd']);
+    expect(calls).toEqual(['view', 'end', 'voteEnd']) // the view: is the presser the host, who is asked first?;
   });
 
   it('GIVEN the end button of a replaced game WHEN a member presses it THEN the vote is refused as an old game', async () => {
@@ -167,5 +168,63 @@ describe('pressing a game button', () => {
     const outcome = await press({ verb: 'wait', version: 1, game: gameTag(now) });
     expect(outcome).toEqual({ kind: 'refused', text: "There's no game in this channel. Start one with /rogue new.", view: null, failure: { kind: 'no-game' } });
     expect(calls).toEqual(['act']);
+  });
+});
+
+describe('the host’s 🏳️ asks first (issue 19)', () => {
+  /** The 🏳️ button (or its confirmation) as drawn on `view`. */
+  function endButton(view: GameView, verb: 'end' | 'endok'): ButtonId {
+    const decoded = decodeButtonId(encodeButtonId({ verb, version: view.state.version, game: gameTag(view.meta.createdAt) }));
+    if (!decoded.ok) throw new Error('unreadable button');
+    return decoded.value;
+  }
+  const bo = { id: 'b', name: 'Bo' };
+  const root = { id: 'r', name: 'Root' };
+
+  it.each([
+    ['the host', ann, false, 'Ended by the host, Ann.'],
+    ['an admin passing by', root, true, 'Ended by a server admin, Root.'],
+  ])('GIVEN %s WHEN they press 🏳️ THEN nothing ends until they confirm, and the ending says who', async (_, who, admin, line) => {
+    value(await service.newGame(key, ann, { seed: 5, size: 'small' }));
+    const view = value(await service.join(key, bo));
+    const asked = await runPress({ key, user: who, memberIsAdmin: admin, games }, endButton(view, 'end'), { kind: 'end' });
+    if (asked.kind !== 'confirm') throw new Error(`expected a question, got ${asked.kind}`);
+    expect(asked.text).toBe(CONFIRM_END_TEXT);
+    expect(value(await service.view(key)).state.status).toBe('playing');
+    const ok = decodeButtonId(asked.buttons[0]![0]!.customId);
+    if (!ok.ok) throw new Error('unreadable confirmation');
+    const ended = await runPress({ key, user: who, memberIsAdmin: admin, games }, ok.value, pressIntent(ok.value)!);
+    expect(ended).toMatchObject({ kind: 'game', note: ENDED_TEXT });
+    expect(value(await service.view(key)).meta.recentLog?.at(-1)).toBe(line);
+  });
+
+  it('GIVEN a member who is not the host WHEN they press 🏳️ THEN it is a vote, at once, with its tally', async () => {
+    value(await service.newGame(key, ann, { seed: 5, size: 'small' }));
+    const view = value(await service.join(key, bo));
+    const voted = await runPress({ key, user: bo, memberIsAdmin: false, games }, endButton(view, 'end'), { kind: 'end' });
+    expect(voted.kind).toBe('game');
+    expect(value(await service.view(key)).meta.endVotes).toEqual(['b']);
+  });
+});
+
+describe('refusals say the real reason (issue 19)', () => {
+  it('GIVEN a wall next to Ann WHEN she presses that arrow on the shared message THEN she is told it is a wall and sent to 🎮; on her controller only the wall', async () => {
+    // The first seed whose start has a wall in a cardinal direction next to Ann (found by walking seeds, not pinned).
+    let found: { start: GameView; dir: Direction } | null = null;
+    for (let seed = 1; !found && seed < 50; seed++) {
+      const start = value(await service.newGame(key, ann, { seed, size: 'small', diagonals: false }));
+      const s = start.state;
+      const me = s.players[0]!;
+      const dir = (['n', 's', 'e', 'w'] as const).find((d) => s.tiles[(me.y + DIRECTION_DELTA[d][1]) * s.width + me.x + DIRECTION_DELTA[d][0]] === Tile.Wall);
+      if (dir) found = { start, dir };
+      else value(await service.end(key, ann, false));
+    }
+    if (!found) throw new Error('no start next to a wall in 50 seeds');
+    const { start, dir } = found;
+    const id: ButtonId = { verb: 'mv', dir, version: start.state.version, game: gameTag(start.meta.createdAt) };
+    const shared = await runPress({ key, user: ann, memberIsAdmin: false, games, pressedMessage: 'm1' }, id, pressIntent(id)!);
+    expect(shared).toMatchObject({ kind: 'refused', text: `There's a wall in the way. ${SHARED_PAD_TEXT}`, failure: { kind: 'rejected', code: 'wall' } });
+    const own = await runPress({ key, user: ann, memberIsAdmin: false, games }, id, pressIntent(id)!);
+    expect(own).toMatchObject({ kind: 'refused', text: "There's a wall in the way." });
   });
 });

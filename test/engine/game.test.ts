@@ -184,14 +184,15 @@ describe('rounds mode', () => {
     s = ok(step(s, { type: 'wait', user: 'p3' }));
     expect(s.turn).toBe(1);
     expect(s.acted).toEqual([]);
-    expect(s.recent).toContainEqual({ type: 'round-ended', round: 1, passed: [] });
+    expect(s.recent).toContainEqual(expect.objectContaining({ type: 'round-ended', round: 1, passed: [] }));
   });
 
   it('GIVEN a round deadline passes WHEN the round is resolved THEN players who did not act pass', () => {
     const s = ok(step(three(), { type: 'wait', user: 'p2' }));
     const r = ok(resolveRound(s));
     expect(r.turn).toBe(1);
-    expect(r.recent).toContainEqual({ type: 'round-ended', round: 1, passed: ['p1', 'p3'] });
+    const names = Object.fromEntries(s.players.map((p) => [p.id, p.name]));
+    expect(r.recent).toContainEqual({ type: 'round-ended', round: 1, passed: ['p1', 'p3'], acted: [names['p2']], passedNames: [names['p1'], names['p3']] });
     expect(resolveRound(drawState(['#####', '#1..#', '#####']))).toEqual({ ok: false, code: 'not-rounds-mode' });
   });
 

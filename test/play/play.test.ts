@@ -92,6 +92,15 @@ describe('terminal player', () => {
     expect(after).toContain('Turn 0');
   });
 
+  it('GIVEN the host WHEN 🏳️ end is typed THEN the run goes on until the private confirmation is pressed, and the ending says so', async () => {
+    const out = await play(['/rogue new size:small', 'end', 'wait', 'end', 'End the run for everyone']);
+    const [, afterEnd, afterWait, , confirmed] = out.split(/\n?> (?:end|wait|End the run for everyone)\n/);
+    expect(afterEnd).toContain('End the run for everyone?');
+    expect(afterWait).toContain('=== game message (updated) ===');
+    expect(afterWait).not.toContain('Ended by the host');
+    expect(confirmed).toContain('Ended by the host');
+  });
+
   it('GIVEN --help or npm config flags WHEN parsed THEN help is asked for, and npm_config_ascii=true becomes --ascii (a value is refused loudly)', () => {
     expect(parseFlags(['--help']).help).toBe(true);
     expect(FLAGS_HELP).toContain('--ascii');

@@ -46,6 +46,11 @@ describe('describeEvent', () => {
     [{ type: 'round-ended', round: 4, passed: [] }, null, 'Round 4 ends.'],
     [{ type: 'round-ended', round: 4, passed: ['b'] }, 'a', 'Round 4 ends; 1 passed.'],
     [{ type: 'round-ended', round: 4, passed: ['a', 'b'] }, 'a', 'Round 4 ends; you and 1 more passed.'],
+    [{ type: 'round-ended', round: 15, passed: ['c'], acted: ['Ann', 'Bo'], passedNames: ['Cy'] }, null, 'Round 15 ends: Ann and Bo acted; Cy passed.'],
+    [{ type: 'round-ended', round: 15, passed: ['c'], acted: ['Ann', 'Bo'], passedNames: ['Cy'] }, 'c', 'Round 15 ends: Ann and Bo acted; you passed.'],
+    [{ type: 'round-ended', round: 2, passed: [], acted: ['Ann'], passedNames: [] }, null, 'Round 2 ends: Ann acted.'],
+    [{ type: 'round-ended', round: 3, passed: ['a', 'b'], acted: [], passedNames: ['Ann', 'Bo'] }, null, 'Round 3 ends: nobody acted; Ann and Bo passed.'],
+    [{ type: 'round-ended', round: 9, passed: ['f'], acted: ['A', 'B', 'C', 'D', 'E'], passedNames: ['F'] }, null, 'Round 9 ends: A, B, C, D and 1 more acted; F passed.'],
     [{ type: 'game-over', summary }, null, 'The party has fallen on depth 3 after 120 turns.'],
     [{ type: 'game-over', summary: { ...summary, outcome: 'victory' } }, null, 'Victory! The party escapes from depth 3 after 120 turns.'],
   ])('describes %j for viewer %s as %j', (event, viewer, text) => {

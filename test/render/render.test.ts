@@ -493,12 +493,32 @@ describe('rounds-mode party header', () => {
   const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
   const header = (m: RenderedMessage) => m.embed.fields.find((f) => f.name.startsWith('Party'))!.name;
 
-  it('counts who has acted and the seconds left in the round', () => {
-    expect(header(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }))).toBe('Party · round 1: 1/2 acted · 42 s left');
+  it('counts who has acted, names whom the round waits for, and the seconds left in the round (no second count: the title has the turn)', () => {
+    expect(header(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }))).toBe('Party · this round: 1/2 acted, waiting for P2 · 42 s left');
   });
 
   it('says so when the round timer is paused until someone acts', () => {
-    expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · round 1: 1/2 acted · timer paused until someone acts');
+    expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · this round: 1/2 acted, waiting for P2 · timer paused until someone acts');
+  });
+
+  it.each([
+    ['ascii', '· idle'],
+    ['emoji', '💤 idle'],
+  ] as const)('GIVEN P2 is marked idle WHEN drawn in %s THEN the round waits for nobody and the party list marks P2 idle', (style, mark) => {
+    const m = renderGame(party(), { style, roundSecondsLeft: 42, idle: ['p2'] });
+    expect(header(m)).toBe('Party · this round: 1/2 acted · 42 s left');
+    const lines = m.embed.fields.find((f) => f.name.startsWith('Party'))!.value.split('\n');
+    expect(lines.filter((l) => l.endsWith(mark))).toHaveLength(1);
+    expect(lines.find((l) => l.endsWith(mark))).toContain('P2');
+  });
+
+  it('GIVEN a run ended by the host THEN the run summary opens with how it ended', () => {
+    const left = step(drawState(['#####', '#1..#', '#####']), { type: 'leave', user: 'p1' });
+    if (!left.ok) throw new Error('could not leave');
+    const over = left.state;
+    expect(over.status).toBe('over');
+    const m = renderGame(over, { style: 'ascii', ending: 'Ended by the host, Ann.' });
+    expect(m.embed.fields.find((f) => f.name === 'Run summary')!.value.split('\n')[0]).toBe('Ended by the host, Ann.');
   });
 });
 

@@ -26,7 +26,7 @@ describe('rounds countdown', () => {
     const state = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
     const m = renderGame(state, { style: 'emoji', roundDeadlineMs: 1_700_000_042_000, roundSecondsLeft: 42 });
     const party = m.embed.fields.find((f) => f.name.startsWith('Party'))!;
-    expect(party.name).toBe('Party · round 1: 1/2 acted');
+    expect(party.name).toBe('Party · this round: 1/2 acted, waiting for P2');
     expect(party.value.split('\n')[0]).toBe('⏳ Round ends <t:1700000042:R>.');
     expect(checkLimits(m)).toEqual([]);
   });

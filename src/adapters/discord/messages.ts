@@ -9,7 +9,7 @@
  */
 import type { REST } from '@discordjs/rest';
 import { Routes, type APIAllowedMentions } from 'discord-api-types/v10';
-import { NO_PINGS } from './mentions.js';
+import { NO_PINGS, pingOnly } from './mentions.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
@@ -55,6 +55,8 @@ export interface GameMessages {
    * it): refreshes then go through it instead of the bot token while it is fresh. Best effort, never throws.
    */
   offerToken(key: ChannelKey, token: EditToken): void;
+  /** Rounds mode: a short new message mentioning only `userIds`, the players the round waits for (an edit would not notify). */
+  ping?(key: ChannelKey, userIds: readonly string[]): Promise<void>;
   /** Sends waiting edits and waits for every edit in flight. */
   drain(): Promise<void>;
   close(): void;
@@ -294,6 +296,17 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   }
   return {
     editNow,
+    async ping(key, userIds) {
+      const body = pingPayload(userIds);
+      if (!body) return;
+      try {
+        // A bot-token post like any other: it waits for the fleet's shared budget.
+        await highPriority(ROUTE_POST, 'ping');
+        await track(deps.rest.post(Routes.channelMessages(key.channelId), withFiles(body)));
+      } catch (err) {
+        log.warn({ err, ...key, players: userIds.length }, 'could not ping the players the round waits for');
+      }
+    },
     refreshSoon: (key, reason = 'refresh') => requestRefresh(key, reason),
     offerToken: (key, token) => {
       if (!deps.editTokens) return;
@@ -305,6 +318,13 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     },
     close: () => coalescer.close(),
   };
+}
+
+/** The whose-turn ping: a short message that mentions, and may ping, only the players named; null when none is a user id. */
+export function pingPayload(userIds: readonly string[]): { content: string; allowedMentions: APIAllowedMentions } | null {
+  const ids = userIds.filter((id) => /^\d{1,20}$/.test(id));
+  if (ids.length === 0) return null;
+  return { content: `⏳ The round is waiting for ${ids.map((id) => `<@${id}>`).join(' ')}: your move!`, allowedMentions: pingOnly(ids) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
 import { NO_PINGS, neutralise, neutraliseEmbed, pingOnly } from './mentions.js';
+import { endingLine, idleIds } from '../../app/host.js';
 
 /** A message body as sent to Discord (create or edit). */
 export interface GamePayload {
@@ -84,6 +85,9 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     ...(seconds !== undefined ? { roundSecondsLeft: seconds, roundDeadlineMs: view.meta.roundDeadline } : {}),
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
+    // Issue 19: idle members in the party list, and how a run ended that no adventure ended.
+    idle: idleIds(view.state, view.meta),
+    ending: endingLine(view.meta, view.state),
   });
   // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);

@@ -111,6 +111,11 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
         // The interaction token may be long expired: edit through the channel API with the bot token, coalesced per
         // channel. Every replica polls; the service's Redis lease resolves each round once.
         onResolved: (view) => {
+          // A whose-turn ping changes nothing on the game message: it only mentions whom the round waits for.
+          if (view.ping) {
+            if (view.ping.length > 0 && messages.ping) void messages.ping(view.key, view.ping);
+            return;
+          }
           metrics.roundResolved();
           if (view.meta.message) messages.refreshSoon(view.key, 'timer');
           controllers.roundResolved(view);

@@ -17,7 +17,7 @@ import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from '../discord/messages.js';
-import { controllerPayload, gamePayload, retiredPayload, textPayload, type GamePayload } from '../discord/presenter.js';
+import { controllerPayload, gamePayload, retiredPayload, textPayload, toApiRows, type GamePayload } from '../discord/presenter.js';
 import type { RateLimiter } from '../discord/rate-limit.js';
 import { editToken } from '../discord/edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from '../discord/permissions.js';
@@ -350,6 +350,13 @@ export function createRouter(deps: RouterDeps): Router {
       // state through the coalescer, so the message settles on it instead of keeping an older picture.
       const after = await deps.games.view(key);
       if (after.ok && after.value.state.version > outcome.view.state.version) deps.messages.refreshSoon(key, 'catch-up');
+      return;
+    }
+    if (outcome.kind === 'confirm') {
+      // The host's 🏳️: the question and its button, privately; the game message stays as it is.
+      const ask: OutgoingMessage = { ...privately(outcome.text), components: toApiRows(outcome.buttons) };
+      if (deferred) await r.followUp(ask);
+      else await r.reply(ask);
       return;
     }
     if (outcome.failure) logFailure(outcome.failure, i);
