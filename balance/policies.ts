@@ -54,6 +54,12 @@ export const carefulPolicy: Policy = (v, _rng, memory) => {
       const step = v.dirs.find((d) => legal.moves[d] === 'move' && viewDistance(v, { x: me.x + DIRECTION_DELTA[d][0], y: me.y + DIRECTION_DELTA[d][1] }, near) === 1);
       if (step) return { type: 'move', user, dir: step };
     }
+    // Something strikes from afar (an archer keeping its distance): waiting only gives it free shots, so charge it.
+    const shooter = threats.find((m) => m.state === 'attack' && viewDistance(v, me, m) > 1);
+    if (shooter) {
+      const toward = stepToward(v, shooter.y * w + shooter.x);
+      if (toward && legal.moves[toward] !== 'blocked') return act({ type: 'move', user, dir: toward });
+    }
     if (legal.canThrow && threats.length >= 3 && hurt < 0.6) {
       const away = v.dirs.find((d) => DIRECTION_DELTA[d][0] * (near.x - me.x) + DIRECTION_DELTA[d][1] * (near.y - me.y) < 0);
       if (away) return { type: 'throw', user, dir: away };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFor, type Scenario } from '../../balance/play.js';
-import { diverPolicy } from '../../balance/policies.js';
+import { carefulPolicy, diverPolicy } from '../../balance/policies.js';
 import { ROWS, seedsFor } from '../../balance/rows.js';
 import { playerView } from '../../balance/view.js';
 import { GameService } from '../../src/app/game-service.js';
@@ -88,5 +88,17 @@ describe('diverPolicy', () => {
     const s = drawState(['##########', '#g..1....#', '##########']);
     exploreUpTo(s, 6);
     expect(diverPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});
+
+describe('carefulPolicy', () => {
+  it.each([
+    ['attack', { type: 'move', user: 'p1', dir: 'e' }],
+    ['hunt', { type: 'wait', user: 'p1' }],
+  ] as const)('GIVEN an archer three tiles off in state %s THEN it %o (charges a shooter, lets a hunter come)', (aiState, expected) => {
+    const s = drawState(['#########', '#1..a...#', '#########']);
+    exploreUpTo(s, 9);
+    s.monsters[0]!.state = aiState;
+    expect(carefulPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual(expected);
   });
 });
