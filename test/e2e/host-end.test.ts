@@ -9,8 +9,9 @@ const key = { guildId: GUILD, channelId: CHANNEL };
 const human = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** The button labelled `label` on a message (its custom id). */
-function button(m: FakeMessage, label: RegExp): string {
-  const b = buttons(m).find((c) => label.test(c.label ?? ''));
+/** A button by its label, or (icon-only buttons send no label) by the verb in its custom id. */
+function button(m: FakeMessage, label: RegExp, verb?: string): string {
+  const b = buttons(m).find((c) => label.test(c.label ?? '')) ?? (verb ? buttons(m).find((c) => c.custom_id?.startsWith(`cc1:${verb}:`)) : undefined);
   if (!b?.custom_id) throw new Error(`no ${String(label)} button on ${JSON.stringify(buttons(m).map((c) => c.label))}`);
   return b.custom_id;
 }
@@ -35,11 +36,11 @@ describe('ending a run with friends', () => {
     await h.command(BOB, 'rogue', subcommand('join'));
     const pub = await h.gameMessage();
     await human(20);
-    const voted = await h.press(BOB, pub.id, button(pub, /^end/));
+    const voted = await h.press(BOB, pub.id, button(pub, /^end/, 'end'));
     expect(voted.callback.type).toBe(7);
     expect(button(h.fake.message(pub.id)!, /^end \(1\/2\)$/)).toBeTruthy();
     await human(20);
-    await h.press(CAROL, pub.id, button(h.fake.message(pub.id)!, /^join$/));
+    await h.press(CAROL, pub.id, button(h.fake.message(pub.id)!, /^join$/, 'join'));
     const after = h.fake.message(pub.id)!;
     expect(button(after, /^end \(1\/2\)$/)).toBeTruthy();
     const view = await h.games.view(key);
@@ -48,7 +49,7 @@ describe('ending a run with friends', () => {
 
   it("GIVEN the host WHEN she taps 🏳️ THEN she is asked privately, the run goes on, and the confirm button ends it with a line saying she did", async () => {
     const pub = await h.gameMessage();
-    const asked = await h.press(ALICE, pub.id, button(pub, /^end/));
+    const asked = await h.press(ALICE, pub.id, button(pub, /^end/, 'end'));
     expect(ephemeralText(asked.callback)).toBe(CONFIRM_END_TEXT);
     const still = await h.games.view(key);
     expect(still.ok && still.value.state.status).toBe('playing');
@@ -61,7 +62,7 @@ describe('ending a run with friends', () => {
     await h.fake.waitForRequest((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`) && JSON.stringify(r.body).includes(ENDED_TEXT), 2000);
     for (let i = 0; i < 80 && !logOf(h.fake.message(pub.id)!).includes('Ended by the host, alice.'); i++) await human(25);
     expect(logOf(h.fake.message(pub.id)!)).toContain('Ended by the host, alice.');
-    expect(buttons(h.fake.message(pub.id)!).map((b) => b.label)).toEqual(['Play again']);
+    expect(buttons(h.fake.message(pub.id)!).map((b) => b.label)).toEqual(['Play again', 'Replay']);
   });
 
   it('GIVEN the finished run WHEN someone who did not play presses ▶️ THEN they are told to join, and a player of the run starts the new game', async () => {

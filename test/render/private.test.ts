@@ -120,6 +120,7 @@ describe('private view', () => {
   it("GIVEN rounds mode and Alice has acted WHEN she sees her controller THEN it says why its buttons are grey: who the round waits for and when it ends", () => {
     const s = spread();
     s.config = { ...s.config, turnMode: 'rounds' };
+    s.calm = 0; // in a fight: rounds run
     s.acted = ['p1', 'p4'];
     const deadline = 1_800_000_000_000;
     const m = renderPrivateWith(s, 'p1', { style: 'emoji', roundDeadlineMs: deadline }, seen, 1);

@@ -209,7 +209,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
       \`g\` goblin · \`!\` potion
-      ## Party · round 1: 1/4 acted · 17 s left
+      ## Party · this round: 1/4 acted, waiting for Alice, Bob, Dave · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
@@ -240,7 +240,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
       👺 goblin · 🧪 potion
-      ## Party · round 1: 1/4 acted · 17 s left
+      ## Party · this round: 1/4 acted, waiting for Alice, Bob, Dave · 17 s left
       🔵 **Alice** L1 💚24/24 🧪1 ⏳
       🟢 **Bob** L1 💚24/24 🧪1 ⏳
       🟡 **Carol** L1 💚24/24 🧪1 🔪1 ✅
