@@ -24,6 +24,8 @@ export interface GameResult {
   /** Of those, explore and travel commands (walking the level) and single moves (steps and attacks). */
   walks: number;
   moves: number;
+  /** The monster kind that dealt the last blow of a defeat, else null. */
+  killer: string | null;
 }
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
@@ -85,7 +87,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
     }
     if (!acted) break;
   }
-  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves };
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null };
 }
 
 function apply(s: GameState, a: Action): GameState | null {

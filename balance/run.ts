@@ -27,6 +27,8 @@ function median(xs: number[]): number {
 function summarise(row: Row, results: GameResult[]) {
   const wins = results.filter((r) => r.won).length;
   const depths: Record<string, number> = {};
+  const killers: Record<string, number> = {};
+  for (const r of results) if (r.killer) killers[r.killer] = (killers[r.killer] ?? 0) + 1;
   for (const r of results) {
     const k = r.won ? 'won' : r.stuck ? 'stuck' : `d${r.depth}`;
     depths[k] = (depths[k] ?? 0) + 1;
@@ -36,6 +38,7 @@ function summarise(row: Row, results: GameResult[]) {
     seeds: results.length,
     winRate: wins / Math.max(1, results.length),
     depths,
+    killers,
     medianTurns: median(results.map((r) => r.turns)),
     // Per player per level: a party's commands are shared out among its players.
     medianActionsPerLevel: median(results.map((r) => r.actions / row.players / r.depth)),
@@ -85,13 +88,17 @@ async function main(): Promise<void> {
     return;
   }
   const pad = (s: string, n: number): string => s.padEnd(n);
-  console.log(`${pad('row', 38)} ${pad('seeds', 12)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/plr/lvl', 13)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands)`);
+  console.log(`${pad('row', 38)} ${pad('seeds', 12)} ${pad('win%', 6)} ${pad('median turns', 13)} ${pad('cmds/plr/lvl', 13)} ${pad('explore+travel', 15)} ${pad('moves', 6)} depth reached (dN = died on depth N; stuck = out of commands) · killed by`);
   for (const t of table) {
     const dist = Object.entries(t.depths)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}`);
+    const by = Object.entries(t.killers)
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
+    console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}${by ? ` · ${by}` : ''}`);
   }
   console.log(`${jobs.length} games in ${seconds.toFixed(1)} s on ${workers} workers`);
 }

@@ -68,8 +68,8 @@ interface TacticRule {
   flees(p: Perception): boolean;
   /** Which of its weapons it holds now. */
   weapon(m: Monster, p: Perception): number;
-  /** Steps back (retreat) when a player is within KEEP_AWAY and it still has room. */
-  keepsAway: boolean;
+  /** Steps back (retreat) when a player is within this many tiles (0: never) and it still has room. */
+  keepsAway: number;
   /** Percent of its moves that go in a random direction (bats). */
   erratic: number;
   /** Heals hurt packmates in sight instead of fighting (every MEND_EVERY phases). */
@@ -80,7 +80,7 @@ interface TacticRule {
   berserks: boolean;
 }
 
-const rule = (r: Pick<TacticRule, 'flees' | 'weapon'> & Partial<TacticRule>): TacticRule => ({ keepsAway: false, erratic: 0, mends: false, guards: false, berserks: false, ...r });
+const rule = (r: Pick<TacticRule, 'flees' | 'weapon'> & Partial<TacticRule>): TacticRule => ({ keepsAway: 0, erratic: 0, mends: false, guards: false, berserks: false, ...r });
 const closeIn = (_m: Monster, p: Perception): number => (p.target && p.distance <= 1 ? 1 : 0);
 
 /**
@@ -93,10 +93,11 @@ export const TACTICS: Readonly<Record<Tactics, TacticRule>> = {
   minion: rule({ flees: (p) => p.bloodied || (p.alone && !p.recovered), weapon: (m) => m.weapon }),
   skirmisher: rule({ flees: (p) => p.bloodied && p.alone, weapon: closeIn }),
   soldier: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), berserks: true }),
-  archer: rule({ flees: (p) => p.bloodied && p.alone, weapon: closeIn, keepsAway: true }),
+  // An archer steps back only from a blade next to it: stepping away at every approach made it uncatchable.
+  archer: rule({ flees: (p) => p.bloodied && p.alone, weapon: closeIn, keepsAway: 1 }),
   erratic: rule({ flees: (p) => p.bloodied, weapon: (m) => m.weapon, erratic: 50 }),
   brute: rule({ flees: () => false, weapon: (m) => m.weapon }),
-  healer: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon, keepsAway: true, mends: true }),
+  healer: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon, keepsAway: KEEP_AWAY, mends: true }),
   boss: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), guards: true, berserks: true }),
 };
 
@@ -123,7 +124,7 @@ export function decide(m: Monster, p: Perception): Decision {
   if (m.state === 'flee' && !p.recovered) return { state: 'flee', weapon };
   if (p.target) {
     if (rule.flees(p)) return { state: 'flee', weapon };
-    if (rule.keepsAway && p.distance <= KEEP_AWAY && m.state !== 'retreat') return { state: 'retreat', weapon };
+    if (p.distance <= rule.keepsAway && m.state !== 'retreat') return { state: 'retreat', weapon };
     if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
   }

@@ -15,9 +15,9 @@ export interface DifficultyRule {
 }
 
 const TABLE = {
-  easy: { count: 0.7, hp: 0.85, attack: -1, regenEvery: 3, potions: 1.3 },
-  normal: { count: 1.0, hp: 1.0, attack: 0, regenEvery: 5, potions: 1.0 },
-  hard: { count: 1.05, hp: 1.08, attack: 0, regenEvery: 6, potions: 0.9 },
+  easy: { count: 0.8, hp: 0.9, attack: 0, regenEvery: 3, potions: 1.2 },
+  normal: { count: 1.25, hp: 1.2, attack: 1, regenEvery: 5, potions: 1.0 },
+  hard: { count: 1.4, hp: 1.25, attack: 2, regenEvery: 6, potions: 0.8 },
 } as const satisfies Record<string, DifficultyRule>;
 
 export type Difficulty = keyof typeof TABLE;

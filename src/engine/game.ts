@@ -125,7 +125,7 @@ class Turn implements EffectContext {
   strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster, range = 1): void {
     const a = 'slot' in attacker ? playerRef(attacker) : monsterRef(attacker);
     const t = 'slot' in target ? playerRef(target) : monsterRef(target);
-    const roll = rollAttack(fighter(attacker), weapon, fighter(target), this.rng);
+    const roll = rollAttack(fighter(attacker), weapon, fighter(target), this.rng, range);
     if (!roll.hit) {
       this.emit({ type: 'missed', attacker: a, target: t, weapon: weapon.name, range });
       return;

@@ -33,9 +33,9 @@ const KIND_TABLE = {
   maze: {
     describe: 'maze: winding one-tile corridors with a few small rooms; monsters wait in dead ends',
     // One at a time down a corridor: a maze holds more monsters fairly than open ground.
-    density: 1.9,
+    density: 2.5,
     // Four players can't fight side by side in a corridor: each adds less strength than in the open.
-    partyStep: 0.15,
+    partyStep: 0.2,
     carve: (spec) => {
       // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
       const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
@@ -46,14 +46,14 @@ const KIND_TABLE = {
   cavern: {
     describe: 'cavern: open caves joined by narrow necks to hold; monsters roam in packs away from the start',
     // Open ground lets several monsters reach a player at once: fewer of them.
-    density: 0.8,
+    density: 0.75,
     partyStep: 0.25,
     carve: () => [cellularCavern(), keepLargestRegion, narrowNecks],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { pack: [2, 3], packGap: 12 }),
   },
   rooms: {
     describe: 'rooms: rooms joined by corridors through doorways',
-    density: 0.9,
+    density: 1.05,
     partyStep: 0.25,
     carve: () => [roomsAndCorridors()],
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST),

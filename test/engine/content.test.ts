@@ -61,11 +61,18 @@ describe('the goblin archer', () => {
     expect(strikes(events, 'archer')).toEqual([]);
   });
 
-  it('GIVEN a player closing to 2 tiles WHEN it acts THEN it steps back to keep its distance', () => {
-    const s = hunting(drawState(['##########', '#..1.a...#', '##########']));
+  it('GIVEN a player next to it WHEN it acts THEN it steps back, and shoots from there next', () => {
+    const s = hunting(drawState(['##########', '#..1a....#', '##########']));
     const { state } = play(s, waits(1));
-    expect(state.monsters[0]!.x).toBe(6);
+    expect(state.monsters[0]!.x).toBe(5);
     expect(state.monsters[0]!.state).toBe('retreat');
+  });
+
+  it('GIVEN a player 2 tiles away WHEN it acts THEN it stands and shoots (it steps back only from a blade next to it)', () => {
+    const s = hunting(drawState(['##########', '#..1.a...#', '##########']));
+    const { state, events } = play(s, waits(1));
+    expect(state.monsters[0]!.x).toBe(5);
+    expect(events.some((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.range === 2)).toBe(true);
   });
 });
 

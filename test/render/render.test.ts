@@ -87,7 +87,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
       "|                                        |
       |                          #       ++    |
-      |                        ...#     +···+  |
+      |                        .o.#     +···+  |
       |                       .....#    ··.··+ |
       |                       ......##  ·..··+ |
       |                       .......###....·+ |
@@ -106,8 +106,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                           +        ++  |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 12
+      \`o\` orc
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 2
+      ## In sight
+      \`o\` orc A 12/12 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -115,7 +118,7 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
 
   it('in emoji shows the same view through a 19x13 camera', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛🟫🟫🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
+      "|⬛⬛⬛⬛🟫🐗🟫🧱⬛⬛⬛⬛⬛🪨🔲🔲🔲🪨⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛🔲🔲🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛🔲🟫🟫🔲🔲🪨|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🟫🔲🪨|
@@ -129,8 +132,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Channel Crawler · Depth 1/5 · Turn 12
+      🐗 orc
       ## Party
-      🧙 **Alice** (you) L1 💚24/24 🧪1
+      🧙 **Alice** (you) L1 💚24/24 🧪2
+      ## In sight
+      🐗 orc A 12/12 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -151,14 +157,16 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Channel Crawler · Depth 1/5 · Turn 12
       ## Party
-      🧙 **Alice** (you) L1 💚24/24 🧪1
+      🧙 **Alice** (you) L1 💚24/24 🧪2
+      ## In sight
+      🐗 orc A 12/12 · unaware · off picture
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
       "|                             |
       |               #       ++    |
-      |             ...#     +···+  |
+      |             .o.#     +···+  |
       |            .....#    ··.··+ |
       |            ......##  ·..··+ |
       |            .......###....·+ |
@@ -174,8 +182,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ·····+  +····+ |
       |              ·····    ····+ |
       # Channel Crawler · Depth 1/5 · Turn 12
+      \`o\` orc
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
+      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 2
+      ## In sight
+      \`o\` orc A 12/12 · unaware
       -- Seed 7 · free mode · 4-way · normal
       color #5865f2"
     `);
@@ -198,7 +209,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |             .......##                  |
       |          #..........#                  |
       |          #...........                  |
-      |           .............                |
+      |           ............g                |
       |           ............g                |
       |            ...........                 |
       |              .......                   |
@@ -215,7 +226,8 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
       \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
       ## In sight
-      \`g\` goblin B 6/6 · unaware
+      \`g\` goblin B 7/7 · unaware
+      \`g\` goblin C 7/7 · unaware
       ## Log
       Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
@@ -236,7 +248,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
-      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛|
+      |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       # Channel Crawler · Depth 1/5 · Turn 0
       👺 goblin · 🧪 potion
@@ -246,7 +258,8 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       🟡 **Carol** L1 💚24/24 🧪1 🔪1 ✅
       🟣 **Dave** L1 💚24/24 🧪1 ⏳
       ## In sight
-      👺 goblin B 6/6 · unaware
+      👺 goblin B 7/7 · unaware
+      👺 goblin C 7/7 · unaware
       ## Log
       Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
@@ -261,40 +274,39 @@ describe('renderGame golden: game over', () => {
   it('shows the defeat screen with the run summary in ASCII', () => {
     expect(state.status).toBe('over');
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|                                        |
+      "|       ++     ++++                      |
+      |     +++·+  ++···++                     |
+      |     +····+++·····++                    |
+      |     +·············+++                  |
+      |     +···············++                 |
+      |     ++···.···········++                |
+      |      +++·....·········+                |
+      |    ·   +#......·······+                |
+      |   ···   #.......······+                |
+      |   ·.··  #.......++···++                |
+      |  +....  #......#++···+                 |
+      |  +.....##......##+···+                 |
+      |  +.......o.......····+                 |
+      | +........%........···+                 |
+      |  ·...........g..!···++                 |
+      |  ·.......#####·..··++                  |
+      |  ·..>...#+   ++···++                   |
+      |   ·*...#      +++++                    |
+      |   +####                                |
       |                                        |
-      |              ··                        |
-      |           ········                     |
-      |         ············                   |
-      |        ··············                  |
-      |        +············                   |
-      |         +···········                   |
-      |         +·········                     |
-      |         +..·····+                      |
-      |         +....··+    .#                 |
-      |        ++......###...#                 |
-      |       ··........%o...#                 |
-      |       ···............#                 |
-      |        ··.......!...##                 |
-      |        ··#####.....##                  |
-      |         +    ##...##                   |
-      |               #####                    |
-      |                                        |
-      |                                        |
-      # 💀 Game over · Depth 1/5 · Turn 10
-      \`o\` orc · \`!\` potion · \`%\` fallen
+      # 💀 Game over · Depth 1/5 · Turn 100
+      \`g\` goblin · \`o\` orc · \`!\` potion · \`*\` flash bomb · \`>\` stairs · \`%\` fallen
       ## Run summary
-      The party has fallen on depth 1 after 10 turns.
-      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 100 turns.
+      Killed by the orc A's knife on depth 1, turn 100 · kills: goblin ×1, orc ×1 · used: nothing · deepest 1 · score 120
+      **Alice** — 2 kills
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 2.
-      You kill the orc A.
-      The orc B slashes you for 5.
+      You hit the orc A for 5.
+      The orc A slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 10 turns.
+      The party has fallen on depth 1 after 100 turns.
       -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
@@ -302,33 +314,32 @@ describe('renderGame golden: game over', () => {
 
   it('shows the defeat screen with the run summary in emoji', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: 'u1' }))).toMatchInlineSnapshot(`
-      "|🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
-      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛|
-      |⬛🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛🪨🟫🟫🔲🔲🔲🔲🔲🪨⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛🪨🟫🟫🟫🟫🔲🔲🪨⬛⬛⬛⬛🟫🧱⬛⬛⬛⬛|
-      |🪨🪨🟫🟫🟫🟫🟫🟫🧱🧱🧱🟫🟫🟫🧱⬛⬛⬛⬛|
-      |🔲🟫🟫🟫🟫🟫🟫🟫🟫💀🐗🟫🟫🟫🧱⬛⬛⬛⬛|
-      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛|
-      |🔲🔲🟫🟫🟫🟫🟫🟫🟫🧪🟫🟫🟫🧱🧱⬛⬛⬛⬛|
-      |🔲🔲🧱🧱🧱🧱🧱🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
-      |⬛🪨⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛|
+      "|⬛⬛⬛🔲⬛⬛⬛🪨🧱🟫🟫🟫🟫🟫🟫🔲🔲🔲🔲|
+      |⬛⬛🔲🔲🔲⬛⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🔲🔲🔲|
+      |⬛⬛🔲🟫🔲🔲⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🪨🪨🔲|
+      |⬛🪨🟫🟫🟫🟫⬛⬛🧱🟫🟫🟫🟫🟫🟫🧱🪨🪨🔲|
+      |⬛🪨🟫🟫🟫🟫🟫🧱🧱🟫🟫🟫🟫🟫🟫🧱🧱🪨🔲|
+      |⬛🪨🟫🟫🟫🟫🟫🟫🟫🐗🟫🟫🟫🟫🟫🟫🟫🔲🔲|
+      |🪨🟫🟫🟫🟫🟫🟫🟫🟫💀🟫🟫🟫🟫🟫🟫🟫🟫🔲|
+      |⬛🔲🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺🟫🟫🧪🔲🔲|
+      |⬛🔲🟫🟫🟫🟫🟫🟫🟫🧱🧱🧱🧱🧱🔲🟫🟫🔲🔲|
+      |⬛🔲🟫🟫🔽🟫🟫🟫🧱🪨⬛⬛⬛🪨🪨🔲🔲🔲🪨|
+      |⬛⬛🔲💣🟫🟫🟫🧱⬛⬛⬛⬛⬛⬛🪨🪨🪨🪨🪨|
+      |⬛⬛🪨🧱🧱🧱🧱⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      # 💀 Game over · Depth 1/5 · Turn 10
-      🐗 orc · 🧪 potion · 💀 fallen
+      # 💀 Game over · Depth 1/5 · Turn 100
+      👺 goblin · 🐗 orc · 🧪 potion · 💣 flash bomb · 🔽 stairs · 💀 fallen
       ## Run summary
-      The party has fallen on depth 1 after 10 turns.
-      Killed by the orc B's knife on depth 1, turn 10 · kills: orc ×1 · used: nothing · deepest 1 · score 110
-      **Alice** — 1 kill
+      The party has fallen on depth 1 after 100 turns.
+      Killed by the orc A's knife on depth 1, turn 100 · kills: goblin ×1, orc ×1 · used: nothing · deepest 1 · score 120
+      **Alice** — 2 kills
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 2.
-      You kill the orc A.
-      The orc B slashes you for 5.
+      You hit the orc A for 5.
+      The orc A slashes you for 5.
       You die.
-      The party has fallen on depth 1 after 10 turns.
+      The party has fallen on depth 1 after 100 turns.
       -- Seed 12 · free mode · 4-way · hard
       color #ed4245"
     `);
