@@ -94,7 +94,7 @@ const TABLE = {
     name: 'goblin archer',
     art: { emoji: '🏹', ascii: 'a', tile: 'archer' },
     legend: 'archer',
-    habit: 'shoots from afar along a clear line; steps back when you close in',
+    habit: 'shoots from afar along a clear line, less surely the farther; steps back from a blade next to it',
     hp: 7,
     bloodied: 0.34,
     attack: 3,
