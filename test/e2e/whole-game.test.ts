@@ -14,6 +14,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   });
 
   const DANGER = 4;
+  let pressCount = 0;
 
   /** The player's policy, read off the buttons: drink when below half health, attack when a red arrow shows, else wait. */
   async function choose(m: FakeMessage): Promise<FakeComponent> {
@@ -23,7 +24,10 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     const drink = me && me.hp * 2 < me.maxHp ? enabled.find((b) => b.custom_id?.startsWith('cc1:use:')) : undefined;
     // Fight what is next to her, else walk on and down (monsters start out of sight since issue 15), else wait.
     const walk = ['exp', 'desc', 'trv'].map((verb) => enabled.find((b) => b.custom_id?.startsWith(`cc1:${verb}:`))).find((b) => b);
-    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? walk ?? enabled.find((b) => b.custom_id?.startsWith('cc1:wait:'));
+    // With an unaware monster in view explore is refused: step about (a different arrow each press) until it notices.
+    const arrows = enabled.filter((b) => b.custom_id?.startsWith('cc1:mv:'));
+    const step = arrows.length > 0 ? arrows[pressCount++ % arrows.length] : undefined;
+    const pick = drink ?? enabled.find((b) => b.style === DANGER) ?? walk ?? step ?? enabled.find((b) => b.custom_id?.startsWith('cc1:wait:'));
     if (!pick) throw new Error(`no button to press on ${JSON.stringify(m.components)}`);
     return pick;
   }
