@@ -57,7 +57,7 @@ export function hear(lines: readonly string[]): Heard {
   const you = /^(\d+) .*?, HP (\d+) of (\d+)/.exec(line(TEXT_LINE.you));
   const monsters: HeardMonster[] = [];
   for (const part of line(TEXT_LINE.monsters).split('; ')) {
-    const m = /^(.+?) (here|\d+ tiles? [a-z-]+), ([a-z]+), HP \d+ of \d+(?:, [a-z ]+?(?: \(reach (\d+)\))?)?$/.exec(part);
+    const m = /^(.+?) (here|\d+ tiles? [a-z-]+), ([a-z ]+?), HP \d+ of \d+(?:, [a-z ]+?(?: \(reach (\d+)\))?)?$/.exec(part);
     const w = m ? where(m[2]!) : null;
     if (m && w) monsters.push({ label: m[1]!, distance: w.distance, dir: w.dir, doing: m[3]!, reach: m[4] ? Number(m[4]) : 1 });
   }
@@ -95,6 +95,11 @@ export function textPolicyWith(see: (state: GameState, me: Player) => string[]):
     if (adjacent) return { type: 'move', user, dir: adjacent.dir! };
     if (threats.length > 0) {
       const near = threats[0]!; // the text view lists the nearest first
+      // Something striking from afar (an archer): charge it rather than wait under its arrows (as the careful policy does).
+      if ((near.doing === 'attacking' || near.doing === 'keeping its distance') && near.distance > 1) {
+        const d = toward(near.dir, ['move', 'attack']);
+        if (d) return act({ type: 'move', user, dir: d });
+      }
       // A reach-2 weapon strikes from two tiles: close in rather than take free hits.
       if (near.reach > 1 && near.distance === 2) {
         const d = toward(near.dir, ['move']);

@@ -84,4 +84,11 @@ describe('the text policy reads the text view alone', () => {
       allies: [{ number: 2, distance: 4, dir: 'e' }],
     });
   });
+
+  it('hears a monster whose doing takes several words (an archer keeping its distance)', () => {
+    const archer = drawState(['#########', '#.1..a..#', '#########'], { names: ['Alice'] });
+    archer.monsters[0]!.state = 'retreat';
+    const heard = hear(renderTextView(archer, 'p1', new Uint8Array(archer.width * archer.height).fill(1), 1));
+    expect(heard.monsters).toEqual([{ label: 'goblin archer A', distance: 3, dir: 'e', doing: 'keeping its distance', reach: 6 }]);
+  });
 });
