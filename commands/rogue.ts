@@ -117,7 +117,7 @@ export const HELP_TEXT = [
   '`/rogue new lobby:true`: a lobby first; the host starts it (`/rogue start` or ▶️), or it starts when full or after 3 minutes. The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
-  `Fallen players watch and vote, and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
+  `Fallen players watch (a vote to end belongs to the living) and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
 ].join('\n');
 

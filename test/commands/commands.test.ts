@@ -35,7 +35,7 @@ describe('command modules', () => {
     expect([...HELP_TEXT].length).toBeLessThanOrEqual(4096);
     for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', 'Party size']) expect(HELP_TEXT).toContain(word);
     // How rounds and free movement alternate, and what the fallen do.
-    for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch and vote', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
+    for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
   });
 
   it.each([
