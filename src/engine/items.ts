@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../grid/rng.js';
 import { levelDamage } from './progression.js';
+import { rollWeighted, weightsAt, type SpawnRule } from './spawn.js';
 import type { Art, Player, Weapon } from './types.js';
 
 /** What using an item does; each effect is implemented once, in effects.ts. */
@@ -18,7 +19,7 @@ interface ItemRowBase {
   /** One line for help and the status sheet. */
   blurb: string;
   /** Floor weight on depth `from` and its change per depth below (never below 0; 0 above `from`). */
-  spawn: { base: number; perDepth: number; from: number };
+  spawn: SpawnRule;
   effect: ItemEffect;
   /** Whether using it flies in a direction (aimed for the player when none is given). */
   thrown: boolean;
@@ -181,25 +182,11 @@ export function addToPack(p: Pick<Player, 'pack'>, kind: ItemKind, n: number): v
 
 /** Floor weights of the non-potion items on a depth (potions are counted apart, by difficulty). */
 export function itemWeights(depth: number): Record<ItemKind, number> {
-  const out = {} as Record<ItemKind, number>;
-  for (const kind of ITEM_KINDS) {
-    const s = ITEMS[kind].spawn;
-    out[kind] = depth < s.from ? 0 : Math.max(0, s.base + s.perDepth * (depth - s.from));
-  }
-  return out;
+  return weightsAt(ITEM_KINDS, (kind) => ITEMS[kind].spawn, depth);
 }
 
 /** Draws an item kind for a floor spot on a depth. */
 export function rollItemKind(rng: Rng, depth: number): ItemKind {
-  const w = itemWeights(depth);
-  let total = 0;
-  for (const kind of ITEM_KINDS) total += w[kind];
-  if (total <= 0) return 'lure';
-  let roll = rng.int(1, total);
-  for (const kind of ITEM_KINDS) {
-    roll -= w[kind];
-    if (roll <= 0) return kind;
-  }
-  return 'lure';
+  return rollWeighted(rng, ITEM_KINDS, itemWeights(depth), 'lure');
 }
 

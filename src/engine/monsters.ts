@@ -3,6 +3,7 @@
  * kind list, the state schema's enum and the spawn table all derive from it, so a new kind is one new entry.
  */
 import type { Rng } from '../grid/rng.js';
+import { rollWeighted, weightsAt, type SpawnRule } from './spawn.js';
 import type { Art, Tactics, Weapon } from './types.js';
 
 export interface MonsterStats {
@@ -22,7 +23,7 @@ export interface MonsterStats {
   /** weapons[0] is carried at spawn; tactics switch to the others (see ai.ts). */
   weapons: readonly Weapon[];
   /** Spawn weight on depth `from` and the change per depth below it (never below 0; 0 above `from`). */
-  spawn: { base: number; perDepth: number; from: number };
+  spawn: SpawnRule;
   /** Experience a player earns for the kill. */
   xp: number;
   /** Whether it shouts to alert its pack when it spots the party. */
@@ -201,23 +202,10 @@ export const BOSS_KIND: MonsterKind = MONSTER_KINDS.find((k) => MONSTERS[k].boss
 
 /** Spawn weights by depth, from the table: goblins thin out, tougher kinds appear from their first depth and grow. */
 export function spawnWeights(depth: number): Record<MonsterKind, number> {
-  const out = {} as Record<MonsterKind, number>;
-  for (const kind of MONSTER_KINDS) {
-    const s = MONSTERS[kind].spawn;
-    out[kind] = depth < s.from ? 0 : Math.max(0, s.base + s.perDepth * (depth - s.from));
-  }
-  return out;
+  return weightsAt(MONSTER_KINDS, (kind) => MONSTERS[kind].spawn, depth);
 }
 
 /** Draws a monster kind from the spawn table for a depth. */
 export function rollMonsterKind(rng: Rng, depth: number): MonsterKind {
-  const w = spawnWeights(depth);
-  let total = 0;
-  for (const kind of MONSTER_KINDS) total += w[kind];
-  let roll = rng.int(1, total);
-  for (const kind of MONSTER_KINDS) {
-    roll -= w[kind];
-    if (roll <= 0) return kind;
-  }
-  return MONSTER_KINDS[0];
+  return rollWeighted(rng, MONSTER_KINDS, spawnWeights(depth), MONSTER_KINDS[0]);
 }
