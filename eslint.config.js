@@ -58,9 +58,9 @@ export default tseslint.config(
   {
     // Only the gateway adapter speaks discord.js: commands, buttons, the router, HTTP mode, the services and the
     // terminal game work on Discord's API JSON (discord-api-types) and run without it.
-    files: ['commands/**', 'src/app/**', 'src/adapters/interactions/**', 'src/adapters/http/**', 'src/adapters/discord/presenter.ts', 'src/adapters/discord/messages.ts', 'src/play.ts'],
+    files: ['commands/**', 'src/app/**', 'src/adapters/http/**', 'src/adapters/discord/**', 'src/play.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'discord.js', message: 'Only the gateway adapter (src/adapters/discord/bot.ts) imports discord.js.' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'discord.js', message: 'Only the gateway adapter (src/adapters/gateway/bot.ts) imports discord.js.' }] }],
     },
   },
 );

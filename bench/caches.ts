@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { Client } from 'discord.js';
-import { clientOptions } from '../src/adapters/discord/bot.js';
+import { clientOptions } from '../src/adapters/gateway/bot.js';
 import { addFloodGuild, cacheSizes, floodInteractions } from '../test/support/interaction-flood.js';
 
 const N = 100_000;

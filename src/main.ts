@@ -3,7 +3,7 @@
  * metrics (METRICS_PORT) -> the gateway bot or the HTTP interactions endpoint (INTERACTIONS) -> round timer; clean
  * shutdown on SIGTERM/SIGINT.
  */
-import { startBot } from './adapters/discord/bot.js';
+import { startBot } from './adapters/gateway/bot.js';
 import { startHttpBot } from './adapters/http/bot.js';
 import { startMetrics } from './adapters/metrics/index.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';

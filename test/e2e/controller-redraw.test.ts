@@ -1,6 +1,6 @@
 /** Issue 17: in rounds mode an open controller says why it is grey, is redrawn when the round resolves, and says when it can no longer be (fake clock). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPIRE_AFTER_MS, EXPIRED_TEXT } from '../../src/adapters/interactions/controller-redraw.js';
+import { EXPIRE_AFTER_MS, EXPIRED_TEXT } from '../../src/adapters/discord/controller-redraw.js';
 import { startFight } from '../app/fixtures.js';
 import { ADMIN_PERMS, ALICE, BOB, buttons, CHANNEL, GUILD, startHarness, subcommand, TestClock, TRANSPORTS, type Harness } from './harness.js';
 

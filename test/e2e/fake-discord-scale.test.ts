@@ -2,7 +2,7 @@
 import { Client, Events, GatewayIntentBits, MessageFlags } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startInteractionServer, type InteractionServer } from '../../src/adapters/http/server.js';
-import type { InteractionHandler } from '../../src/adapters/interactions/types.js';
+import type { InteractionHandler } from '../../src/adapters/discord/types.js';
 import { silentLogger } from '../../src/app/ports.js';
 import { latch } from '../adapters/http/support.js';
 import { FakeDiscord, guildIdOnShard, shardOf, testSigningKeys, type FakeGuild } from './fake-discord/index.js';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { startBot } from '../../src/adapters/discord/bot.js';
+import { startBot } from '../../src/adapters/gateway/bot.js';
 import { startHttpBot } from '../../src/adapters/http/bot.js';
 import { testSigningKeys } from './fake-discord/index.js';
 import { MemoryEditTokens, NO_EDIT_TOKENS } from '../../src/adapters/discord/edit-tokens.js';

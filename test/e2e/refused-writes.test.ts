@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameServiceApi } from '../../src/app/service-types.js';
-import { WITHDRAWN_TEXT } from '../../src/adapters/interactions/router.js';
+import { WITHDRAWN_TEXT } from '../../src/adapters/discord/router.js';
 import { ALICE, buttons, CHANNEL, findButton, startHarness, subcommand, TRANSPORTS, turnOf, type Harness } from './harness.js';
 
 /** The service with a switch: while `refusing`, recording a game message fails as a full or read-only Redis would. */

@@ -1,7 +1,7 @@
 /** Issue 11 item 7: interactions that arrive while the bot shuts down get the restarting note. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { RESTARTING_TEXT } from '../../src/adapters/interactions/router.js';
+import { RESTARTING_TEXT } from '../../src/adapters/discord/router.js';
 import { ALICE, CHANNEL, GUILD, ephemeralText, startHarness, subcommand, type Harness } from './harness.js';
 
 let h: Harness;

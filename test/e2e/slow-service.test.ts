@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTARTING_TEXT } from '../../src/adapters/interactions/router.js';
+import { RESTARTING_TEXT } from '../../src/adapters/discord/router.js';
 import { ALICE, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
 
 let h: Harness;

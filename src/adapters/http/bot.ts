@@ -7,7 +7,7 @@
 import { REST } from '@discordjs/rest';
 import { appLogger } from '../../config/logger.js';
 import { rejectGameMessageEdits } from '../discord/messages.js';
-import { createCore, type CoreOptions } from '../interactions/core.js';
+import { createCore, type CoreOptions } from '../discord/core.js';
 import { startInteractionServer } from './server.js';
 
 /** What the HTTP bot needs; main builds it from the config. */

@@ -8,10 +8,10 @@
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types/v10';
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
-import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
+import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
 import { apiError } from '../discord/messages.js';
-import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../interactions/webhook.js';
-import { encodeBody, messageBody, type EncodedBody } from './payload.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../discord/webhook.js';
+import { encodeBody, messageBody, type EncodedBody } from '../discord/payload.js';
 
 /** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
 export const POSTED_BELOW_TEXT = 'Posted below.';

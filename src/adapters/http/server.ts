@@ -19,9 +19,9 @@ import { InteractionResponseType, InteractionType } from 'discord-api-types/v10'
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import type { Logger } from '../../app/ports.js';
 import { scrubSecrets } from '../../config/logger.js';
-import type { IncomingInteraction, InteractionHandler } from '../interactions/types.js';
+import type { IncomingInteraction, InteractionHandler } from '../discord/types.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
-import { toIncoming } from './incoming.js';
+import { toIncoming } from '../discord/incoming.js';
 import { HttpResponder } from './responder.js';
 import { isFreshTimestamp, signatureVerifier } from './signature.js';
 

@@ -1,7 +1,7 @@
 /** The image style on Discord: the map is a PNG attached to the game message, shown by the embed, with alt text; edits replace it. */
 import { describe, expect, it } from 'vitest';
-import { gameMessage } from '../../../src/adapters/interactions/router.js';
-import { messageBody } from '../../../src/adapters/http/payload.js';
+import { gameMessage } from '../../../src/adapters/discord/router.js';
+import { messageBody } from '../../../src/adapters/discord/payload.js';
 import { gamePayload } from '../../../src/adapters/discord/presenter.js';
 import type { GameView } from '../../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../../src/app/settings.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { REST } from '@discordjs/rest';
 import { DiscordAPIError } from '@discordjs/rest';
 import { HttpResponder } from '../../../src/adapters/http/responder.js';
-import type { IncomingInteraction } from '../../../src/adapters/interactions/types.js';
+import type { IncomingInteraction } from '../../../src/adapters/discord/types.js';
 
 const interaction: IncomingInteraction = { id: '1', applicationId: '2', token: 'tok', kind: 'command', guildId: '3', channelId: '4', user: { id: '5', name: 'ann' }, memberPermissions: 0n };
 const unknownWebhook = () => new DiscordAPIError({ code: 10015, message: 'Unknown Webhook' }, 10015, 404, 'POST', '/webhooks/2/tok', { body: undefined, files: undefined });

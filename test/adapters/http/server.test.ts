@@ -3,7 +3,7 @@ import { MemoryLogger } from '../../../src/adapters/memory/memory-logger.js';
 import { prometheusMetrics } from '../../../src/adapters/metrics/prometheus.js';
 import { POSTED_BELOW_TEXT } from '../../../src/adapters/http/responder.js';
 import { startInteractionServer, type InteractionServer, type InteractionServerOptions } from '../../../src/adapters/http/server.js';
-import type { InteractionHandler } from '../../../src/adapters/interactions/types.js';
+import type { InteractionHandler } from '../../../src/adapters/discord/types.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import { signatureHeaders, testSigningKeys } from '../../e2e/fake-discord/signing.js';
 import { NO_PINGS } from '../../../src/adapters/discord/mentions.js';

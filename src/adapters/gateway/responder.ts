@@ -5,9 +5,9 @@
  */
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes, type APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
-import { messageBody } from '../http/payload.js';
-import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../interactions/types.js';
-import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../interactions/webhook.js';
+import { messageBody } from '../discord/payload.js';
+import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../discord/webhook.js';
 
 /** Answers one gateway interaction over REST. */
 export class GatewayResponder implements InteractionResponder {

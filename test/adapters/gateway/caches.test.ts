@@ -1,7 +1,7 @@
 /** Issue 11 item 8: discord.js's user and member caches stay bounded however many distinct users interact. */
 import { Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { USER_CACHE_LIMIT, clientOptions } from '../../../src/adapters/discord/bot.js';
+import { USER_CACHE_LIMIT, clientOptions } from '../../../src/adapters/gateway/bot.js';
 import { addFloodGuild, cacheSizes, floodInteractions } from '../../support/interaction-flood.js';
 
 describe('client caches', () => {

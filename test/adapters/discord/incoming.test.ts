@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, toIncoming } from '../../../src/adapters/http/incoming.js';
-import { APP_ID, CHANNEL, GUILD, TOKEN, rawInteraction } from './support.js';
+import { kindOf, toIncoming } from '../../../src/adapters/discord/incoming.js';
+import { APP_ID, CHANNEL, GUILD, TOKEN, rawInteraction } from '../http/support.js';
 
 describe('raw interaction -> IncomingInteraction', () => {
   it('GIVEN a chat-input command with a subcommand WHEN converted THEN its options are flattened into an invocation', () => {

@@ -1,6 +1,6 @@
 /** The multipart body of an answer with the map picture, written by hand: any standard form-data parser reads it back. */
 import { describe, expect, it } from 'vitest';
-import { encodeBody } from '../../../src/adapters/http/payload.js';
+import { encodeBody } from '../../../src/adapters/discord/payload.js';
 
 describe('encodeBody', () => {
   it('GIVEN a JSON answer with a PNG WHEN encoded THEN a form-data parser finds payload_json and files[0] with its bytes', async () => {

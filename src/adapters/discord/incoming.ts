@@ -1,8 +1,8 @@
 /** Raw interaction JSON (as Discord POSTs it) -> IncomingInteraction, validated once here by zod. */
 import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { invocationOf, type RawOption } from '../interactions/invocation.js';
-import type { IncomingInteraction, InteractionKind } from '../interactions/types.js';
+import { invocationOf, type RawOption } from './invocation.js';
+import type { IncomingInteraction, InteractionKind } from './types.js';
 
 const snowflake = z.string().regex(/^\d{1,20}$/);
 const user = z.object({ id: snowflake, username: z.string(), global_name: z.string().nullish() });

@@ -1,8 +1,8 @@
 /** OutgoingMessage -> Discord API JSON (+ files), as an interaction response body or a webhook request. */
 import { randomBytes } from 'node:crypto';
 import { MessageFlags, type APIAllowedMentions } from 'discord-api-types/v10';
-import { NO_PINGS } from '../discord/mentions.js';
-import type { OutgoingFile, OutgoingMessage } from '../interactions/types.js';
+import { NO_PINGS } from './mentions.js';
+import type { OutgoingFile, OutgoingMessage } from './types.js';
 
 /** The JSON part of a message (attachments describe the new files by index, after the kept ones). */
 export interface MessageBody {

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../src/app/ports.js';
 import type { GameView } from '../../../src/app/service-types.js';
-import { createControllerRedraws, EXPIRE_AFTER_MS, EXPIRED_TEXT, TOKEN_LIFE_MS, type ControllerRedraws } from '../../../src/adapters/interactions/controller-redraw.js';
-import type { OutgoingMessage } from '../../../src/adapters/interactions/types.js';
+import { createControllerRedraws, EXPIRE_AFTER_MS, EXPIRED_TEXT, TOKEN_LIFE_MS, type ControllerRedraws } from '../../../src/adapters/discord/controller-redraw.js';
+import type { OutgoingMessage } from '../../../src/adapters/discord/types.js';
 import { decodeButtonId } from '../../../commands/controls/custom-id.js';
 
 const KEY = { guildId: 'g', channelId: 'c' };

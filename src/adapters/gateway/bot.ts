@@ -6,12 +6,12 @@
  */
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, Routes, type ClientOptions } from 'discord.js';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
-import { toIncoming } from '../http/incoming.js';
-import { GatewayResponder } from './gateway-responder.js';
+import { toIncoming } from '../discord/incoming.js';
+import { GatewayResponder } from './responder.js';
 import type { Logger as PinoLogger } from 'pino';
-import { createCore, type CoreOptions } from '../interactions/core.js';
-import { rejectGameMessageEdits } from './messages.js';
-import { NO_PINGS } from './mentions.js';
+import { createCore, type CoreOptions } from '../discord/core.js';
+import { rejectGameMessageEdits } from '../discord/messages.js';
+import { NO_PINGS } from '../discord/mentions.js';
 
 /** What the bot needs; main builds it from the config. */
 export interface BotOptions extends CoreOptions {

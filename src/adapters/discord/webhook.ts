@@ -4,7 +4,7 @@
  */
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, Routes } from 'discord-api-types/v10';
-import { messageBody } from '../http/payload.js';
+import { messageBody } from './payload.js';
 import type { AnswerType, IncomingInteraction, OutgoingMessage } from './types.js';
 
 /** Each first-answer callback type's name. */
