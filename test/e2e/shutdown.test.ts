@@ -32,7 +32,7 @@ describe('two processes on the same shard', () => {
       const warning = lines.find((l) => l.includes('another process'));
       expect(warning).toBeDefined();
       expect(JSON.parse(warning!).level).toBe(40);
-      // discord.js identifies again (its identify throttle waits about 5 s).
+      // @discordjs/ws identifies again (its identify throttle waits about 5 s).
       await h.fake.waitForClient(10_000);
       const ok = await h.command(ALICE, 'rogue', subcommand('help'));
       expect(ok.callback.type).toBe(4);

@@ -33,7 +33,7 @@ describe('interactions the bot does not serve', () => {
 });
 
 describe('a malformed interaction', () => {
-  it('GIVEN a command whose member has no user WHEN discord.js cannot build it THEN the bot stays up, answers privately, logs it once without the token, and serves the next one', async () => {
+  it('GIVEN a command whose member has no user WHEN the shared converter refuses it THEN the bot stays up, answers privately, logs it once without the token, and serves the next one', async () => {
     const lines: string[] = [];
     const logged = await startHarness({ logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
     try {

@@ -1,17 +1,21 @@
 /**
- * Gateway mode wired together: a discord.js Client (Guilds intent only) receives each INTERACTION_CREATE, which is
- * converted from its raw payload exactly as HTTP mode converts a POSTed one (src/adapters/http/incoming.ts) and
- * handed to the transport-neutral router with a responder that answers over REST. Plus the rounds-mode timer that
- * edits game messages.
+ * The gateway transport: a @discordjs/ws WebSocketManager (Guilds intent only) under a @discordjs/core Client, both
+ * public APIs of the discord.js project. Each INTERACTION_CREATE is converted by the shared Discord layer
+ * (src/adapters/discord/incoming.ts) exactly as the HTTP transport converts a POSTed one, and handed to the shared
+ * router with a responder that answers over REST. Plus the rounds-mode timer that edits game messages. Nothing is
+ * cached: the bot keeps no users, members or guilds. Imports the shared layer, never the HTTP transport.
  */
-import { Client, Events, GatewayIntentBits, MessageFlags, Options, Routes, type ClientOptions } from 'discord.js';
-import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
-import { toIncoming } from '../discord/incoming.js';
-import { GatewayResponder } from './responder.js';
+import { Client, GatewayDispatchEvents } from '@discordjs/core';
+import { REST } from '@discordjs/rest';
+import { CloseCodes, WebSocketManager, WebSocketShardEvents, type SessionInfo } from '@discordjs/ws';
+import { GatewayIntentBits, MessageFlags, Routes, type GatewayReadyDispatchData } from 'discord-api-types/v10';
 import type { Logger as PinoLogger } from 'pino';
-import { createCore, type CoreOptions } from '../discord/core.js';
-import { rejectGameMessageEdits } from '../discord/messages.js';
+import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
+import { createCore, type Core, type CoreOptions } from '../discord/core.js';
+import { toIncoming } from '../discord/incoming.js';
 import { NO_PINGS } from '../discord/mentions.js';
+import { rejectGameMessageEdits } from '../discord/messages.js';
+import { GatewayResponder } from './responder.js';
 
 /** What the bot needs; main builds it from the config. */
 export interface BotOptions extends CoreOptions {
@@ -26,73 +30,39 @@ export interface BotOptions extends CoreOptions {
 
 /** A running bot. */
 export interface Bot {
-  client: Client;
-  /** Stops taking interactions, finishes the ones in flight, stops the timer, flushes edits, destroys the client. */
+  /** The gateway shards this process holds. */
+  readonly shardIds: readonly number[];
+  /** Stops taking interactions, finishes the ones in flight, stops the timer, flushes edits, closes the gateway. */
   stop(): Promise<void>;
   /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
 }
 
-/** Users and members kept beyond the interaction that brought them: the bot needs none, so the caches stay small. */
-export const USER_CACHE_LIMIT = 200;
+/** The only intent the bot asks for: interactions need none, and Guilds alone keeps the gateway quiet. */
+export const GATEWAY_INTENTS = GatewayIntentBits.Guilds;
 
-/**
- * The Client's intents and caches: only the Guilds intent, and user and member caches bounded (discord.js adds every
- * interaction's user and member, which otherwise grows without limit), plus sweepers for what slips past the limit.
- */
-export function clientOptions(): ClientOptions {
-  return {
-    intents: [GatewayIntentBits.Guilds],
-    makeCache: Options.cacheWithLimits({
-      ...Options.DefaultMakeCacheSettings,
-      UserManager: { maxSize: USER_CACHE_LIMIT, keepOverLimit: (user) => user.id === user.client.user?.id },
-      GuildMemberManager: { maxSize: USER_CACHE_LIMIT, keepOverLimit: (member) => member.id === member.client.user?.id },
-    }),
-    sweepers: {
-      ...Options.DefaultSweeperSettings,
-      users: { interval: 600, filter: () => (user) => user.id !== user.client.user?.id },
-      guildMembers: { interval: 600, filter: () => (member) => member.id !== member.client.user?.id },
-    },
-  };
-}
-
-/** Logs in and resolves once the client is ready (all guilds received). */
+/** Connects every shard of this process and resolves once all of them are ready. */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
-  const client = new Client({ ...clientOptions(), rest: { api: o.apiBase, rejectOnRateLimit: rejectGameMessageEdits }, ...(o.shards ? { shards: o.shards.ids, shardCount: o.shards.count } : {}) });
-  const core = createCore(o, client.rest);
-  // Every interaction is taken from the raw dispatch (discord.js emits it before building its own objects), so
-  // unknown types and payloads discord.js can't build are answered too.
-  client.on(Events.Raw, (packet: { t?: string; d?: unknown }) => {
-    if (packet.t !== 'INTERACTION_CREATE') return;
-    const converted = toIncoming(packet.d);
-    if (converted.ok) {
-      void core.router.handle(converted.interaction, new GatewayResponder(converted.interaction, client.rest));
-      return;
-    }
-    // Field names and codes only: the payload carries the interaction token.
-    const d = (typeof packet.d === 'object' && packet.d !== null ? packet.d : {}) as { id?: unknown; token?: unknown; type?: unknown };
-    log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, problems: converted.problems.slice(0, 5) }, 'malformed interaction; answered as not supported');
-    if (typeof d.id === 'string' && typeof d.token === 'string') answerRawUnsupported(client, log, d.id, d.token);
+  const rest = new REST({ api: o.apiBase, version: '10', rejectOnRateLimit: rejectGameMessageEdits }).setToken(o.token);
+  const core = createCore(o, rest);
+  const gateway = gatewayManager(o, rest);
+  const client = new Client({ rest, gateway });
+  client.on(GatewayDispatchEvents.InteractionCreate, ({ data }) => onInteraction(data, core, rest, log));
+  const state = { stopping: false };
+  watchGateway(gateway, log, state);
+  const ready = await connectAll(gateway).catch(async (err: unknown) => {
+    state.stopping = true;
+    await gateway.destroy();
+    core.close();
+    throw err;
   });
-  guardInteractionAction(client, log);
-  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
-  client.on(Events.ShardDisconnect, (_event, shard) => log.warn({ shard }, 'gateway disconnected'));
-  // Two processes holding the same shard both receive its interactions (each is still applied once: the interaction
-  // id is recorded in the save). Discord then tends to invalidate one session; say what that usually means.
-  client.on(Events.Invalidated, () => log.warn('gateway session invalidated: is another process running with the same token and shards? (SHARD_COUNT / SHARD_IDS)'));
-  client.on(Events.Debug, (line: string) => {
-    if (/session (?:has been )?invalidated|another session|Invalid Session/i.test(line)) log.warn({ detail: line.slice(0, 200) }, 'gateway reported an invalid or replaced session: another process may hold the same shards (harmless for game state, wasteful; check SHARD_IDS)');
-  });
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(o.token);
-  await ready;
-  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: o.shards?.ids ?? 'all' }, 'bot ready');
+  const shardIds = await gateway.getShardIds();
+  log.info({ user: ready[0]?.user.username, guilds: ready.reduce((n, r) => n + r.guilds.length, 0), shards: o.shards?.ids ?? 'all', shardIds }, 'bot ready');
   core.startTimer();
-
   let stopping: Promise<void> | null = null;
   return {
-    client,
+    shardIds,
     flushEdits: () => core.flush(),
     stop() {
       stopping ??= (async () => {
@@ -102,7 +72,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         await new Promise((r) => setTimeout(r, o.shutdownGraceMs ?? 1000));
         await core.router.drain();
         core.close();
-        await client.destroy();
+        state.stopping = true;
+        await gateway.destroy();
       })();
       return stopping;
     },
@@ -110,28 +81,69 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 }
 
 /**
- * discord.js builds its own Interaction from the gateway payload after the raw dispatch, and a payload missing a field
- * it needs (a member without a user, say) makes that throw inside its websocket handler. The router has already
- * taken the interaction from the raw dispatch, so the throw is only logged (ids only, never the token).
+ * The WebSocketManager: Guilds intent, REST for GET /gateway/bot, the shards of SHARD_COUNT / SHARD_IDS, and its own
+ * session store (the library's default is one per process, which two bots in one process would share).
  */
-function guardInteractionAction(client: Client, log: PinoLogger): void {
-  const action = (client as unknown as { actions?: { InteractionCreate?: { handle(data: unknown): unknown } } }).actions?.InteractionCreate;
-  if (!action) return;
-  const handle = action.handle.bind(action);
-  action.handle = (data: unknown) => {
-    try {
-      return handle(data);
-    } catch (err) {
-      const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; type?: unknown };
-      log.debug({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, err: err instanceof Error ? err.message : String(err) }, 'discord.js could not build an interaction (answered from the raw dispatch)');
-      return undefined;
-    }
-  };
+function gatewayManager(o: BotOptions, rest: REST): WebSocketManager {
+  const sessions = new Map<number, SessionInfo>();
+  return new WebSocketManager({
+    token: o.token,
+    intents: GATEWAY_INTENTS,
+    rest,
+    ...(o.shards ? { shardCount: o.shards.count, shardIds: o.shards.ids } : {}),
+    retrieveSessionInfo: (shardId) => sessions.get(shardId) ?? null,
+    updateSessionInfo: (shardId, info) => void (info ? sessions.set(shardId, info) : sessions.delete(shardId)),
+  });
 }
 
-/** Answers an interaction that never became a discord.js object with the private "not supported", by id and token alone. */
-function answerRawUnsupported(client: Client, log: PinoLogger, id: string, token: string): void {
-  client.rest
+/** One INTERACTION_CREATE: converted and routed, or (malformed) answered "not supported" by its id and token alone. */
+function onInteraction(data: unknown, core: Core, rest: REST, log: PinoLogger): void {
+  const converted = toIncoming(data);
+  if (converted.ok) {
+    void core.router.handle(converted.interaction, new GatewayResponder(converted.interaction, rest));
+    return;
+  }
+  // Field names and codes only: the payload carries the interaction token.
+  const d = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; token?: unknown; type?: unknown };
+  log.warn({ interactionId: typeof d.id === 'string' ? d.id : null, type: d.type, problems: converted.problems.slice(0, 5) }, 'malformed interaction; answered as not supported');
+  if (typeof d.id === 'string' && typeof d.token === 'string') answerRawUnsupported(rest, log, d.id, d.token);
+}
+
+/** Logs what the gateway says that an operator should hear: errors, unexpected closes, invalidated sessions. */
+function watchGateway(gateway: WebSocketManager, log: PinoLogger, state: { stopping: boolean }): void {
+  gateway.on(WebSocketShardEvents.Error, (err, shard) => log.error({ err, shard }, 'gateway error'));
+  gateway.on(WebSocketShardEvents.Closed, (code, shard) => {
+    // 4200 is the library resuming on Discord's request (op 7); it reconnects by itself.
+    if (!state.stopping && code !== CloseCodes.Resuming) log.warn({ shard, code }, 'gateway disconnected');
+  });
+  // Two processes holding the same shard both receive its interactions (each is still applied once: the interaction
+  // id is recorded in the save). Discord then tends to invalidate one session; say what that usually means.
+  gateway.on(WebSocketShardEvents.Debug, (line, shard) => {
+    if (/session (?:has been )?invalidated|another session|Invalid Session/i.test(line)) log.warn({ shard, detail: line.slice(0, 200) }, 'gateway session invalidated: is another process running with the same token and shards? (harmless for game state, wasteful; check SHARD_COUNT / SHARD_IDS)');
+  });
+}
+
+/** Connects every shard; resolves with their READY payloads once all are ready, rejects on the first fatal error. */
+async function connectAll(gateway: WebSocketManager): Promise<GatewayReadyDispatchData[]> {
+  const ready: GatewayReadyDispatchData[] = [];
+  const onReady = (data: GatewayReadyDispatchData): void => void ready.push(data);
+  let onError: (err: Error) => void = () => {};
+  // Authentication failed, invalid shard, disallowed intents: the library closes the shard for good, so say so.
+  const failed = new Promise<never>((_, reject) => (onError = reject));
+  gateway.on(WebSocketShardEvents.Ready, onReady);
+  gateway.on(WebSocketShardEvents.Error, onError);
+  try {
+    await Promise.race([gateway.connect(), failed]);
+    return ready;
+  } finally {
+    gateway.off(WebSocketShardEvents.Ready, onReady);
+    gateway.off(WebSocketShardEvents.Error, onError);
+  }
+}
+
+/** Answers an interaction the shared converter refused with the private "not supported", by id and token alone. */
+function answerRawUnsupported(rest: REST, log: PinoLogger, id: string, token: string): void {
+  rest
     .post(Routes.interactionCallback(id, token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS } }, auth: false })
-    .catch((err: unknown) => log.warn({ err, interactionId: id }, 'could not answer an interaction discord.js could not build'));
+    .catch((err: unknown) => log.warn({ err, interactionId: id }, 'could not answer a malformed interaction'));
 }
