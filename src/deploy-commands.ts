@@ -1,12 +1,16 @@
-/** `npm run deploy-commands`: registers the slash commands via REST, in DISCORD_GUILD_ID (instant) or globally. */
-import { REST, Routes } from 'discord.js';
+/**
+ * `npm run deploy-commands`: registers the slash commands via REST, in DISCORD_GUILD_ID (instant) or globally. On the
+ * shared Discord layer's REST client (@discordjs/rest) and discord-api-types' routes: no discord.js Client.
+ */
+import { Routes } from 'discord-api-types/v10';
 import { pathToFileURL } from 'node:url';
 import { commands } from '../commands/index.js';
+import { botRest } from './adapters/discord/rest.js';
 import { loadConfigOrExit, type Config } from './config/env.js';
 
 /** Puts every command (replacing what was registered); returns how many and where. */
 export async function deployCommands(config: Pick<Config, 'discordToken' | 'applicationId' | 'guildId' | 'apiBase'>): Promise<{ count: number; scope: string }> {
-  const rest = new REST({ api: config.apiBase }).setToken(config.discordToken);
+  const rest = botRest({ token: config.discordToken, apiBase: config.apiBase });
   const body = commands.map((c) => c.data.toJSON());
   const route = config.guildId ? Routes.applicationGuildCommands(config.applicationId, config.guildId) : Routes.applicationCommands(config.applicationId);
   await rest.put(route, { body });
@@ -20,7 +24,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.stdout.write(`Registered ${count} commands (${scope}).${scope === 'global' ? ' Global commands can take a while to appear everywhere.' : ''}\n`);
     },
     (err: unknown) => {
-      // discord.js errors carry the status and Discord's message, never the token.
+      // @discordjs/rest errors carry the status and Discord's message, never the token.
       process.stderr.write(`Could not register the commands: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
     },

@@ -1,7 +1,11 @@
 /**
- * What both transports share once an interaction has arrived: the router, the channel-API editor of game messages
- * (through a @discordjs/rest client with the bot token) and the rounds-mode timer. The gateway bot and the HTTP
- * endpoint each add only how interactions come in and how the first answer goes out.
+ * The shared Discord layer (src/adapters/discord/): Discord's API shapes both transports use, the incoming converter,
+ * payloads, presenter, router, message editor, budgets, webhooks. It knows HTTP requests, not discord.js, and imports
+ * neither transport (src/adapters/gateway/, src/adapters/http/); they import it.
+ *
+ * This file, what both transports share once an interaction has arrived: the router, the channel-API editor of game
+ * messages (through a @discordjs/rest client with the bot token) and the rounds-mode timer. The gateway bot and the
+ * HTTP endpoint each add only how interactions come in and how the first answer goes out.
  */
 import type { REST } from '@discordjs/rest';
 import type { Logger } from 'pino';

@@ -6,7 +6,7 @@
  * cached: the bot keeps no users, members or guilds. Imports the shared layer, never the HTTP transport.
  */
 import { Client, GatewayDispatchEvents } from '@discordjs/core';
-import { REST } from '@discordjs/rest';
+import type { REST } from '@discordjs/rest';
 import { CloseCodes, WebSocketManager, WebSocketShardEvents, type SessionInfo } from '@discordjs/ws';
 import { GatewayIntentBits, MessageFlags, Routes, type GatewayReadyDispatchData } from 'discord-api-types/v10';
 import type { Logger as PinoLogger } from 'pino';
@@ -14,7 +14,7 @@ import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
 import { createCore, type Core, type CoreOptions } from '../discord/core.js';
 import { toIncoming } from '../discord/incoming.js';
 import { NO_PINGS } from '../discord/mentions.js';
-import { rejectGameMessageEdits } from '../discord/messages.js';
+import { botRest } from '../discord/rest.js';
 import { GatewayResponder } from './responder.js';
 
 /** What the bot needs; main builds it from the config. */
@@ -44,7 +44,7 @@ export const GATEWAY_INTENTS = GatewayIntentBits.Guilds;
 /** Connects every shard of this process and resolves once all of them are ready. */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
-  const rest = new REST({ api: o.apiBase, version: '10', rejectOnRateLimit: rejectGameMessageEdits }).setToken(o.token);
+  const rest = botRest(o);
   const core = createCore(o, rest);
   const gateway = gatewayManager(o, rest);
   const client = new Client({ rest, gateway });

@@ -1,7 +1,7 @@
 /**
  * The InteractionResponder of gateway mode: the first answer is a POST to the interaction's callback route (with
  * `with_response`, so a posted game message's id comes back at once); the rest goes through the webhook. The same
- * message bodies as HTTP mode (src/adapters/http/payload.ts), through @discordjs/rest with the interaction token.
+ * message bodies as HTTP mode (src/adapters/discord/payload.ts), through @discordjs/rest with the interaction token.
  */
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes, type APIApplicationCommandOptionChoice } from 'discord-api-types/v10';

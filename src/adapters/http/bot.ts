@@ -1,12 +1,12 @@
 /**
- * HTTP mode wired together: Discord POSTs each interaction to this process's endpoint (verified, answered in the
- * HTTP response itself), the shared core routes it exactly as in gateway mode, and channel edits (round timer,
+ * The HTTP transport wired together: Discord POSTs each interaction to this process's endpoint (verified, answered in
+ * the HTTP response itself), the shared core routes it exactly as in gateway mode, and channel edits (round timer,
  * coalesced refreshes) go through a REST client with the bot token. Stateless apart from Redis, so any number of
- * replicas can stand behind a load balancer.
+ * replicas can stand behind a load balancer. This folder (server, signature, responder, bot) imports the shared
+ * Discord layer (src/adapters/discord/), never the gateway transport.
  */
-import { REST } from '@discordjs/rest';
 import { appLogger } from '../../config/logger.js';
-import { rejectGameMessageEdits } from '../discord/messages.js';
+import { botRest } from '../discord/rest.js';
 import { createCore, type CoreOptions } from '../discord/core.js';
 import { startInteractionServer } from './server.js';
 
@@ -38,7 +38,7 @@ export interface HttpBot {
 
 /** Starts the endpoint and the round timer. */
 export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
-  const rest = new REST({ api: o.apiBase, version: '10', rejectOnRateLimit: rejectGameMessageEdits }).setToken(o.token);
+  const rest = botRest(o);
   const core = createCore(o, rest, { timesInteractions: true });
   const server = await startInteractionServer({
     port: o.port,
