@@ -30,6 +30,7 @@ describe('the terminal game', () => {
     const { packages, files } = packagesReachable('src/play.ts');
     expect(files).toBeGreaterThan(20);
     expect([...packages]).not.toContain('discord.js');
+    expect([...packages]).not.toContain('@discordjs/ws');
     expect([...packages]).toContain('zod');
   });
 
