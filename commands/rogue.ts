@@ -326,7 +326,7 @@ export default {
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
       ]),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
       subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
