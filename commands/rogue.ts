@@ -5,7 +5,7 @@ import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './control
 import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
 import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
-import { describeEvent, renderStatus } from '../src/render/index.js';
+import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
@@ -52,6 +52,7 @@ export const rogueOptions = z.discriminatedUnion(
       .strict(),
     plain('map'),
     plain('status'),
+    plain('log'),
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
     plain('again'),
@@ -112,7 +113,7 @@ export const HELP_TEXT = [
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
-  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
+  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
   "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
   '`/rogue new lobby:true`: a lobby first; the host starts it (`/rogue start` or ▶️), or it starts when full or after 3 minutes. The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits.',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
@@ -256,6 +257,12 @@ async function run(ctx: CommandContext): Promise<Reply> {
       if (!result.ok) return { kind: 'failure', error: result.error };
       return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id) };
     }
+    case 'log': {
+      // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
+      const result = await ctx.games.view(key(ctx));
+      if (!result.ok) return { kind: 'failure', error: result.error };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, result.value.meta.recentLog ?? [], ctx.user.id) };
+    }
     case 'prefs': {
       if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
       const patch = { ...(opts.style !== undefined ? { style: opts.style } : {}), ...(opts.mobile !== undefined ? { mobile: opts.mobile } : {}) };
@@ -310,6 +317,7 @@ export default {
       ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
+      subcommand('log', "The game's longer log, and what happened since you last acted (only you see it)"),
       subcommand('end', 'End the game (the host or Manage Server), or vote to end it'),
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
       subcommand('travel', 'Walk to the stairs once the party has seen them'),
@@ -318,7 +326,7 @@ export default {
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
       ]),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private views')]),
+      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
       subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),

@@ -2,7 +2,8 @@
  * The preview's one door into the bot: everything the scripted games need from `src/` and `commands/` comes through
  * here, so re-pointing the preview after the presenter or the controls move is an edit of this file only.
  */
-import { renderImageMap } from '../src/adapters/render/image.js';
+import { zlibDeflate } from '../src/adapters/render/image.js';
+import { renderGame } from '../src/render/index.js';
 import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord-api-types/v10';
 import { commands } from '../commands/index.js';
 import { failureText } from '../commands/replies.js';
@@ -67,7 +68,9 @@ export function presentGame(view: GameView, style: RenderChoice, now: number): P
   const { files, ...payload } = gamePayload(styled, now);
   if (files.length === 0) return { payload };
   // The image style: the attached map, with where each living player's marker is (for the browser test's check).
-  const markers = renderImageMap(styled.state).markers.map((m) => ({ x: m.x, y: m.y, label: m.playerId }));
+  // Drawn as the presenter draws it (the mobile setting narrows the picture), so the markers match the attached file.
+  const image = renderGame(styled.state, { style: 'image', mobile: style.mobile, deflate: zlibDeflate }).image;
+  const markers = (image?.markers ?? []).map((m) => ({ x: m.x, y: m.y, label: m.playerId }));
   return { payload, files: files.map((f) => ({ name: f.name, data: f.data, description: f.description, markers })) };
 }
 

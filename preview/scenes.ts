@@ -19,6 +19,8 @@ export interface Scene {
 /** Every render style the preview draws each game in. */
 export const STYLES: readonly RenderChoice[] = [
   { render: 'image', mobile: false },
+  // The server's mobile setting in the image style: a narrower shared picture with larger tiles.
+  { render: 'image', mobile: true },
   { render: 'emoji', mobile: false },
   { render: 'emoji', mobile: true },
   { render: 'ascii', mobile: false },

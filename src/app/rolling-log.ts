@@ -7,9 +7,10 @@
 import type { GameEvent, GameState } from '../engine/types.js';
 import { describeEvent } from '../render/index.js';
 import { isLogWorthy } from '../render/events.js';
+import { ROLLING_LOG_LINES } from '../render/rolling-log.js';
 
-/** Lines the rolling log keeps. */
-export const ROLLING_LOG_LINES = 12;
+/** Lines the rolling log keeps (one constant for the service, the views and /rogue log). */
+export { ROLLING_LOG_LINES };
 
 const REPEAT = / \(×(\d+)\)$/;
 

@@ -77,7 +77,8 @@ export const SETTING_ROWS = {
   mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', description: 'small 40x20, medium 60x30, large 120x60', hint: 'Default map size' }),
   mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', description: `${MAP_KINDS.join(', ')}, or random per game`, hint: 'Default map kind' }),
   difficulty: choice({ option: 'difficulty', choices: DIFFICULTIES, default: 'normal', description: 'monster numbers and strength', hint: 'Monster strength' }),
-  mobile: bool({ option: 'mobile', default: false, description: 'narrower map view for phones', hint: 'Narrower map view for phones' }),
+  // Every render style reads it (src/render/glyphs.ts STYLES caps): the picture gets fewer, larger tiles.
+  mobile: bool({ option: 'mobile', default: false, description: 'narrower map for phones: fewer, larger tiles in the picture; fewer emoji and ASCII columns', hint: 'Narrower map for phones (larger picture tiles)' }),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */
   diagonals: bool({ option: 'diagonals', default: false, description: '8-way movement with diagonal moves and buttons (off: 4-way)', hint: 'Allow diagonal moves (8-way) in new games' }),
   /** Hours without a player action after which a game ends by itself with its summary. */

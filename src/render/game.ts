@@ -147,7 +147,8 @@ export function withMap(state: GameState, options: RenderOptions, visible: Uint8
 
   if (style === 'image') {
     if (!options.deflate) return { content: '', embed };
-    const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate);
+    // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
+    const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate, caps);
     markOffPicture(state, visible, mark, embed, target, style, new Set(image.monsters));
     embed.image = `attachment://${IMAGE_NAME}`;
     return { content: '', embed, image };

@@ -3,6 +3,7 @@ import { ITEMS, ITEM_KINDS } from '../engine/items.js';
 import { MONSTERS, MONSTER_KINDS } from '../engine/monsters.js';
 import type { Art, ItemKind, MonsterKind } from '../engine/types.js';
 import { codePoints } from './text.js';
+import { PHONE_PUBLIC_VIEW, PUBLIC_VIEW } from './image/frame.js';
 
 /** Map drawing style: a PNG picture attached to the embed, emoji in the embed, or ASCII in a code block. */
 export type RenderStyle = 'image' | 'emoji' | 'ascii';
@@ -82,14 +83,15 @@ export interface StyleSpec {
  * Caps, in tiles. Emoji render about 22 px wide in an embed whose text column is about 430-480 px on desktop: 19 fit;
  * a 360 px phone fits 11 without wrapping. A code block holds 61 ASCII columns on desktop and 28-30 on a phone: the
  * mobile ASCII view is 29 wide. Odd sizes put the viewer exactly in the middle. The image scales to the width by
- * itself, so its caps only bound the picture's size (64 x 48 tiles of 16 px).
+ * itself: its caps are the shared picture's main view, sized by the phone tile rule of image/frame.ts (mobile: larger
+ * tiles, fewer columns).
  */
 const emojiArt = (a: Art): string => a.emoji;
 const asIs = (g: string): string => g;
 const glyphCount = (g: string, _name: string, n: number): string => `${g}${n}`;
 /** The render styles: adding one touches this table (and, for a new kind of art, the Art type). */
 export const STYLES: Readonly<Record<RenderStyle, StyleSpec>> = {
-  image: { place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: { width: 64, height: 48 }, mobile: { width: 64, height: 48 } } },
+  image: { place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: PUBLIC_VIEW, mobile: PHONE_PUBLIC_VIEW } },
   emoji: { place: 'embed', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } } },
   ascii: { place: 'code-block', art: (a) => a.ascii, quote: (g) => `\`${g}\``, count: (_g, name, n) => `${name} ${n}`, caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } } },
 };

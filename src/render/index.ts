@@ -13,6 +13,7 @@ export { codePoints } from './text.js';
 export { playerMarker, monsterMarker } from './glyphs.js';
 export { describeEvent } from './events.js';
 export { renderStatus } from './status.js';
+export { renderLogView } from './log-view.js';
 export { mergeLog, turnLines, ROLLING_LOG_LINES } from './rolling-log.js';
 export { countdownLine, relativeTime } from './timer.js';
 export { IMAGE_NAME, type ImageMap, type Deflate } from './image/index.js';

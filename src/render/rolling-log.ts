@@ -8,8 +8,11 @@ import { describeEventWith, isLogWorthy, STOP_REASON } from './events.js';
 import { hudName } from './hud.js';
 import { truncate } from './text.js';
 
-/** Most lines the rolling log keeps. */
-export const ROLLING_LOG_LINES = 12;
+/**
+ * Most lines the rolling log keeps in the game's meta: the shared message shows the last 5, the private view the last
+ * 12, /rogue log all of them (30 lines of names of at most 32 characters stay a few KB per channel).
+ */
+export const ROLLING_LOG_LINES = 30;
 /** Longest one line may be, in code points (12 lines of 80 fit a 1,024 field). */
 export const ROLLING_LOG_LINE_MAX = 80;
 
@@ -62,9 +65,10 @@ export function mergeLog(previous: readonly string[], events: readonly GameEvent
 /**
  * The rolling log's lines since a player's last action: from the newest line that starts with their name (what they
  * did) to the end, so they read what happened to them while others played; the whole log when they have no line.
+ * The name is matched as the game's log writes it (plain) and as the shared message escapes it.
  */
 export function sinceLastAction(log: readonly string[], name: string): string[] {
-  const me = `${hudName(name)} `;
-  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.startsWith(me)) return log.slice(i);
+  const starts = [`${name} `, `${hudName(name)} `];
+  for (let i = log.length - 1; i >= 0; i--) if (starts.some((s) => log[i]!.startsWith(s))) return log.slice(i);
   return [...log];
 }

@@ -5,7 +5,7 @@ import { GameService } from '../../src/app/game-service.js';
 import type { ChannelKey, Result, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { Tile } from '../../src/engine/index.js';
-import { describeEvent } from '../../src/render/index.js';
+import { describeEvent, ROLLING_LOG_LINES } from '../../src/render/index.js';
 import { FakeClock, memoryKit, redisKit, sampleMeta, sampleStored, startFight, type StoreKit } from './fixtures.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
@@ -282,7 +282,7 @@ describe.each([
       let last = first;
       for (const u of others) last = value(await service.act(key, u, { type: 'wait' }));
       expect(last.meta.recentLog?.some((l) => l.startsWith(hitLine))).toBe(true);
-      expect(last.meta.recentLog?.length).toBeLessThanOrEqual(12);
+      expect(last.meta.recentLog?.length).toBeLessThanOrEqual(ROLLING_LOG_LINES);
       for (const u of others) expect(last.meta.recentLog?.some((l) => l.startsWith(`${u.name} waits.`))).toBe(true);
       // What the message showed so far (the last step's events) has lost it.
       expect(last.state.recent.some((e) => e === hit)).toBe(false);

@@ -53,6 +53,21 @@ describe('/rogue commands of the party', () => {
     expect(r.kind === 'game' && r.view.state.players.map((p) => p.id)).toEqual(['1', '2']);
   });
 
+  it('GIVEN a party that played WHEN a member runs /rogue log THEN they privately get the kept log, longer than the shared 5 lines, with theirs since they acted', async () => {
+    expect(await run(ann, 'log')).toMatchObject({ kind: 'failure', error: { kind: 'no-game' } });
+    await run(ann, 'new', { seed: 5, size: 'small' });
+    await run(bo, 'join');
+    for (let i = 0; i < 4; i++) {
+      await run(ann, 'wait');
+      await run(bo, 'wait');
+    }
+    const r = await run(ann, 'log');
+    if (r.kind !== 'text' || !r.embed) throw new Error('expected an embed');
+    const lines = r.embed.description.split('\n');
+    expect(lines.filter((l) => l === 'Ann waits.' || l === 'Bo waits.').length).toBeGreaterThan(5);
+    expect(lines.slice(-3)).toEqual(['**Since your last action**', 'Ann waits.', 'Bo waits.']);
+  });
+
   it('GIVEN /rogue new with the host\'s choices THEN the run has them; out-of-range ones are refused before anything starts', async () => {
     expect(await run(ann, 'new', { seed: 5, size: 'small', round_seconds: 5 })).toEqual({ kind: 'text', text: 'Option `round_seconds`: must be a whole number from 10 to 600.' });
     const r = await run(ann, 'new', { seed: 5, size: 'small', difficulty: 'easy', round_seconds: 30, party_size: 2 });

@@ -83,6 +83,15 @@ describe('terminal player', () => {
     expect(parts[1]).toContain('=== your controller (only you) ===');
   });
 
+  it('GIVEN a few turns WHEN /rogue log is typed THEN the whole kept log is printed privately, since your last action marked', async () => {
+    const out = await play(['/rogue new size:small', 'wait', '@alice /rogue join', '@alice wait', 'wait', '@alice wait', '/rogue log']);
+    const reply = out.split('> /rogue log')[1]!;
+    expect(reply).toContain('(only you)');
+    expect(reply).toContain('Game log');
+    expect(reply).toMatch(/\*\*Since your last action\*\*\n\S+ waits\.\nalice waits\./);
+    expect(reply).not.toContain('=== game message');
+  });
+
   it('GIVEN a finished run WHEN "Play again" is typed THEN a new game message is posted and the finished one is left alone', async () => {
     const out = await play(['/rogue new size:small', '/rogue end', 'Play again']);
     expect(await play(['/rogue new size:small', '/rogue end', '▶️ Play again'])).toContain('=== game message (posted) ===');

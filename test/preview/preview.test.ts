@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../../preview/browser.js';
 import { TILE_PX } from '../../src/render/image/draw.js';
-import { MIN_TILE_CSS } from '../../src/render/image/frame.js';
+import { MIN_TILE_CSS, PHONE_IMAGE_WIDTHS } from '../../src/render/image/frame.js';
 import { DESKTOP_FIT, PHONE_FIT, STYLES, type Scene } from '../../preview/scenes.js';
 import { startPreview, type PreviewServer } from '../../preview/server.js';
 import type { RenderChoice } from '../../preview/bot.js';
@@ -40,8 +40,8 @@ const PARTY_LINES = `[...document.querySelectorAll('article:not(.ephemeral) .e-f
 /** Height of each shared game message (not the ephemeral replies) on the page, in CSS px, buttons included. */
 const MESSAGE_HEIGHTS = `[...document.querySelectorAll('article:not(.ephemeral)')].map((a) => Math.round(a.getBoundingClientRect().height))`;
 
-/** Each game picture's drawn tile size in CSS px (the image style's tiles are TILE_PX wide), and whether it is private. */
-const TILE_CSS = `[...document.querySelectorAll('article img')].filter((img) => img.getAttribute('src').includes('map')).map((img) => ({ ephemeral: img.closest('article').classList.contains('ephemeral'), tile: (img.getBoundingClientRect().width * ${TILE_PX}) / img.naturalWidth }))`;
+/** Each game picture's drawn width and tile size in CSS px (the image style's tiles are TILE_PX wide), and whether it is private. */
+const TILE_CSS = `[...document.querySelectorAll('article img')].filter((img) => img.getAttribute('src').includes('map')).map((img) => ({ ephemeral: img.closest('article').classList.contains('ephemeral'), width: img.getBoundingClientRect().width, naturalWidth: img.naturalWidth, tile: (img.getBoundingClientRect().width * ${TILE_PX}) / img.naturalWidth }))`;
 
 /** A phone screen, CSS px. */
 const PHONE_SCREEN = { width: 360, height: 740 } as const;
@@ -147,27 +147,36 @@ describe('preview in Chromium', () => {
     }
   }, 60_000);
 
-  it('GIVEN the default (image) style WHEN shown at 360 px THEN a solo game message fits one 360 x 740 screen with its buttons, and a party of four fits within a short scroll', async () => {
+  it('GIVEN the default (image) style WHEN shown at 360 px THEN a solo game message fits one 360 x 740 screen with its buttons, a party of four fits within a short scroll, and every tile keeps its minimum', async () => {
     const heights: Record<string, number[]> = {};
-    const minTile: Record<string, number> = {};
-    for (const id of ['solo-image', 'party-image']) {
+    const minTile: Record<string, { shared: number | null; private: number | null }> = {};
+    const drawn: number[] = [];
+    for (const id of ['solo-image', 'party-image', 'solo-image-mobile', 'party-image-mobile']) {
       const scene = preview.scenes.find((s) => s.id === id)!;
       await page.setViewportSize(PHONE_SCREEN);
       await page.goto(`${preview.url}/s/${encodeURIComponent(scene.id)}?width=${PHONE_SCREEN.width}`, { waitUntil: 'load' });
       await page.evaluate('document.fonts.ready.then(() => true)');
       await page.waitForFunction(`[...document.querySelectorAll('img')].every((i) => i.complete)`);
       heights[id] = (await page.evaluate(MESSAGE_HEIGHTS)) as number[];
-      // Each picture's tile as drawn (32 px tiles): at least 14 CSS px on the shared message, 18 in a private view.
-      const tiles = (await page.evaluate(TILE_CSS)) as { ephemeral: boolean; tile: number }[];
+      // Each picture's tile as drawn (32 px tiles): at least 14 CSS px on the shared message (18 with the mobile
+      // setting), 18 in a private view.
+      const tiles = (await page.evaluate(TILE_CSS)) as { ephemeral: boolean; width: number; naturalWidth: number; tile: number }[];
       expect(tiles.length).toBeGreaterThan(0);
-      for (const t of tiles) expect(t.tile, `${id}: a ${t.ephemeral ? 'private' : 'shared'} tile`).toBeGreaterThanOrEqual(t.ephemeral ? MIN_TILE_CSS.private : MIN_TILE_CSS.public);
-      minTile[id] = Math.min(...tiles.map((t) => Math.round(t.tile * 10) / 10));
+      const sharedMin = scene.style?.mobile === true ? MIN_TILE_CSS.private : MIN_TILE_CSS.public;
+      for (const t of tiles) expect(t.tile, `${id}: a ${t.ephemeral ? 'private' : 'shared'} tile`).toBeGreaterThanOrEqual(t.ephemeral ? MIN_TILE_CSS.private : sharedMin);
+      drawn.push(...tiles.filter((t) => t.naturalWidth > PHONE_IMAGE_WIDTHS.preview).map((t) => Math.round(t.width)));
+      const least = (list: typeof tiles): number | null => (list.length === 0 ? null : Math.min(...list.map((t) => Math.round(t.tile * 10) / 10)));
+      minTile[id] = { shared: least(tiles.filter((t) => !t.ephemeral)), private: least(tiles.filter((t) => t.ephemeral)) };
     }
     // The figures the README and the report quote.
-    console.info(`message heights at 360 px: ${JSON.stringify(heights)}; smallest tile, CSS px: ${JSON.stringify(minTile)}`);
-    expect(heights['solo-image']!.length).toBeGreaterThanOrEqual(2);
-    for (const h of heights['solo-image']!) expect(h).toBeLessThanOrEqual(PHONE_SCREEN.height);
-    for (const h of heights['party-image']!) expect(h).toBeLessThanOrEqual(SHORT_SCROLL_PX);
+    console.info(`message heights at 360 px: ${JSON.stringify(heights)}; smallest tile, CSS px: ${JSON.stringify(minTile)}; wide pictures drawn ${[...new Set(drawn)].join(', ')} CSS px wide`);
+    // The width the pictures are sized for (PHONE_IMAGE_WIDTHS.preview) is the narrowest this layout draws a wide picture at.
+    expect(Math.min(...drawn)).toBe(PHONE_IMAGE_WIDTHS.preview);
+    for (const id of ['solo-image', 'solo-image-mobile']) {
+      expect(heights[id]!.length).toBeGreaterThanOrEqual(2);
+      for (const h of heights[id]!) expect(h, id).toBeLessThanOrEqual(PHONE_SCREEN.height);
+    }
+    for (const id of ['party-image', 'party-image-mobile']) for (const h of heights[id]!) expect(h, id).toBeLessThanOrEqual(SHORT_SCROLL_PX);
   }, 60_000);
 
   it('GIVEN a scene WHEN shown at both widths THEN ephemeral replies say so and the buttons carry the payload styles and disabled states', async () => {

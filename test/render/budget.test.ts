@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseViewSize, mapCost, viewCaps } from '../../src/render/budget.js';
+import { RENDER_STYLES } from '../../src/render/index.js';
 
 describe('mapCost', () => {
   it('counts every tile and one newline between rows', () => {
@@ -14,6 +15,10 @@ describe('viewCaps', () => {
     expect(viewCaps('emoji', true).width).toBeLessThanOrEqual(11);
     expect(viewCaps('ascii', true).width).toBeGreaterThanOrEqual(28);
     expect(viewCaps('ascii', true).width).toBeLessThanOrEqual(30);
+  });
+
+  it.each(RENDER_STYLES)('GIVEN the %s style WHEN the mobile setting is on THEN its map is narrower (what /rogue-config show promises)', (style) => {
+    expect(viewCaps(style, true).width).toBeLessThan(viewCaps(style, false).width);
   });
 
   it('lets the desktop ASCII map use most of a 2,000 code-point message', () => {

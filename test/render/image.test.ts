@@ -7,7 +7,7 @@ import type { GameState } from '../../src/engine/types.js';
 import { ALT_MAX, direction } from '../../src/render/image/alt.js';
 import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js';
 import { frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
-import { MIN_TILE_CSS, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW } from '../../src/render/image/frame.js';
+import { MIN_TILE_CSS, PHONE_IMAGE_CSS, PHONE_IMAGE_WIDTHS, PHONE_PUBLIC_VIEW, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW, tilesAcross } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
 import { monsterLabel } from '../../src/engine/index.js';
 import { renderGameWith } from '../../src/render/game.js';
@@ -160,6 +160,27 @@ describe('image map pixels', () => {
 });
 
 describe('phone sizes', () => {
+  it('GIVEN the widths an embed image is drawn at on a 360 px phone WHEN the views are sized THEN they are sized for the narrowest, each tile at its minimum', () => {
+    expect(PHONE_IMAGE_CSS).toBe(Math.min(PHONE_IMAGE_WIDTHS.discord, PHONE_IMAGE_WIDTHS.preview));
+    for (const [view, min] of [[PUBLIC_VIEW, MIN_TILE_CSS.public], [PHONE_PUBLIC_VIEW, MIN_TILE_CSS.private], [PRIVATE_VIEW, MIN_TILE_CSS.private]] as const) {
+      expect(view.width).toBe(tilesAcross(min));
+      expect(phoneTileCss(view.width * T)).toBeGreaterThanOrEqual(min);
+      // One more column would break the minimum: the rule takes as many as fit.
+      expect(phoneTileCss((view.width + 1) * T)).toBeLessThan(min);
+    }
+  });
+
+  it('GIVEN the server\'s mobile setting WHEN the spread party\'s shared picture is drawn THEN it is PHONE_PUBLIC_VIEW wide (private-size tiles), every living player still in it, stable bytes', () => {
+    const wide = renderGameWith(party, { style: 'image', deflate: zlibDeflate }, partySeen).image!;
+    const phone = renderGameWith(party, { style: 'image', mobile: true, deflate: zlibDeflate }, partySeen).image!;
+    expect(wide.tilesAcross).toBe(PUBLIC_VIEW.width);
+    expect(phone.tilesAcross).toBe(PHONE_PUBLIC_VIEW.width);
+    expect(phone.width).toBe(PHONE_PUBLIC_VIEW.width * T);
+    expect(phoneTileCss(phone.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.private);
+    expect(phone.markers.map((m) => m.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(sha(phone.png)).toMatchInlineSnapshot(`"28db41feb0bef8db"`);
+  });
+
   it.each([
     ['the solo level', () => render(solo, soloSeen), MIN_TILE_CSS.public],
     ['the spread party', () => render(party, partySeen), MIN_TILE_CSS.public],

@@ -175,15 +175,18 @@ describe('image and private views (property)', () => {
     fc.assert(
       fc.property(shape, fc.option(fc.integer({ min: 0, max: 2 ** 41 })), (sh, deadline) => {
         const { state, visible } = build(sh);
-        const m = renderGameWith(state, { style: 'image', deflate: zlibDeflate, roundDeadlineMs: deadline, log: ['x'.repeat(300)] }, visible);
+        // The server's mobile setting: a narrower shared picture with a private view's tile size.
+        const m = renderGameWith(state, { style: 'image', mobile: sh.mobile, deflate: zlibDeflate, roundDeadlineMs: deadline, log: ['x'.repeat(300)] }, visible);
         expect(checkLimits(m)).toEqual([]);
         const img = m.image!;
         expect([...img.png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
         expect(img.markers.map((k) => k.playerId).sort()).toEqual(state.players.filter((p) => p.alive).map((p) => p.id).sort());
         for (const k of img.markers) expect(k.x >= 0 && k.y >= 0 && k.x < img.width && k.y < img.height).toBe(true);
         expect(Math.max(img.width, img.height)).toBeLessThanOrEqual(1600);
-        // On a 360 px phone: a public tile is at least 14 CSS px, and every monster the list shows is drawn or marked off picture.
-        expect(phoneTileCss(img.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.public);
+        // On a 360 px phone (pictures sized for PHONE_IMAGE_CSS): a public tile is at least 14 CSS px (18 with mobile), and
+        // every monster the list shows is drawn or marked off picture.
+        expect(img.tilesAcross).toBeLessThanOrEqual(viewCaps('image', sh.mobile).width);
+        expect(phoneTileCss(img.width)).toBeGreaterThanOrEqual(sh.mobile ? MIN_TILE_CSS.private : MIN_TILE_CSS.public);
         assertSightDrawn(state, visible, m, img.monsters);
         for (const p of state.players.slice(0, 2)) {
           const v = renderPrivateWith(state, p.id, { style: 'image', deflate: zlibDeflate }, visible, 1);

@@ -1,12 +1,13 @@
 /**
  * Which part of the level the image map shows. Tiles are always drawn at 2x (32 px), so a picture's tile size on a
- * phone depends only on how many tiles wide it is: an embed image is shown at most PHONE_IMAGE_CSS (244) CSS px
- * wide on a 360 px phone, so a view of at most PUBLIC_VIEW.width tiles keeps a tile >= 14 CSS px, and a private view
- * of PRIVATE_VIEW.width tiles keeps it >= 18.
+ * phone depends only on how many tiles wide it is. The one sizing rule: a picture shows at most
+ * tilesAcross(minimum tile) tiles, PHONE_IMAGE_CSS (the narrowest width an embed image is drawn at on a 360 px phone)
+ * divided by the smallest tile that may be shown. The shared picture keeps a tile >= MIN_TILE_CSS.public (17 tiles
+ * across), with the server's `mobile` setting >= MIN_TILE_CSS.private like a private view (13 tiles across).
  *
  * How the public picture chooses (no living player ever disappears):
- * 1. the explored level (and every player) when it fits PUBLIC_VIEW: the whole level, as large as it fits;
- * 2. else the camera frames the "focus": the largest group of living players that fits PUBLIC_VIEW, preferring a group
+ * 1. the explored level (and every player) when it fits the view: the whole level, as large as it fits;
+ * 2. else the camera frames the "focus": the largest group of living players that fits the view, preferring a group
  *    that is fighting (a monster seen within FIGHT_RANGE of one of them), then the lower slot; the monsters they fight
  *    are kept in frame when they fit;
  * 3. every living player outside that frame gets a small window (STRIP_VIEW, 3 x 3 tiles around them, the same tile size) in
@@ -22,17 +23,31 @@ export interface Frame {
 }
 
 /**
- * Widest an embed image is drawn on a 360 px phone, in CSS px: Discord's is about 300; the preview's layout (avatar
- * gutter, embed padding) leaves 244, measured in Chromium by test/preview. We size for the narrower.
+ * How wide an embed image is drawn on a 360 px phone, in CSS px. Discord's phone client: about 300 (issue 17's
+ * measurement; an embed image fills the embed's width there). The preview's Discord-like layout: 360 minus the 68 px
+ * avatar gutter, the 16 px right margin, the 4 px colour bar and 12 + 16 px of embed padding = 244 on the shared
+ * message, 242 in an ephemeral reply (its 2 px bar); test/preview measures it in Chromium. The pictures are sized for
+ * the narrowest, so a tile keeps its minimum in all of them.
  */
-export const PHONE_IMAGE_CSS = 244;
+export const PHONE_IMAGE_WIDTHS = { discord: 300, preview: 242 } as const;
+/** The width every picture is sized for (see PHONE_IMAGE_WIDTHS): the narrowest. */
+export const PHONE_IMAGE_CSS = Math.min(...Object.values(PHONE_IMAGE_WIDTHS));
 /** Smallest tile on a 360 px phone, in CSS px: the shared picture and a private view. */
 export const MIN_TILE_CSS = { public: 14, private: 18 } as const;
+/** Rows of a picture's main view (9 keeps the game message within one phone screen). */
+export const VIEW_ROWS = 9;
 
-/** Largest public view, in tiles (17 x 32 px = 544 px, shown 244 CSS px wide: 14.4 CSS px a tile; 9 high keeps the message short). */
-export const PUBLIC_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.public), height: 9 } as const;
-/** A private view (the viewer in the middle), in tiles: 13 x 32 px = 416 px, shown 244 CSS px wide: 18.8 CSS px a tile. */
-export const PRIVATE_VIEW = { width: Math.floor(PHONE_IMAGE_CSS / MIN_TILE_CSS.private), height: 9 } as const;
+/** Most tiles across a picture may be so that a tile shows at least `minTileCss` CSS px wide on a 360 px phone. */
+export function tilesAcross(minTileCss: number): number {
+  return Math.floor(PHONE_IMAGE_CSS / minTileCss);
+}
+
+/** Largest public view, in tiles (17 x 32 px = 544 px, shown 242-244 CSS px wide: 14.2-14.4 CSS px a tile). */
+export const PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: VIEW_ROWS } as const;
+/** The public view with the server's `mobile` setting: as large tiles as a private view (13 across: 18.6-18.8 CSS px). */
+export const PHONE_PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: VIEW_ROWS } as const;
+/** A private view (the viewer in the middle), in tiles: 13 x 32 px = 416 px, shown 242 CSS px wide: 18.6 CSS px a tile. */
+export const PRIVATE_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: VIEW_ROWS } as const;
 /** A strip window around a player outside the main view, in tiles. */
 export const STRIP_VIEW = { width: 3, height: 3 } as const;
 /** A monster this close (steps, diagonals counting one) to a player is one the player is fighting. */
@@ -81,13 +96,12 @@ function stripFor(state: GameState, view: Viewport): Viewport[] {
 }
 
 /**
- * The public picture's frame (see the module comment). `visible[i] === mark` marks the cells seen now: only monsters
- * seen now count as fought.
+ * The public picture's frame (see the module comment), at most `cap` tiles. `visible[i] === mark` marks the cells
+ * seen now: only monsters seen now count as fought.
  */
-export function publicFrame(state: GameState, visible: Uint8Array, mark: number): Frame {
+export function publicFrame(state: GameState, visible: Uint8Array, mark: number, cap: { readonly width: number; readonly height: number } = PUBLIC_VIEW): Frame {
   const W = state.width;
   const H = state.height;
-  const cap = PUBLIC_VIEW;
   let all: Box | null = null;
   for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) all = grow(all, i % W, Math.floor(i / W));
   for (const p of state.players) all = grow(all, p.x, p.y);

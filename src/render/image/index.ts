@@ -4,7 +4,7 @@ import { cameraTarget } from '../camera.js';
 import { buildViewModel } from '../view-model.js';
 import { describePicture } from './alt.js';
 import { drawPicture, TILE_PX, type Picture } from './draw.js';
-import { PHONE_IMAGE_CSS, privateFrame, publicFrame, type Frame } from './frame.js';
+import { PHONE_IMAGE_CSS, privateFrame, PUBLIC_VIEW, publicFrame, type Frame } from './frame.js';
 import { encodePng, type Deflate } from './png.js';
 
 export type { Deflate } from './png.js';
@@ -31,9 +31,12 @@ export function phoneTileCss(width: number): number {
 /** File name of the map attachment; the embed shows it as `attachment://map.png`. */
 export const IMAGE_NAME = 'map.png';
 
-/** The frame of a picture: the public one (every living player) without a viewer, the viewer's private one with. */
-export function frameFor(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null): Frame {
-  return viewerId == null ? publicFrame(state, visible, mark) : privateFrame(state, cameraTarget(state, viewerId));
+/** Most tiles a public picture's main view shows (PUBLIC_VIEW, or PHONE_PUBLIC_VIEW with the `mobile` setting). */
+export type ViewCap = { readonly width: number; readonly height: number };
+
+/** The frame of a picture: the public one (every living player, at most `cap`) without a viewer, the viewer's private one with. */
+export function frameFor(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, cap: ViewCap = PUBLIC_VIEW): Frame {
+  return viewerId == null ? publicFrame(state, visible, mark, cap) : privateFrame(state, cameraTarget(state, viewerId));
 }
 
 /** The picture (palette indices) of `state` seen through `frame`, cell i seen now when visible[i] === mark. */
@@ -44,10 +47,10 @@ export function drawImageWith(state: GameState, visible: Uint8Array, mark: numbe
 
 /**
  * The image map with cell i seen now when visible[i] === mark. With a viewer it is that player's private view (centred
- * on them, drawn as the viewer); without, the public picture that shows every living player.
+ * on them, drawn as the viewer); without, the public picture that shows every living player, at most `cap` tiles.
  */
-export function renderImageWith(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, deflate: Deflate): ImageMap {
-  const frame = frameFor(state, visible, mark, viewerId);
+export function renderImageWith(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, deflate: Deflate, cap: ViewCap = PUBLIC_VIEW): ImageMap {
+  const frame = frameFor(state, visible, mark, viewerId, cap);
   const pic = drawImageWith(state, visible, mark, viewerId, frame);
   return {
     png: encodePng(pic, deflate),

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { GameView } from '../../../src/app/service-types.js';
 import { decodeButtonId, gameTag } from '../../../commands/controls/custom-id.js';
-import { controllerPayload, gamePayload, retiredPayload, roundSecondsLeft } from '../../../src/adapters/discord/presenter.js';
+import { controllerPayload, gamePayload, retiredPayload, roundSecondsLeft, textPayload } from '../../../src/adapters/discord/presenter.js';
 import { CONTEXT_MAX, gameControls, MAX_SHARED_ROWS, playerControls } from '../../../commands/controls/layouts.js';
 import { defaultConfig, newGame, step, Tile, type GameConfig, type GameState } from '../../../src/engine/index.js';
-import { checkLimits } from '../../../src/render/index.js';
+import { checkLimits, renderLogView } from '../../../src/render/index.js';
 
 function joined(config: Partial<GameConfig>, users: string[]): GameState {
   let s = newGame(defaultConfig({ seed: 5, width: 40, height: 20, ...config }));
@@ -206,5 +206,18 @@ describe('game message presenter', () => {
     const plain = gamePayload({ ...viewOf(state), events: [] }, 0);
     expect(JSON.stringify(withEvents.embeds)).toContain('joins the party');
     expect(plain).toEqual(withEvents);
+  });
+});
+
+describe('/rogue log as a private reply', () => {
+  it('GIVEN a player named with a mention WHEN their log is sent THEN the embed pings nobody and fits Discord', () => {
+    const state = joined({}, ['a']);
+    state.players[0]!.name = '<@123456789012345678> @everyone';
+    const log = ['<@123456789012345678> @everyone waits.', 'The goblin A hits <@123456789012345678> @everyone for 2.'];
+    const embed = renderLogView(state, log, 'a');
+    expect(checkLimits({ content: '', embed })).toEqual([]);
+    const sent = JSON.stringify(textPayload('', embed));
+    expect(sent).not.toMatch(/<@\d|@everyone/);
+    expect(sent).toContain('Since your last action');
   });
 });
