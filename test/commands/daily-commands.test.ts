@@ -43,7 +43,7 @@ describe('/rogue daily, board and history', () => {
   it('GIVEN /rogue daily twice WHEN run THEN the first posts the game, the second offers a practice run, and practice:true posts a practice game', async () => {
     const { ctx } = await setup();
     const first = await rogue.run(ctx({}));
-    expect(first.kind === 'game' && first.mode === 'post' && first.view.meta.daily).toEqual({ day: FIRST_DAY, scored: true });
+    expect(first.kind === 'game' && first.mode === 'post' && first.view.meta.daily).toMatchObject({ day: FIRST_DAY, scored: true });
     const again = await rogue.run(ctx({ channelId: '11' }));
     expect(again.kind === 'text' && again.text).toContain('`/rogue daily practice:true`');
     const practice = await rogue.run(ctx({ channelId: '11', options: { practice: true } }));
