@@ -51,6 +51,15 @@ describe('/rogue daily, board and history', () => {
     expect(practice.kind === 'game' && dailyLine(practice.view)).toBe('🧪 Practice run of Daily #1: never on a board.');
   });
 
+  it('GIVEN two /rogue daily at once WHEN the second finds the first claim still being started THEN it says so and still offers practice', async () => {
+    const { ctx } = await setup();
+    const [a, b] = await Promise.all([rogue.run(ctx({})), rogue.run(ctx({ channelId: '12' }))]);
+    const text = [a, b].find((r) => r.kind === 'text');
+    expect([a, b].filter((r) => r.kind === 'game')).toHaveLength(1);
+    expect(text?.kind === 'text' && text.text).toContain('is being started right now. If no game appears, try `/rogue daily` again in 30 seconds.');
+    expect(text?.kind === 'text' && text.text).toContain('`/rogue daily practice:true`');
+  });
+
   it('GIVEN no daily service WHEN /rogue board runs THEN it says so', async () => {
     const { ctx } = await setup();
     const reply = await rogue.run({ ...ctx({ subcommand: 'board' }), daily: undefined } as unknown as CommandContext);

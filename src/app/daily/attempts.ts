@@ -23,16 +23,21 @@ export interface ClaimDeps {
   logger: Logger;
 }
 
-/** Claims the user's scored attempt of `day` for a game in `where`: the token to create it with, or null (it is taken). */
-export async function claimAttempt(deps: ClaimDeps, userId: string, day: number, where: ChannelKey, now: number): Promise<string | null> {
+/** What claiming got: the token to create the game with, or that the attempt is used, or still being started. */
+export type Claimed = { token: string } | { taken: 'used' | 'starting' };
+
+/** Claims the user's scored attempt of `day` for a game in `where`. */
+export async function claimAttempt(deps: ClaimDeps, userId: string, day: number, where: ChannelKey, now: number): Promise<Claimed> {
   const got = await deps.attempts.claim(userId, day, where, now, ATTEMPT_TTL_MS);
-  if (got.won) return got.token;
-  return takeOverStale(deps, userId, day, got.held, where, now);
+  if (got.won) return { token: got.token };
+  if (got.held.status === 'pending' && now - got.held.at < PENDING_CLAIM_MS) return { taken: 'starting' };
+  const token = await takeOverStale(deps, userId, day, got.held, where, now);
+  return token === null ? { taken: 'used' } : { token };
 }
 
 /** A pending claim old enough whose game does not carry its token is taken over; one whose game does is confirmed. */
 async function takeOverStale(deps: ClaimDeps, userId: string, day: number, held: AttemptClaim, where: ChannelKey, now: number): Promise<string | null> {
-  if (held.status !== 'pending' || now - held.at < PENDING_CLAIM_MS) return null;
+  if (held.status !== 'pending') return null;
   const heldKey = { guildId: held.guildId, channelId: held.channelId };
   const loaded = await deps.gameStore.load(heldKey);
   if (loaded.kind === 'found' && loaded.game.meta.daily?.token === held.token) {

@@ -27,8 +27,11 @@ export const BOARD_TOP = 10;
 /** How many runs `/rogue history` lists. */
 export const HISTORY_SHOWN = 10;
 
-/** What `/rogue daily` got: the game, or that the daily is off here, or that the scored attempt of today is used. */
-export type DailyStart = { kind: 'started'; view: GameView; scored: boolean } | { kind: 'disabled' } | { kind: 'attempt-used'; day: number };
+/**
+ * What `/rogue daily` got: the game, or that the daily is off here, or that the scored attempt of today is used
+ * (`starting`: its claim was made under PENDING_CLAIM_MS ago and its game may still be on its way).
+ */
+export type DailyStart = { kind: 'started'; view: GameView; scored: boolean } | { kind: 'disabled' } | { kind: 'attempt-used'; day: number; starting?: true };
 
 /** Which board `/rogue board` asks for. */
 export interface BoardQuery {
@@ -95,8 +98,8 @@ export class DailyService implements DailyServiceApi {
     }
     const claimed = await storageGuarded(deps.logger, { ...key }, async () => ok(await claimAttempt(deps, user.id, day, key, now)));
     if (!claimed.ok) return claimed;
-    const token = claimed.value;
-    if (token === null) return ok({ kind: 'attempt-used', day });
+    if ('taken' in claimed.value) return ok({ kind: 'attempt-used', day, ...(claimed.value.taken === 'starting' ? { starting: true as const } : {}) });
+    const token = claimed.value.token;
     let created: Result<GameView> | undefined;
     try {
       created = await deps.games.newGame(key, user, { ...options, daily: { day, scored: true, token } });

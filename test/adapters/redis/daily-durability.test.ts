@@ -81,8 +81,8 @@ function override<T extends object>(target: T, overrides: Partial<T>): T {
 }
 
 /** A daily service of process A whose game service is `games` (a crashing or slow one). */
-function dailyOver(w: World, games: GameServiceApi, stores: Partial<DailyStores> = {}): DailyService {
-  return new DailyService({ games, gameStore: w.a.games, runs: w.a.runs, settings: w.a.settings, clock: w.clock, logger: w.a.logger, ...w.storesA, ...stores } as ConstructorParameters<typeof DailyService>[0]);
+function dailyOver(w: World, games: GameServiceApi, stores: Partial<Omit<DailyStores, 'runs'>> = {}): DailyService {
+  return new DailyService({ games, gameStore: w.a.games, runs: w.a.runs, settings: w.a.settings, clock: w.clock, logger: w.a.logger, ...w.storesA, ...stores });
 }
 
 const worlds = [
@@ -109,7 +109,7 @@ describe.each(worlds)('attempt claims (%s)', (_name, make) => {
     });
     await expect(crashed.start({ guildId: '1', channelId: '1' }, ann)).rejects.toThrow('process died');
     const s2 = dailySetup(w.b, w.storesB, w.clock);
-    expect(await s2.daily.start({ guildId: '2', channelId: '2' }, ann)).toEqual({ ok: true, value: { kind: 'attempt-used', day: FIRST_DAY } });
+    expect(await s2.daily.start({ guildId: '2', channelId: '2' }, ann)).toEqual({ ok: true, value: { kind: 'attempt-used', day: FIRST_DAY, starting: true } });
     w.clock.advance(PENDING_CLAIM_MS);
     // Ten presses at once on two services: one takes the stale claim over, the others find it taken.
     const presses = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? s2 : s1).daily.start({ guildId: String(10 + i), channelId: '3' }, ann)));
