@@ -1,5 +1,6 @@
 /** Texts of `/rogue daily`, `/rogue board` and `/rogue history`: short lines that fit a 360 px phone, names never mentions. */
 import { OUTCOMES, plainName, thousands } from '../src/app/daily/cards.js';
+import { PENDING_CLAIM_MS } from '../src/app/daily/attempts.js';
 import { dayLabel, dayNumber } from '../src/app/daily/day.js';
 import type { BoardView } from '../src/app/daily/daily-service.js';
 import type { HistoryEntry, RankedEntry } from '../src/app/daily/ports.js';
@@ -10,10 +11,12 @@ export const DAILY_OFF_TEXT = 'The daily dungeon is off on this server. An admin
 /** Shown where no daily service is wired (the terminal game without one). */
 export const DAILY_UNAVAILABLE_TEXT = 'The daily dungeon, boards and history are not available here.';
 
-/** The scored attempt of today is taken: the offer of a practice run. */
-export function attemptUsedText(day: number): string {
+/** The scored attempt of today is taken (or still being started): the offer of a practice run. */
+export function attemptUsedText(day: number, starting = false): string {
   return [
-    `You have already used today's scored attempt at Daily #${dayNumber(day)} (one per day, on every server).`,
+    starting
+      ? `Your scored attempt at Daily #${dayNumber(day)} is being started right now. If no game appears, try \`/rogue daily\` again in ${PENDING_CLAIM_MS / 1000} seconds.`
+      : `You have already used today's scored attempt at Daily #${dayNumber(day)} (one per day, on every server).`,
     '`/rogue daily practice:true` plays the same dungeon as a 🧪 practice run: it never reaches a board. A new daily opens at 00:00 UTC.',
   ].join('\n');
 }

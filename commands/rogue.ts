@@ -185,7 +185,7 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
       if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
-      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day) };
+      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day, started.starting === true) };
       return { kind: 'game', view: started.view, mode: 'post' };
     }
     case 'board': {

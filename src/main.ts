@@ -27,6 +27,8 @@ import { ReplayService } from './app/replay-service.js';
 import { workerReplayEncoder } from './adapters/render/replay-encoder.js';
 import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from './adapters/memory/memory-daily-stores.js';
 import { RedisBoardStore, RedisDailyAttemptStore, RedisHistoryStore } from './adapters/redis/redis-daily-stores.js';
+import { RedisFinishedRuns } from './adapters/redis/redis-finished-runs.js';
+import { startOutboxSweeper } from './app/daily/sweeper.js';
 import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
@@ -44,7 +46,7 @@ let games: GameStore;
 let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
-let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history'>;
+let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history' | 'runs'>;
 // Shared by every replica: the freshest token that can edit each game message, and the bot token's global budget.
 let edits: { editTokens: EditTokens; budget: BotBudget } | Record<string, never> = {};
 if (redis) {
@@ -53,18 +55,19 @@ if (redis) {
   settingsStore = new RedisSettingsStore(redis, app, prefix);
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
-  dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix) };
+  dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix), runs: new RedisFinishedRuns(redis, app, prefix) };
   edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix) };
   log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
   await waitReady(redis).catch((err: unknown) => log.warn({ err }, 'Redis is not answering yet; continuing and reconnecting in the background'));
 } else {
-  games = new MemoryGameStore();
+  const memoryGames = new MemoryGameStore();
+  games = memoryGames;
   settingsStore = new MemorySettingsStore(app);
   rounds = new MemoryRoundQueue();
   prefs = new MemoryUserPrefsStore(app);
-  dailyStores = { attempts: new MemoryDailyAttemptStore(systemClock), boards: new MemoryBoardStore(systemClock), history: new MemoryHistoryStore() };
+  dailyStores = { attempts: new MemoryDailyAttemptStore(systemClock), boards: new MemoryBoardStore(systemClock), history: new MemoryHistoryStore(), runs: memoryGames };
   log.warn('REDIS_URL is not set (nor REDIS_CLUSTER_NODES): games are kept IN MEMORY ONLY and will be LOST when the bot restarts. Set REDIS_URL for real use.');
 }
 
@@ -79,8 +82,10 @@ const metrics = served.metrics;
 let daily: DailyService | null = null;
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented(), onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
 const replayEncoder = workerReplayEncoder();
-const replays = new ReplayService({ gameStore: games, encoder: replayEncoder, logger: app });
+const replays = new ReplayService({ gameStore: games, runs: dailyStores.runs, encoder: replayEncoder, logger: app });
 daily = new DailyService({ games: service, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
+// Finished runs a crash or an outage left unrecorded (their outbox entries): swept now and every minute.
+const stopSweeper = startOutboxSweeper(daily, { logger: app });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
@@ -101,6 +106,7 @@ try {
     }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
+      await stopSweeper();
       await replayEncoder.close();
       await served.close();
       if (redis) await redis.quit().catch(() => redis?.disconnect());

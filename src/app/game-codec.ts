@@ -36,7 +36,7 @@ const GameMetaSchema = z.object({
   roundStartedAt: z.number().optional(),
   pingedTurn: z.number().int().optional(),
   recentLog: z.array(z.string()).optional(),
-  daily: z.object({ day: z.number().int().min(0), scored: z.boolean() }).optional(),
+  daily: z.object({ day: z.number().int().min(0), scored: z.boolean(), token: z.string().optional() }).optional(),
 });
 
 /** What decoding found: a game (maybe migrated from an older schema), or why there is none. */

@@ -93,7 +93,7 @@ export interface GameServiceDeps {
   leaseMs?: number;
   /** Told of every redelivered interaction found already applied (and so not applied twice): metrics count them. */
   onDuplicate?: (key: ChannelKey) => void;
-  /** Told of every game a save of this process finished, after the save and without being awaited: history and daily boards record it. */
+  /** Told of every game a save of this process finished, after the save, and awaited: history and daily boards record it (see daily/recorder.ts). */
   onFinished?: (key: ChannelKey, game: StoredGame) => Promise<void>;
 }
 
@@ -612,8 +612,8 @@ export class GameService implements GameServiceApi {
     const saved = await this.games.save(key, next, rev, actions, summary, interactionId === undefined ? undefined : { interactionId });
     if (saved === null || isDuplicate(saved)) return saved;
     const onFinished = this.onFinished;
-    // Not awaited: recording replays the whole log, which must not delay this answer or the channel's next write.
-    if (summary && onFinished) void this.bestEffort(key, 'finished run not recorded', () => onFinished(key, next));
+    // Awaited, so the run is recorded before the answer; the save wrote an outbox entry, so a crash here loses nothing.
+    if (summary && onFinished) await this.bestEffort(key, 'finished run not recorded', () => onFinished(key, next));
     // The entry is still at the old deadline, never later than the new one: if this fails, a claim fixes it.
     await this.bestEffort(key, 'round deadline not updated', async () => {
       if (claim) await this.rounds.settle(claim, after);

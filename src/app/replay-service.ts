@@ -1,12 +1,15 @@
 /**
  * `/rogue replay` and the 🎞️ Replay button: the channel's last finished run rebuilt from its stored action log and
  * encoded as an animated GIF by an injected encoder (a worker thread in production), with alt text and a caption.
+ * The run is the channel's game when it is finished, otherwise the last finished run's material that the finishing
+ * save kept (FinishedRunStore, LAST_RUN_TTL_MS): so a replay still works after ▶️ Play again or `/rogue new`.
  */
-import type { Action, GameConfig } from '../engine/types.js';
+import type { Action, GameConfig, GameState } from '../engine/types.js';
 import type { ReplayClip } from '../render/gif/replay-gif.js';
 import { OUTCOMES } from './daily/cards.js';
 import type { GameStore, Logger } from './ports.js';
-import type { ChannelKey, Result } from './service-types.js';
+import type { FinishedRunStore } from './daily/ports.js';
+import type { ChannelKey, Result, ServiceFailure } from './service-types.js';
 import { storageGuarded } from './storage-guard.js';
 
 /** What the encoder is given. */
@@ -36,17 +39,16 @@ export interface ReplayServiceApi {
 /** Builds replays of finished runs. */
 export class ReplayService implements ReplayServiceApi {
   constructor(
-    private readonly deps: { gameStore: GameStore; encoder: ReplayEncoder; logger: Logger },
+    private readonly deps: { gameStore: GameStore; runs: FinishedRunStore; encoder: ReplayEncoder; logger: Logger },
   ) {}
 
   async replay(key: ChannelKey): Promise<Result<ReplayPost>> {
-    const { gameStore, encoder, logger } = this.deps;
+    const { encoder, logger } = this.deps;
     return storageGuarded(logger, { ...key }, async () => {
-      const loaded = await gameStore.load(key);
-      if (loaded.kind !== 'found') return { ok: false, error: { kind: 'no-game' } };
-      const { state } = loaded.game;
-      if (state.status !== 'over' || !state.summary) return { ok: false, error: { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' } };
-      const actions = await gameStore.readLog(key);
+      const run = await this.finishedRun(key);
+      if ('kind' in run) return { ok: false, error: run };
+      const { state, actions } = run;
+      if (!state.summary) return { ok: false, error: { kind: 'no-game' } };
       let clip: ReplayClip;
       const started = performance.now();
       try {
@@ -64,6 +66,23 @@ export class ReplayService implements ReplayServiceApi {
       return { ok: true, value: { file: { name: REPLAY_FILE, data: clip.gif, description }, caption } };
     });
   }
+
+  /** The channel's game if it is finished, else the last finished run kept for it; or why there is none. */
+  private async finishedRun(key: ChannelKey): Promise<ReplayMaterial | ServiceFailure> {
+    const { gameStore, runs } = this.deps;
+    const loaded = await gameStore.load(key);
+    if (loaded.kind === 'found' && loaded.game.state.status === 'over') return { state: loaded.game.state, actions: await gameStore.readLog(key) };
+    const last = await runs.lastRun(key);
+    if (last) return { state: last.game.state, actions: last.actions };
+    if (loaded.kind === 'found') return { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' };
+    return { kind: 'no-game' };
+  }
+}
+
+/** What a replay is rebuilt from: a finished run's final state and its action log. */
+export interface ReplayMaterial {
+  state: GameState;
+  actions: Action[];
 }
 
 /** The alt text: what the animation shows, for players who can't see it. */

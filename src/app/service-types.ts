@@ -81,6 +81,8 @@ export interface GameMeta {
 export interface DailyMark {
   day: number;
   scored: boolean;
+  /** A scored run: the token of the attempt claim it was created under (the board's fence, see daily-service.ts). */
+  token?: string;
 }
 
 export interface StoredGame {

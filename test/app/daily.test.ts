@@ -51,7 +51,7 @@ describe('the daily dungeon (memory stores, fake clock)', () => {
     const { daily } = dailySetup(await memoryKit(), memoryStores(clock), clock);
     const first = await daily.start({ guildId: '1', channelId: '10' }, ann);
     expect(first.ok && first.value.kind === 'started' && first.value.scored).toBe(true);
-    expect(first.ok && first.value.kind === 'started' && first.value.view.meta.daily).toEqual({ day: FIRST_DAY, scored: true });
+    expect(first.ok && first.value.kind === 'started' && first.value.view.meta.daily).toMatchObject({ day: FIRST_DAY, scored: true, token: expect.any(String) });
     expect(await daily.start({ guildId: '2', channelId: '20' }, ann)).toEqual({ ok: true, value: { kind: 'attempt-used', day: FIRST_DAY } });
     const practice = await daily.start({ guildId: '2', channelId: '20' }, ann, { practice: true });
     expect(practice.ok && practice.value.kind === 'started' && practice.value.view.meta.daily).toEqual({ day: FIRST_DAY, scored: false });
@@ -137,7 +137,7 @@ describe('the daily dungeon (memory stores, fake clock)', () => {
     const clock = new FakeClock(NOON(FIRST_DAY));
     const kit = await memoryKit();
     const stores = memoryStores(clock);
-    const { games, daily } = dailySetup(kit, stores, clock, tamperedLogStore(kit.games, (log) => tamper(log) as typeof log));
+    const { games, daily } = dailySetup(kit, stores, clock, tamperedLogStore(kit.runs, (log) => tamper(log) as typeof log));
     const key = freshKey();
     await daily.start(key, ann);
     await finishRun(games, daily, key, ann, clock, 4);

@@ -12,6 +12,8 @@ import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.j
 import { MemoryLogger } from '../../src/adapters/memory/memory-logger.js';
 import { createRedisFromConfig, waitReady, type RedisClient, type RedisTarget } from '../../src/adapters/redis/client.js';
 import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
+import { RedisFinishedRuns } from '../../src/adapters/redis/redis-finished-runs.js';
+import type { FinishedRunStore } from '../../src/app/daily/ports.js';
 import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
 import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
 import { channelKeys, guildKeys } from '../../src/adapters/redis/keys.js';
@@ -31,6 +33,8 @@ export class FakeClock implements Clock {
 export interface StoreKit {
   name: string;
   games: GameStore;
+  /** The finished runs the game store's finishing saves leave (material and outbox). */
+  runs: FinishedRunStore;
   settings: SettingsStore;
   rounds: RoundScheduler;
   logger: MemoryLogger;
@@ -49,6 +53,7 @@ export async function memoryKit(clock?: Clock): Promise<StoreKit> {
   const kit: StoreKit = {
     name: 'memory',
     games,
+    runs: games,
     settings,
     rounds,
     logger,
@@ -78,6 +83,7 @@ export async function redisKit(target: string | RedisTarget, prefix = `t${random
   return {
     name: 'redis',
     games: new RedisGameStore(redis, { prefix }),
+    runs: new RedisFinishedRuns(redis, logger, { prefix }),
     settings: new RedisSettingsStore(redis, logger, { prefix }),
     rounds: new RedisRoundQueue(redis, { prefix }),
     logger,

@@ -12,6 +12,7 @@ import { GameService } from '../../src/app/game-service.js';
 import { ReplayService, REPLAY_FILE, type ReplayEncoder } from '../../src/app/replay-service.js';
 import { SettingsService } from '../../src/app/settings-service.js';
 import type { GameStore } from '../../src/app/ports.js';
+import type { FinishedRunStore } from '../../src/app/daily/ports.js';
 import { encodeReplay } from '../../src/render/gif/replay-gif.js';
 import { REPLAY_FRAMES } from '../../src/render/gif/replay-frames.js';
 import { FakeClock, memoryKit, type StoreKit } from './fixtures.js';
@@ -35,8 +36,8 @@ async function finishedRun(kit: StoreKit, turns = 40): Promise<GameService> {
   return games;
 }
 
-function service(store: GameStore, encoder: ReplayEncoder = inProcessReplayEncoder, kit?: StoreKit) {
-  return new ReplayService({ gameStore: store, encoder, logger: kit?.logger ?? { info: () => {}, warn: () => {}, error: () => {} } });
+function service(kit: StoreKit, encoder: ReplayEncoder = inProcessReplayEncoder, stores: { games?: GameStore; runs?: FinishedRunStore } = {}) {
+  return new ReplayService({ gameStore: stores.games ?? kit.games, runs: stores.runs ?? kit.runs, encoder, logger: kit.logger });
 }
 
 const worker = workerReplayEncoder();
@@ -46,7 +47,7 @@ describe('replays of finished runs', () => {
   it('GIVEN a finished run WHEN replayed THEN one GIF named replay.gif, under 1 MiB, with alt text within 1,024 characters and a caption', async () => {
     const kit = await memoryKit();
     await finishedRun(kit);
-    const r = await service(kit.games).replay(key);
+    const r = await service(kit).replay(key);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const { file, caption } = r.value;
     expect(file.name).toBe(REPLAY_FILE);
@@ -74,14 +75,14 @@ describe('replays of finished runs', () => {
   ])('GIVEN %s WHEN a replay is asked for THEN it is refused kindly', async (_what, arrange, error) => {
     const kit = await memoryKit();
     await arrange(kit);
-    expect(await service(kit.games).replay(key)).toEqual({ ok: false, error });
+    expect(await service(kit).replay(key)).toEqual({ ok: false, error });
   });
 
   it('GIVEN a stored log that no longer replays WHEN a replay is asked for THEN it is refused as a damaged save and logged', async () => {
     const kit = await memoryKit();
     await finishedRun(kit);
     const store = tamperedLogStore(kit.games, (log) => [log[0]!, { type: 'descend', user: ann.id }, ...log.slice(1)]);
-    expect(await service(store, inProcessReplayEncoder, kit).replay(key)).toEqual({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } });
+    expect(await service(kit, inProcessReplayEncoder, { games: store }).replay(key)).toEqual({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } });
     expect(kit.logger.lines.some((l) => l.level === 'warn' && l.message.startsWith('replay not drawn'))).toBe(true);
   });
 
@@ -131,7 +132,7 @@ describe('the replay through the router', () => {
     const kit = await memoryKit();
     const games = await finishedRun(kit, 20);
     const messages: GameMessages = { editNow: async () => {}, refreshSoon: () => {}, offerToken: () => {}, drain: async () => {}, close: () => {} };
-    const replays = service(kit.games);
+    const replays = service(kit);
     const router = createRouter({ games, settings: new SettingsService(kit.settings, kit.logger), replays, commands, messages, rateLimiter: new RateLimiter({ capacity: 100 }), logger: pino({ level: 'silent' }), now: () => 0 });
     return { router, games };
   }

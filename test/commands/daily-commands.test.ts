@@ -43,12 +43,21 @@ describe('/rogue daily, board and history', () => {
   it('GIVEN /rogue daily twice WHEN run THEN the first posts the game, the second offers a practice run, and practice:true posts a practice game', async () => {
     const { ctx } = await setup();
     const first = await rogue.run(ctx({}));
-    expect(first.kind === 'game' && first.mode === 'post' && first.view.meta.daily).toEqual({ day: FIRST_DAY, scored: true });
+    expect(first.kind === 'game' && first.mode === 'post' && first.view.meta.daily).toMatchObject({ day: FIRST_DAY, scored: true });
     const again = await rogue.run(ctx({ channelId: '11' }));
     expect(again.kind === 'text' && again.text).toContain('`/rogue daily practice:true`');
     const practice = await rogue.run(ctx({ channelId: '11', options: { practice: true } }));
     expect(practice.kind === 'game' && practice.view.meta.daily).toEqual({ day: FIRST_DAY, scored: false });
     expect(practice.kind === 'game' && dailyLine(practice.view)).toBe('🧪 Practice run of Daily #1: never on a board.');
+  });
+
+  it('GIVEN two /rogue daily at once WHEN the second finds the first claim still being started THEN it says so and still offers practice', async () => {
+    const { ctx } = await setup();
+    const [a, b] = await Promise.all([rogue.run(ctx({})), rogue.run(ctx({ channelId: '12' }))]);
+    const text = [a, b].find((r) => r.kind === 'text');
+    expect([a, b].filter((r) => r.kind === 'game')).toHaveLength(1);
+    expect(text?.kind === 'text' && text.text).toContain('is being started right now. If no game appears, try `/rogue daily` again in 30 seconds.');
+    expect(text?.kind === 'text' && text.text).toContain('`/rogue daily practice:true`');
   });
 
   it('GIVEN no daily service WHEN /rogue board runs THEN it says so', async () => {

@@ -1,7 +1,8 @@
 /** In-memory twins of the daily stores (attempts, boards, history), with expiry read from an injected clock. */
 import type { Clock } from '../../app/ports.js';
 import { compareEntries } from '../../app/daily/board-order.js';
-import { HISTORY_KEPT, type BoardEntry, type BoardId, type BoardStore, type DailyAttemptStore, type HistoryEntry, type HistoryStore, type RankedEntry } from '../../app/daily/ports.js';
+import { HISTORY_KEPT, type AttemptClaim, type BoardEntry, type BoardId, type BoardStore, type ClaimResult, type DailyAttemptStore, type HistoryEntry, type HistoryStore, type RankedEntry } from '../../app/daily/ports.js';
+import { canonicalJson } from '../../app/daily/verify.js';
 import type { ChannelKey } from '../../app/service-types.js';
 
 /** The map key of a board (the same words as the Redis key, without the prefix). */
@@ -16,24 +17,50 @@ function boardName(board: BoardId): string {
   }
 }
 
-/** Attempt claims in process memory. */
+/** Attempt claims in process memory, with the Redis scripts' compare-and-set rules. */
 export class MemoryDailyAttemptStore implements DailyAttemptStore {
-  private readonly claims = new Map<string, { token: string; expires: number }>();
+  private readonly claims = new Map<string, AttemptClaim & { expires: number }>();
   private next = 0;
   constructor(private readonly clock: Clock) {}
 
-  async claim(userId: string, day: number, ttlMs: number): Promise<string | null> {
-    const id = `${userId}:${day}`;
-    const held = this.claims.get(id);
-    if (held && held.expires > this.clock.now()) return null;
+  async claim(userId: string, day: number, where: ChannelKey, now: number, ttlMs: number): Promise<ClaimResult> {
+    const held = this.live(userId, day);
+    if (held) return { won: false, held: { token: held.token, status: held.status, guildId: held.guildId, channelId: held.channelId, at: held.at } };
     const token = `t${++this.next}`;
-    this.claims.set(id, { token, expires: this.clock.now() + ttlMs });
+    this.claims.set(`${userId}:${day}`, { token, status: 'pending', guildId: where.guildId, channelId: where.channelId, at: now, expires: this.clock.now() + ttlMs });
+    return { won: true, token };
+  }
+
+  async takeOver(userId: string, day: number, oldToken: string, where: ChannelKey, now: number, ttlMs: number): Promise<string | null> {
+    const held = this.live(userId, day);
+    if (held?.token !== oldToken || held.status !== 'pending') return null;
+    const token = `t${++this.next}`;
+    Object.assign(held, { token, guildId: where.guildId, channelId: where.channelId, at: now, expires: this.clock.now() + ttlMs });
     return token;
   }
 
+  async confirm(userId: string, day: number, token: string): Promise<boolean> {
+    const held = this.live(userId, day);
+    if (held?.token !== token) return false;
+    if (held.status === 'pending') held.status = 'confirmed';
+    return true;
+  }
+
+  async fence(userId: string, day: number, token: string): Promise<boolean> {
+    const held = this.live(userId, day);
+    if (held?.token !== token) return false;
+    held.status = 'recorded';
+    return true;
+  }
+
   async release(userId: string, day: number, token: string): Promise<void> {
-    const id = `${userId}:${day}`;
-    if (this.claims.get(id)?.token === token) this.claims.delete(id);
+    const held = this.live(userId, day);
+    if (held?.token === token && held.status === 'pending') this.claims.delete(`${userId}:${day}`);
+  }
+
+  private live(userId: string, day: number) {
+    const held = this.claims.get(`${userId}:${day}`);
+    return held && held.expires > this.clock.now() ? held : undefined;
   }
 }
 
@@ -82,7 +109,12 @@ export class MemoryHistoryStore implements HistoryStore {
   private readonly lists = new Map<string, HistoryEntry[]>();
 
   async add(entry: HistoryEntry): Promise<void> {
-    const push = (id: string) => this.lists.set(id, [structuredClone(entry), ...(this.lists.get(id) ?? [])].slice(0, HISTORY_KEPT));
+    const text = canonicalJson(entry);
+    // As the Redis script: a run already in the list (the same canonical text) is not added again.
+    const push = (id: string) => {
+      const list = this.lists.get(id) ?? [];
+      if (!list.some((e) => canonicalJson(e) === text)) this.lists.set(id, [structuredClone(entry), ...list].slice(0, HISTORY_KEPT));
+    };
     push(`channel:${entry.guildId}:${entry.channelId}`);
     for (const p of new Set(entry.players.map((u) => u.id))) push(`user:${p}`);
   }

@@ -2,7 +2,8 @@
  * In-memory GameStore: same semantics as the Redis one (compare-and-set, log, summary and interaction id in the same
  * write), stored as JSON text so no live object leaks.
  */
-import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { decodeAction, decodeChannelKey, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { LAST_RUN_TTL_MS, type FinishedRun, type FinishedRunStore, type OutboxEntry } from '../../app/daily/ports.js';
 import { DUPLICATE, INTERACTION_TTL_MS, SUMMARIES_PER_CHANNEL, systemClock, type Clock, type GameStore, type GameSummaryRecord, type InteractionOptions, type LoadResult, type Revision, type SaveResult } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
@@ -19,8 +20,21 @@ interface Row {
   checkpoint?: { version: number; state: string };
 }
 
-/** GameStore kept in process memory (npm run play, service tests). Single process only. */
-export class MemoryGameStore implements GameStore {
+/** A finished run's material as the finishing save left it (JSON text, like the rows). */
+interface LastRun {
+  state: string;
+  meta: string;
+  log: string[];
+  logBase: number;
+  expires: number;
+}
+
+/** GameStore kept in process memory (npm run play, service tests), with its FinishedRunStore. Single process only. */
+export class MemoryGameStore implements GameStore, FinishedRunStore {
+  /** Per channel, its last finished run (see FinishedRunStore). */
+  private readonly lastRuns = new Map<string, LastRun>();
+  /** Per channel, finished runs not yet recorded: run id -> summary record (JSON). */
+  private readonly outboxes = new Map<string, Map<string, string>>();
   private readonly rows = new Map<string, Row>();
   /** Summary records (JSON) per channel, kept when the game is replaced or deleted, like the Redis ones. */
   private readonly summaryRows = new Map<string, { key: ChannelKey; records: string[] }>();
@@ -73,7 +87,31 @@ export class MemoryGameStore implements GameStore {
       if (entry.records.length > SUMMARIES_PER_CHANNEL) entry.records.splice(0, entry.records.length - SUMMARIES_PER_CHANNEL);
       this.summaryRows.set(id, entry);
     }
-    return this.write(row, game, actions);
+    const rev = this.write(row, game, actions);
+    if (summary) this.finish(id, row, summary);
+    return rev;
+  }
+
+  async lastRun(key: ChannelKey): Promise<FinishedRun | null> {
+    const run = this.lastRuns.get(encodeChannelKey(key));
+    if (!run || run.expires <= this.clock.now()) return null;
+    const decoded = decodeGame(run.state, run.meta);
+    return decoded.kind === 'found' ? { game: decoded.game, actions: run.log.map(decodeAction), logBase: run.logBase } : null;
+  }
+
+  async unrecorded(limit: number): Promise<OutboxEntry[]> {
+    const out: OutboxEntry[] = [];
+    for (const [id, box] of this.outboxes) {
+      const key = decodeChannelKey(id);
+      if (key) for (const [runId, text] of box) out.push({ key, runId, summary: JSON.parse(text) as GameSummaryRecord });
+    }
+    return out.slice(0, limit);
+  }
+
+  async markRecorded(key: ChannelKey, runId: string): Promise<void> {
+    const id = encodeChannelKey(key);
+    this.outboxes.get(id)?.delete(runId);
+    if (this.outboxes.get(id)?.size === 0) this.outboxes.delete(id);
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
@@ -108,6 +146,13 @@ export class MemoryGameStore implements GameStore {
     const id = encodeChannelKey(key);
     const log = this.rows.get(id)?.log ?? [];
     this.rows.set(id, { key: copyKey(key), rev: this.nextRev(), status: 'playing', state: stateText, meta: metaText, log });
+  }
+
+  /** The finishing save's second half (as the Redis FINISH script): the outbox entry and the run's material. */
+  private finish(id: string, row: Row, summary: GameSummaryRecord): void {
+    const runId = String(summary.createdAt);
+    this.outboxes.set(id, (this.outboxes.get(id) ?? new Map<string, string>()).set(runId, JSON.stringify(summary)));
+    this.lastRuns.set(id, { state: row.state, meta: row.meta, log: [...row.log], logBase: row.checkpoint?.version ?? 0, expires: this.clock.now() + LAST_RUN_TTL_MS });
   }
 
   /** True while `interactionId` is recorded for the channel (its record has not expired at `now`). */

@@ -11,6 +11,12 @@
  * | `<p>:{<guild>:<channel>}:log`        | list       | accepted actions (JSON), log[i] at version i        | with the game                              |
  * | `<p>:{<guild>:<channel>}:summaries`  | list       | the newest 100 finished-game summaries (JSON)       | SUMMARY_TTL_MS (90 d) after the last one   |
  * | `<p>:{<guild>:<channel>}:ix`         | sorted set | interaction ids applied (member), expiry ms (score) | INTERACTION_TTL_MS (20 min) after the last |
+ * | `<p>:{<guild>:<channel>}:last`       | hash       | the last finished run: state, meta, createdAt,      | LAST_RUN_TTL_MS (7 d) after it finished    |
+ * |                                      |            | checkpoint, logBase (written by the finishing save) |                                            |
+ * | `<p>:{<guild>:<channel>}:last:log`   | list       | that run's action log (a copy)                      | LAST_RUN_TTL_MS (7 d) after it finished    |
+ * | `<p>:{<guild>:<channel>}:outbox`     | hash       | finished runs not yet recorded: createdAt -> summary | LAST_RUN_TTL_MS after the last finish      |
+ * | `<p>:outbox:{index}`                 | sorted set | channels that may have outbox entries (superset),   | none: the sweeper drops drained members    |
+ * |                                      |            | member encodeChannelKey, score ms added             |                                            |
  * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
  * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS, refreshed by create and save  |
  * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)             | SUMMARY_TTL_MS, refreshed when one is kept |
@@ -33,10 +39,15 @@ export const DEFAULT_PREFIX = 'cc';
  */
 export const ROUND_BUCKETS = 16;
 
-/** Keys of one channel: its game, its action log, its applied interactions (all expire) and its finished games' summaries (kept). */
-export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string; ix: string } {
+/** Keys of one channel: its game, its action log, its applied interactions, its finished games' summaries, its last finished run and its outbox. */
+export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string; ix: string; last: string; lastLog: string; outbox: string } {
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix` };
+  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox` };
+}
+
+/** The index of channels that may hold outbox entries (a superset, written before the finishing save). */
+export function outboxIndexKey(prefix: string): string {
+  return `${prefix}:outbox:{index}`;
 }
 
 /** Keys of one guild: settings, the (best-effort) index of its games, the channels that have summaries. */

@@ -4,7 +4,8 @@
  *
  * | key                                        | type       | contents                                   | expiry                         |
  * | ------------------------------------------ | ---------- | ------------------------------------------ | ------------------------------ |
- * | `<p>:daily:{<user>}:attempt:<day>`         | string     | the claim's token (SET NX)                 | 2 days                         |
+ * | `<p>:daily:{<user>}:attempt:<day>`         | hash       | the claim: token, status, guild, channel,  | ATTEMPT_TTL_MS (30 days)       |
+ * |                                            |            | at (see AttemptClaim)                      |                                |
  * | `<p>:board:{s:<guild>:<day>}:z` / `:info`  | zset, hash | a server's daily board                     | the server's retention setting |
  * | `<p>:board:{g:<day>}:z` / `:info`          | zset, hash | the global daily board                     | GLOBAL_RETENTION_DAYS          |
  * | `<p>:board:{a:<guild>}:z` / `:info`        | zset, hash | a server's all-time best, one per player   | none: kept                     |
@@ -14,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { boardScore } from '../../app/daily/board-order.js';
-import { HISTORY_KEPT, type BoardEntry, type BoardId, type BoardStore, type DailyAttemptStore, type HistoryEntry, type HistoryStore, type RankedEntry } from '../../app/daily/ports.js';
+import { HISTORY_KEPT, type BoardEntry, type BoardId, type BoardStore, type ClaimResult, type DailyAttemptStore, type HistoryEntry, type HistoryStore, type RankedEntry } from '../../app/daily/ports.js';
+import { canonicalJson } from '../../app/daily/verify.js';
 import type { Logger } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
 import { guard, type RedisClient } from './client.js';
@@ -35,7 +37,47 @@ export function attemptKey(prefix: string, userId: string, day: number): string 
   return `${prefix}:daily:{${userId}}:attempt:${day}`;
 }
 
-const RELEASE = new LuaScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`);
+/**
+ * KEYS claim; ARGV token, guild, channel, at, ttl. A fresh pending claim when there is none: {1}; otherwise the claim
+ * held {0, token, status, guild, channel, at}. A key of another type (a claim of the SET NX era) counts as confirmed.
+ */
+const CLAIM = new LuaScript(`
+local t = redis.call('TYPE', KEYS[1]).ok
+if t == 'none' then
+  redis.call('HSET', KEYS[1], 'token', ARGV[1], 'status', 'pending', 'guild', ARGV[2], 'channel', ARGV[3], 'at', ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  return {1}
+end
+if t ~= 'hash' then return {0, '', 'confirmed', '', '', '0'} end
+local h = redis.call('HMGET', KEYS[1], 'token', 'status', 'guild', 'channel', 'at')
+return {0, h[1] or '', h[2] or 'confirmed', h[3] or '', h[4] or '', h[5] or '0'}`);
+
+/** KEYS claim; ARGV old token, new token, guild, channel, at, ttl. Only a pending claim still holding the old token moves. */
+const TAKE_OVER = new LuaScript(`
+if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then return 0 end
+local h = redis.call('HMGET', KEYS[1], 'token', 'status')
+if h[1] ~= ARGV[1] or h[2] ~= 'pending' then return 0 end
+redis.call('HSET', KEYS[1], 'token', ARGV[2], 'guild', ARGV[3], 'channel', ARGV[4], 'at', ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return 1`);
+
+/**
+ * KEYS claim; ARGV token, status ('confirmed' or 'recorded'). 1 when the claim holds the token (a pending claim is
+ * confirmed; 'recorded' is set whatever the status), 0 otherwise.
+ */
+const MARK = new LuaScript(`
+if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then return 0 end
+local h = redis.call('HMGET', KEYS[1], 'token', 'status')
+if h[1] ~= ARGV[1] then return 0 end
+if ARGV[2] == 'recorded' or h[2] == 'pending' then redis.call('HSET', KEYS[1], 'status', ARGV[2]) end
+return 1`);
+
+/** KEYS claim; ARGV token. Deletes a pending claim still holding the token. */
+const RELEASE = new LuaScript(`
+if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then return 0 end
+local h = redis.call('HMGET', KEYS[1], 'token', 'status')
+if h[1] == ARGV[1] and h[2] == 'pending' then return redis.call('DEL', KEYS[1]) end
+return 0`);
 
 /** KEYS: zset, info. ARGV: member, board score, entry JSON, ttl ms (0: none). Keeps the better of the old and new entry. */
 const RECORD = new LuaScript(`
@@ -48,6 +90,14 @@ if ttl > 0 then
   redis.call('PEXPIRE', KEYS[1], ttl)
   redis.call('PEXPIRE', KEYS[2], ttl)
 end
+return 1`);
+
+/** KEYS list; ARGV entry text. Pushes the entry unless the list holds it already; trims and refreshes the expiry. */
+const ADD_ONCE = new LuaScript(`
+if redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, ${HISTORY_KEPT - 1})
+redis.call('PEXPIRE', KEYS[1], ${HISTORY_TTL_MS})
 return 1`);
 
 const EntrySchema = z.object({
@@ -88,7 +138,7 @@ function parseStored<T>(schema: z.ZodType<T>, text: string | null | undefined, l
   return null;
 }
 
-/** Daily attempt claims on Redis (SET NX PX). */
+/** Daily attempt claims on Redis: one hash per user and day, every change a compare-and-set script on that key. */
 export class RedisDailyAttemptStore implements DailyAttemptStore {
   private readonly prefix: string;
   constructor(
@@ -98,10 +148,26 @@ export class RedisDailyAttemptStore implements DailyAttemptStore {
     this.prefix = opts.prefix ?? DEFAULT_PREFIX;
   }
 
-  async claim(userId: string, day: number, ttlMs: number): Promise<string | null> {
+  async claim(userId: string, day: number, where: ChannelKey, now: number, ttlMs: number): Promise<ClaimResult> {
     const token = randomUUID();
-    const r = await guard(this.redis, () => this.redis.set(attemptKey(this.prefix, userId, day), token, 'PX', ttlMs, 'NX'));
-    return r === 'OK' ? token : null;
+    const r = (await guard(this.redis, () => CLAIM.run(this.redis, [attemptKey(this.prefix, userId, day)], [token, where.guildId, where.channelId, now, Math.ceil(ttlMs)]))) as (number | string)[];
+    if (r[0] === 1) return { won: true, token };
+    const status = r[2] === 'pending' || r[2] === 'recorded' ? r[2] : 'confirmed';
+    return { won: false, held: { token: String(r[1]), status, guildId: String(r[3]), channelId: String(r[4]), at: Number(r[5]) } };
+  }
+
+  async takeOver(userId: string, day: number, oldToken: string, where: ChannelKey, now: number, ttlMs: number): Promise<string | null> {
+    const token = randomUUID();
+    const r = await guard(this.redis, () => TAKE_OVER.run(this.redis, [attemptKey(this.prefix, userId, day)], [oldToken, token, where.guildId, where.channelId, now, Math.ceil(ttlMs)]));
+    return r === 1 ? token : null;
+  }
+
+  async confirm(userId: string, day: number, token: string): Promise<boolean> {
+    return (await guard(this.redis, () => MARK.run(this.redis, [attemptKey(this.prefix, userId, day)], [token, 'confirmed']))) === 1;
+  }
+
+  async fence(userId: string, day: number, token: string): Promise<boolean> {
+    return (await guard(this.redis, () => MARK.run(this.redis, [attemptKey(this.prefix, userId, day)], [token, 'recorded']))) === 1;
   }
 
   async release(userId: string, day: number, token: string): Promise<void> {
@@ -169,10 +235,11 @@ export class RedisHistoryStore implements HistoryStore {
   }
 
   async add(entry: HistoryEntry): Promise<void> {
-    const text = JSON.stringify(entry);
+    // Canonical text, so recording the same run again finds it (LPOS) instead of adding it twice.
+    const text = canonicalJson(entry);
     const keys = [this.channelKey(entry), ...new Set(entry.players.map((p) => this.userKey(p.id)))];
-    // One MULTI per key: each list is its own slot, and a run missing from one list is only a shorter history.
-    await guard(this.redis, () => Promise.all(keys.map((k) => this.redis.multi().lpush(k, text).ltrim(k, 0, HISTORY_KEPT - 1).pexpire(k, HISTORY_TTL_MS).exec())));
+    // One script per key: each list is its own slot; a failed list is written when the recording is retried.
+    await guard(this.redis, () => Promise.all(keys.map((k) => ADD_ONCE.run(this.redis, [k], [text]))));
   }
 
   async byChannel(key: ChannelKey, limit: number): Promise<HistoryEntry[]> {

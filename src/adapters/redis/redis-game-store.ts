@@ -8,7 +8,8 @@
  * up; that is what makes it safe for the service to save against a cached copy without loading it first.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeAction, decodeGame, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { LAST_RUN_TTL_MS } from '../../app/daily/ports.js';
 import {
   DamagedSaveError,
   DUPLICATE,
@@ -25,7 +26,7 @@ import {
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
 import type { Action } from '../../engine/types.js';
 import { guard, isWrongType, type RedisClient } from './client.js';
-import { channelKeys, DEFAULT_PREFIX, guildKeys } from './keys.js';
+import { channelKeys, DEFAULT_PREFIX, guildKeys, outboxIndexKey } from './keys.js';
 import { LuaScript } from './script.js';
 import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
 
@@ -43,7 +44,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
  * the wrong type (a damaged game, log, summaries or interactions key) must be found before anything is written.
  * Replies {-2, now, key}.
  */
-const TYPES = `local want = {'hash', 'list', 'list', 'zset'}
+const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list'}
 for i = 1, #KEYS do
   local t = redis.call('TYPE', KEYS[i]).ok
   if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
@@ -67,11 +68,11 @@ const FIRST_WRITE = `redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'status', ARGV[
 
 /**
  * Shared tail of SAVE and CREATE, after FIRST_WRITE. ARGV[7] is a summary record ('' for none): it joins the
- * channel's newest SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[11].
+ * channel's newest SUMMARIES_PER_CHANNEL, which expire SUMMARY_TTL_MS after the last one. Actions follow from ARGV[12].
  */
 const WRITE = `
-if #ARGV > 10 then
-  local n = redis.call('RPUSH', KEYS[2], unpack(ARGV, 11))
+if #ARGV > 11 then
+  local n = redis.call('RPUSH', KEYS[2], unpack(ARGV, 12))
   if n > ${LOG_MAX_ACTIONS} then
     local base = tonumber(redis.call('HGET', KEYS[1], 'logBase') or '0') + n
     redis.call('DEL', KEYS[2])
@@ -84,8 +85,27 @@ if ARGV[7] ~= '' then
   redis.call('PEXPIRE', KEYS[3], ${SUMMARY_TTL_MS})
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
-return {1, now}`;
+redis.call('PEXPIRE', KEYS[2], ARGV[6])`;
+
+/**
+ * SAVE only, after WRITE, when the save finishes a run (ARGV[7] its summary, ARGV[11] its id, String(createdAt)):
+ * the run's outbox entry (KEYS[5], until the run is recorded) and its replay material, the final state and meta
+ * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be.
+ */
+const FINISH = `
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[5], ARGV[11], ARGV[7])
+  redis.call('PEXPIRE', KEYS[5], ${LAST_RUN_TTL_MS})
+  redis.call('DEL', KEYS[6], KEYS[7])
+  local g = redis.call('HMGET', KEYS[1], 'checkpoint', 'logBase')
+  redis.call('HSET', KEYS[6], 'state', ARGV[4], 'meta', ARGV[5], 'createdAt', ARGV[11], 'logBase', g[2] or '0')
+  if g[1] then redis.call('HSET', KEYS[6], 'checkpoint', g[1]) end
+  redis.call('PEXPIRE', KEYS[6], ${LAST_RUN_TTL_MS})
+  if redis.call('EXISTS', KEYS[2]) == 1 then
+    redis.call('COPY', KEYS[2], KEYS[7])
+    redis.call('PEXPIRE', KEYS[7], ${LAST_RUN_TTL_MS})
+  end
+end`;
 
 /**
  * The interactions a channel applied: KEYS[4] is a sorted set, member = interaction id, score = when its record
@@ -108,8 +128,8 @@ const RECORD = `if ARGV[9] ~= '' then
 end`;
 
 /**
- * KEYS game, log, summaries, interactions; ARGV expectedRev, newRev, status, state, meta, ttlMs, summary, deadline,
- * interactionId, interactionNow, actions...
+ * KEYS game, log, summaries, interactions, outbox, last, last log; ARGV expectedRev, newRev, status, state, meta, ttlMs,
+ * summary, deadline, interactionId, interactionNow, run id, actions...
  */
 const SAVE = new LuaScript(`
 ${DEADLINE}
@@ -117,7 +137,9 @@ ${SEEN}
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
 ${FIRST_WRITE}
 ${RECORD}
-${WRITE}`);
+${WRITE}
+${FINISH}
+return {1, now}`);
 
 /**
  * KEYS game, log, summaries; the same arguments (no interaction); expectedRev '' means "only if absent". The log is
@@ -132,7 +154,8 @@ elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
 ${FIRST_WRITE}
 redis.call('HDEL', KEYS[1], 'checkpoint', 'logBase')
 redis.call('DEL', KEYS[2])
-${WRITE}`);
+${WRITE}
+return {1, now}`);
 
 /** KEYS a guild index set; ARGV member, ttlMs. Adds the member and pushes the set's expiry out, in one command. */
 const INDEX = new LuaScript(`
@@ -263,6 +286,8 @@ export class RedisGameStore implements GameStore {
     const { games, summarized } = guildKeys(this.prefix, key.guildId);
     // Same reasoning as the games index: the index of summarised channels is written first, so it is a superset.
     if (summary) await this.index(summarized, key.channelId, SUMMARY_TTL_MS);
+    // The outbox index too (another slot), before the save, so every outbox entry's channel is in it.
+    if (summary) await guard(this.redis, () => this.redis.zadd(outboxIndexKey(this.prefix), Date.now(), encodeChannelKey(key)));
     // The games index gets the game's fresh TTL with every save, so it outlives none of its games. Sent alongside the
     // save (auto-pipelined: no extra round trip) and best effort: it is only an index, and a failed save is retried.
     const indexed = this.index(games, key.channelId, this.ttlMs).catch(() => {});
@@ -353,17 +378,17 @@ export class RedisGameStore implements GameStore {
   }
 
   private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord, opts?: InteractionOptions): Promise<SaveResult> {
-    const { game: gameKey, log, summaries, ix } = channelKeys(this.prefix, key);
+    const { game: gameKey, log, summaries, ix, outbox, last, lastLog } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', ...actions.map((a) => JSON.stringify(a))];
+    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map((a) => JSON.stringify(a))];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
-    const keys = opts ? [gameKey, log, summaries, ix] : [gameKey, log, summaries];
+    const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog] : [gameKey, log, summaries];
     const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
-    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
+    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions', 'outbox', 'last run', 'last run log'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
     if (result === 2) return DUPLICATE;
     if (result !== 1) return null;
     this.remember(gameKey, entry(rev, game));

@@ -1,36 +1,37 @@
 /**
- * The daily dungeon, its boards and the run history, over the game service and three small stores.
+ * The daily dungeon, its boards and the run history, over the game service and small stores.
  *
- * One scored attempt per user per UTC day: `start` claims the attempt (SET NX, shared by every process and server)
- * BEFORE it creates the game, and gives the claim back if the game could not be created; two presses at once (or on
- * two replicas) race for the claim and only one wins it. The loser, and anyone pressing again, is offered a practice
- * run of the same dungeon, which is marked `scored: false` and never reaches a board; `/rogue new` games carry no
- * daily mark at all.
+ * One scored attempt per user per UTC day (attempts.ts): `start` claims the attempt (a token, pending) BEFORE it creates
+ * the game, creates the game with that token in its meta, then confirms the claim; a game that could not be created
+ * gives the claim back, and a claim whose creator crashed is taken over after PENDING_CLAIM_MS. Two presses at once (or
+ * on two replicas) race for one key and only one wins it. The loser, and anyone pressing again, is offered a practice
+ * run of the same dungeon, which is marked `scored: false` and never reaches a board; `/rogue new` games carry no daily
+ * mark at all.
  *
- * Boards are written from `recordFinished`, which GameService calls after the save that ends a game: a scored daily
- * run's stored log is replayed from the day's rules and only the replayed score is recorded (see verify.ts).
+ * Boards and history are written by the RunRecorder (recorder.ts), which GameService awaits after the save that ends a
+ * game, from the outbox entry that save wrote; the sweeper drains what a crash left. A scored daily run's log is
+ * replayed from the day's rules, only the replayed score is recorded, and only behind the claim's fence.
  */
-import { scoreRun } from '../../engine/score.js';
 import type { Clock, GameStore, Logger, SettingsStore } from '../ports.js';
 import type { ChannelKey, GameServiceApi, GameView, Result, StoredGame, UserRef } from '../service-types.js';
-import { SETTING_ROWS } from '../settings.js';
 import { storageGuarded } from '../storage-guard.js';
-import { recapFromSummary } from './cards.js';
-import { DAY_MS, dailyRules, utcDay } from './day.js';
-import type { BoardEntry, BoardId, BoardStore, DailyAttemptStore, HistoryEntry, HistoryStore, RankedEntry } from './ports.js';
-import { verifyDailyRun } from './verify.js';
+import { claimAttempt } from './attempts.js';
+import { dailyRules, utcDay } from './day.js';
+import type { BoardId, BoardStore, DailyAttemptStore, FinishedRunStore, HistoryEntry, HistoryStore, RankedEntry } from './ports.js';
+import { RunRecorder } from './recorder.js';
+
+export { GLOBAL_RETENTION_DAYS } from './recorder.js';
 
 /** How many lines a board shows (the asker's own line is added below when they rank lower). */
 export const BOARD_TOP = 10;
 /** How many runs `/rogue history` lists. */
 export const HISTORY_SHOWN = 10;
-/** Global daily boards are kept this long (servers choose their own retention for their boards). */
-export const GLOBAL_RETENTION_DAYS = SETTING_ROWS.dailyRetentionDays.default;
-/** An attempt claim outlives its day, so a claim can never expire while the day still runs. */
-const ATTEMPT_TTL_MS = 2 * DAY_MS;
 
-/** What `/rogue daily` got: the game, or that the daily is off here, or that the scored attempt of today is used. */
-export type DailyStart = { kind: 'started'; view: GameView; scored: boolean } | { kind: 'disabled' } | { kind: 'attempt-used'; day: number };
+/**
+ * What `/rogue daily` got: the game, or that the daily is off here, or that the scored attempt of today is used
+ * (`starting`: its claim was made under PENDING_CLAIM_MS ago and its game may still be on its way).
+ */
+export type DailyStart = { kind: 'started'; view: GameView; scored: boolean } | { kind: 'disabled' } | { kind: 'attempt-used'; day: number; starting?: true };
 
 /** Which board `/rogue board` asks for. */
 export interface BoardQuery {
@@ -55,8 +56,10 @@ export interface DailyServiceApi {
 
 export interface DailyServiceDeps {
   games: GameServiceApi;
-  /** Read-only use: the finished game's action log. */
+  /** Read-only use: whether a pending claim's game exists. */
   gameStore: GameStore;
+  /** Finished runs' material and outbox (written by the game store's finishing save). */
+  runs: FinishedRunStore;
   settings: SettingsStore;
   attempts: DailyAttemptStore;
   boards: BoardStore;
@@ -69,10 +72,14 @@ const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 /** The daily dungeon, boards and history. */
 export class DailyService implements DailyServiceApi {
-  /** Recordings under way (GameService does not await them): tests and shutdown wait for them with `idle()`. */
-  private readonly pending = new Set<Promise<void>>();
+  /** Recordings under way: tests and shutdown wait for them with `idle()`. */
+  private readonly pending = new Set<Promise<unknown>>();
+  /** Writes history and boards from the outbox. */
+  readonly recorder: RunRecorder;
 
-  constructor(private readonly deps: DailyServiceDeps) {}
+  constructor(private readonly deps: DailyServiceDeps) {
+    this.recorder = new RunRecorder(deps);
+  }
 
   async start(key: ChannelKey, user: UserRef, opts: { practice?: boolean } = {}): Promise<Result<DailyStart>> {
     const { deps } = this;
@@ -81,33 +88,43 @@ export class DailyService implements DailyServiceApi {
       return ok(settings.dailyEnabled ? 'go' : { kind: 'disabled' });
     });
     if (!guarded.ok || guarded.value !== 'go') return guarded as Result<DailyStart>;
-    const day = utcDay(deps.clock.now());
+    const now = deps.clock.now();
+    const day = utcDay(now);
     const rules = dailyRules(day);
     const options = { seed: rules.seed, mapKind: rules.mapKind, size: rules.size, mode: rules.mode, diagonals: rules.diagonals, difficulty: rules.difficulty, maxPlayers: rules.maxPlayers };
     if (opts.practice) {
       const r = await deps.games.newGame(key, user, { ...options, daily: { day, scored: false } });
       return r.ok ? ok({ kind: 'started', view: r.value, scored: false }) : r;
     }
-    const claimed = await storageGuarded(deps.logger, { ...key }, async () => ok(await deps.attempts.claim(user.id, day, ATTEMPT_TTL_MS)));
+    const claimed = await storageGuarded(deps.logger, { ...key }, async () => ok(await claimAttempt(deps, user.id, day, key, now)));
     if (!claimed.ok) return claimed;
-    const token = claimed.value;
-    if (token === null) return ok({ kind: 'attempt-used', day });
+    if ('taken' in claimed.value) return ok({ kind: 'attempt-used', day, ...(claimed.value.taken === 'starting' ? { starting: true as const } : {}) });
+    const token = claimed.value.token;
     let created: Result<GameView> | undefined;
     try {
-      created = await deps.games.newGame(key, user, { ...options, daily: { day, scored: true } });
+      created = await deps.games.newGame(key, user, { ...options, daily: { day, scored: true, token } });
     } finally {
-      // No game, no attempt used: the claim goes back (also when newGame threw).
+      // No game, no attempt used: the claim goes back (also when newGame threw). If this process dies first, the
+      // pending claim is taken over by the user's next /rogue daily (attempts.ts).
       if (!created?.ok) await this.release(user.id, day, token);
     }
-    deps.logger.info('daily attempt started', { ...key, day, userId: user.id });
-    return created.ok ? ok({ kind: 'started', view: created.value, scored: true }) : created;
+    if (!created.ok) return created;
+    const scored = await this.confirm(user.id, day, token);
+    deps.logger.info('daily attempt started', { ...key, day, userId: user.id, scored });
+    return ok({ kind: 'started', view: created.value, scored });
   }
 
-  /** GameService's onFinished hook: history for every run, the boards for a verified scored daily run. */
+  /** GameService's onFinished hook (awaited): records the run from its outbox entry, retried; never throws. */
   recordFinished(key: ChannelKey, game: StoredGame): Promise<void> {
-    const run = this.record(key, game).finally(() => this.pending.delete(run));
-    this.pending.add(run);
-    return run;
+    const run = this.recorder.recordNow(key, String(game.meta.createdAt)).then(() => {});
+    const tracked = run.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+    return tracked;
+  }
+
+  /** Records what the outbox still holds (start-up and periodic sweeps). */
+  sweep(): Promise<number> {
+    return this.recorder.sweep();
   }
 
   /** Resolves when every recording started so far has finished. */
@@ -129,49 +146,20 @@ export class DailyService implements DailyServiceApi {
     return storageGuarded(this.deps.logger, fields, async () => ok('channel' in of ? await this.deps.history.byChannel(of.channel, HISTORY_SHOWN) : await this.deps.history.byUser(of.userId, HISTORY_SHOWN)));
   }
 
-  private async record(key: ChannelKey, game: StoredGame): Promise<void> {
-    const { state, meta } = game;
-    const summary = state.summary;
-    if (state.status !== 'over' || !summary) return;
-    const score = scoreRun(summary);
-    const entry: HistoryEntry = {
-      ...key,
-      players: summary.kills.map((k) => ({ id: k.id, name: k.name })),
-      score,
-      depth: summary.depth,
-      turns: summary.turns,
-      outcome: summary.outcome,
-      recap: recapFromSummary(summary, score),
-      seed: state.config.seed,
-      endedAt: meta.updatedAt,
-      ...(meta.daily ? { daily: meta.daily } : {}),
-    };
-    await this.deps.history.add(entry);
-    if (meta.daily?.scored) await this.recordDaily(key, game, meta.daily.day);
-  }
-
-  /** Replays the run's log from the day's rules; records the replayed result on the day's boards and the all-time one. */
-  private async recordDaily(key: ChannelKey, game: StoredGame, day: number): Promise<void> {
-    const log = await this.deps.gameStore.readLog(key);
-    const verdict = verifyDailyRun(day, game.state, log);
-    const userId = game.meta.creatorId;
-    if (!verdict.ok) {
-      this.deps.logger.warn('daily run refused: its log does not replay to its saved state', { ...key, day, userId, actions: log.length, reason: verdict.reason });
-      return;
+  /**
+   * Confirms the claim now that its game exists. False only when the claim holds another token (it was taken over
+   * while this process was slow): the game is then a practice run in effect, fenced off the boards. A failed confirm is
+   * harmless: the game carries the token, so a later press confirms the claim instead of taking it over.
+   */
+  private async confirm(userId: string, day: number, token: string): Promise<boolean> {
+    try {
+      const held = await this.deps.attempts.confirm(userId, day, token);
+      if (!held) this.deps.logger.warn('daily attempt claim lost to a takeover: this run will not reach a board', { userId, day });
+      return held;
+    } catch (err) {
+      this.deps.logger.warn('daily attempt claim not confirmed', { userId, day, err: String(err) });
+      return true;
     }
-    const { summary, score } = verdict;
-    const name = summary.kills.find((k) => k.id === userId)?.name ?? userId;
-    const entry: BoardEntry = { userId, name, score, depth: summary.depth, turns: summary.turns, outcome: summary.outcome, finishedAt: game.meta.updatedAt, guildId: key.guildId };
-    const settings = await this.deps.settings.get(key.guildId);
-    const now = this.deps.clock.now();
-    // A day's board lives until `retention` days after that day ends.
-    const ttl = (days: number) => (day + 1 + days) * DAY_MS - now;
-    const serverTtl = ttl(settings.dailyRetentionDays);
-    if (serverTtl > 0) await this.deps.boards.record({ scope: 'server', guildId: key.guildId, day }, entry, serverTtl);
-    const globalTtl = ttl(GLOBAL_RETENTION_DAYS);
-    if (settings.globalBoard && globalTtl > 0) await this.deps.boards.record({ scope: 'global', day }, entry, globalTtl);
-    await this.deps.boards.record({ scope: 'all-time', guildId: key.guildId }, entry, null);
-    this.deps.logger.info('daily run recorded', { ...key, day, userId, score, actions: log.length });
   }
 
   private async release(userId: string, day: number, token: string): Promise<void> {

@@ -97,16 +97,40 @@ describe.each(kits.map((make) => [make().name, make] as const))('daily stores (%
     expect(await k.expired(allTime)).toBe(false);
   });
 
-  it('GIVEN a claimed attempt WHEN claimed again THEN refused; a release with another token changes nothing, with its own token frees it', async () => {
+  it('GIVEN a claimed attempt WHEN claimed again THEN the pending claim is shown; a release with another token changes nothing, with its own token frees it', async () => {
     const k = make();
-    const token = await k.attempts.claim('u1', FIRST_DAY, DAY_MS);
-    expect(token).not.toBeNull();
-    expect(await k.attempts.claim('u1', FIRST_DAY, DAY_MS)).toBeNull();
-    expect(await k.attempts.claim('u1', FIRST_DAY + 1, DAY_MS)).not.toBeNull();
+    const here = { guildId: '1', channelId: '5' };
+    const first = await k.attempts.claim('u1', FIRST_DAY, here, T0, DAY_MS);
+    if (!first.won) throw new Error('not claimed');
+    expect(await k.attempts.claim('u1', FIRST_DAY, { guildId: '2', channelId: '6' }, T0 + 1, DAY_MS)).toEqual({ won: false, held: { token: first.token, status: 'pending', ...here, at: T0 } });
+    expect((await k.attempts.claim('u1', FIRST_DAY + 1, here, T0, DAY_MS)).won).toBe(true);
     await k.attempts.release('u1', FIRST_DAY, 'not-the-token');
-    expect(await k.attempts.claim('u1', FIRST_DAY, DAY_MS)).toBeNull();
-    await k.attempts.release('u1', FIRST_DAY, token ?? '');
-    expect(await k.attempts.claim('u1', FIRST_DAY, DAY_MS)).not.toBeNull();
+    expect((await k.attempts.claim('u1', FIRST_DAY, here, T0, DAY_MS)).won).toBe(false);
+    await k.attempts.release('u1', FIRST_DAY, first.token);
+    expect((await k.attempts.claim('u1', FIRST_DAY, here, T0, DAY_MS)).won).toBe(true);
+  });
+
+  it('GIVEN a pending claim WHEN taken over, confirmed and fenced THEN each is a compare-and-set on the token and a recorded claim can no longer move', async () => {
+    const k = make();
+    const a = { guildId: '1', channelId: '5' };
+    const b = { guildId: '1', channelId: '6' };
+    const first = await k.attempts.claim('u2', FIRST_DAY, a, T0, DAY_MS);
+    if (!first.won) throw new Error('not claimed');
+    expect(await k.attempts.takeOver('u2', FIRST_DAY, 'stale', b, T0 + 1, DAY_MS)).toBeNull();
+    const second = await k.attempts.takeOver('u2', FIRST_DAY, first.token, b, T0 + 1, DAY_MS);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first.token);
+    // The old token lost everything: it can neither confirm, nor pass the fence, nor release the claim.
+    expect(await k.attempts.confirm('u2', FIRST_DAY, first.token)).toBe(false);
+    expect(await k.attempts.fence('u2', FIRST_DAY, first.token)).toBe(false);
+    await k.attempts.release('u2', FIRST_DAY, first.token);
+    expect(await k.attempts.claim('u2', FIRST_DAY, a, T0 + 2, DAY_MS)).toEqual({ won: false, held: { token: second, status: 'pending', ...b, at: T0 + 1 } });
+    expect(await k.attempts.confirm('u2', FIRST_DAY, second ?? '')).toBe(true);
+    expect(await k.attempts.takeOver('u2', FIRST_DAY, second ?? '', a, T0 + 3, DAY_MS)).toBeNull();
+    expect(await k.attempts.fence('u2', FIRST_DAY, second ?? '')).toBe(true);
+    expect(await k.attempts.fence('u2', FIRST_DAY, second ?? '')).toBe(true);
+    await k.attempts.release('u2', FIRST_DAY, second ?? '');
+    expect(await k.attempts.claim('u2', FIRST_DAY, a, T0 + 4, DAY_MS)).toMatchObject({ won: false, held: { status: 'recorded' } });
   });
 
   it('GIVEN more runs than kept WHEN history is read THEN newest first, per channel and per player, trimmed', async () => {
