@@ -222,7 +222,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
         ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
         ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
-        ...(opts.lobby !== undefined ? { lobby: opts.lobby } : {}),
+        // A lobby first unless the host says lobby:false (a party of one starts at once: see lobby.ts).
+        lobby: opts.lobby ?? true,
       });
       return post(result);
     }
@@ -293,7 +294,7 @@ export default {
         choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
-        boolOpt('lobby', 'Open a lobby first: friends join, you start the run (or it starts when full or in 3 minutes)'),
+        boolOpt('lobby', 'A lobby first (default): friends join, you start it. false: start at once'),
       ]),
       subcommand('start', 'Start the run waiting in its lobby (the host)'),
       subcommand('join', 'Join the game in this channel'),

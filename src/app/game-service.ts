@@ -339,6 +339,8 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
+      lobby: previous.size > 1,
     });
   }
 

@@ -1,6 +1,7 @@
 /** The lobby before a run: it opens with `/rogue new`, holds the round timer, and starts by the host, when full, or after LOBBY_MS. */
 import { roundsNow } from '../engine/index.js';
-import { inLobby, isHost, LOBBY_MS } from './host.js';
+import type { GameState } from '../engine/types.js';
+import { hostOf, inLobby, isHost, LOBBY_MS } from './host.js';
 import { rejection, view, type Plan } from './plan.js';
 import type { ChannelKey, GameMeta, GameView, ServiceFailure, StoredGame, UserRef } from './service-types.js';
 
@@ -36,4 +37,19 @@ export function lobbyExpired(game: StoredGame, now: number): StoredGame | null {
   const started: StoredGame = { state: game.state, meta: { ...game.meta, ...p.meta, updatedAt: now, recentLog: [...(game.meta.recentLog ?? []), ...(p.logLines ?? [])] } };
   delete started.meta.lobbyUntil;
   return started;
+}
+
+/**
+ * What the game message shows while the run waits in its lobby: who is in and who starts it, then this run's settings
+ * (the host's choices). `<t:…:R>` is Discord's live countdown to the run starting by itself.
+ */
+export function lobbyLines(state: GameState, meta: GameMeta): string[] {
+  const c = state.config;
+  const host = state.players.find((p) => p.id === hostOf(meta));
+  const when = meta.lobbyUntil === undefined ? '' : ` or <t:${Math.ceil(meta.lobbyUntil / 1000)}:R>`;
+  const pace = c.turnMode === 'rounds' ? `rounds of ${meta.roundSeconds} s in a fight` : 'free turns';
+  return [
+    `${state.players.length}/${c.maxPlayers} in: press ➕ join. ${host ? `${host.name} (the host)` : 'The host'} starts the run with ▶️ start; it starts by itself when full${when}.`,
+    `This run: ${c.difficulty} difficulty · ${pace} · ${c.mapKind} ${c.width}x${c.height} · ${c.topology}-way moves.`,
+  ];
 }
