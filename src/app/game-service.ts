@@ -30,6 +30,7 @@ import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, ro
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
 import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
+import { hostChoiceRefusal } from './host-limits.js';
 import { kickPlan, liveKickVotes, recordPassed, skipIdle, type KickOutcome } from './kick.js';
 import { hostStartPlan, joinPlan, lobbyExpired, lobbyMeta } from './lobby.js';
 import { endPlan, fail, isFailure, ok, rejection, view, type Plan } from './plan.js';
@@ -146,10 +147,9 @@ export class GameService implements GameServiceApi {
       }
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
-      // The host chooses within the admins' limits: a party no larger than the server's max_players.
-      if (options.maxPlayers !== undefined && options.maxPlayers > settings.maxPlayers && options.invite === undefined) {
-        return fail({ kind: 'invalid', message: `This server allows parties of at most ${settings.maxPlayers} (an admin sets max_players with /rogue-config set).` });
-      }
+      // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
+      const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
+      if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
       const loaded = await this.load(key);
       let replacing: string | undefined;
