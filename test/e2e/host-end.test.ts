@@ -36,7 +36,7 @@ describe('ending a run with friends', () => {
     await h.command(BOB, 'rogue', subcommand('join'));
     const lobby = await h.gameMessage();
     // /rogue new opens a lobby: the host starts the run with ▶️ start on the game message.
-    expect(buttons(lobby).map((b) => b.label)).toEqual(['join', 'leave', 'start']);
+    expect(buttons(lobby).map((b) => b.label)).toEqual(['join', 'leave', 'start', 'kick']);
     await human(20);
     expect((await h.press(ALICE, lobby.id, button(lobby, /^start$/))).callback.type).toBe(7);
     const pub = h.fake.message(lobby.id)!;
