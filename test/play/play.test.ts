@@ -60,6 +60,16 @@ describe('terminal player', () => {
     expect(out).toContain('[⏳ wait]');
   });
 
+  it('GIVEN /rogue new WHEN printed THEN it is a lobby with its start button; typing start begins the run with the d-pad', async () => {
+    const lobby = await play(['/rogue new size:small']);
+    expect(lobby).toContain('## Lobby');
+    expect(lobby).toContain('[▶️ start]');
+    expect(lobby).not.toContain('[⏳ wait]');
+    const started = await play(['/rogue new size:small', 'start']);
+    expect(started).toContain('Player starts the run.');
+    expect(started).toContain('[⏳ wait]');
+  });
+
   it('GIVEN command lines WHEN parsed THEN words are the (group and) subcommand and key:value pairs the options', () => {
     expect(parseCommandLine('/rogue move direction:north steps:3')).toEqual({ command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: '3' } });
     expect(parseCommandLine('/rogue-config channel add channel:123')).toEqual({ command: 'rogue-config', group: 'channel', subcommand: 'add', options: { channel: '123' } });
