@@ -115,7 +115,7 @@ export const HELP_TEXT = [
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
   "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
-  '`/rogue new lobby:true`: a lobby first; the host starts it (`/rogue start` or ▶️), or it starts when full or after 3 minutes. The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits.',
+  '`/rogue new` opens a lobby: friends ➕ join, the host starts it (▶️ or `/rogue start`), or it starts when full or after 3 minutes (`lobby:false` starts at once). The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits, and removes a player with 👢 (lobby or 🎮).',
   'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch (a vote to end belongs to the living) and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
@@ -223,7 +223,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
         ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
         ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
-        ...(opts.lobby !== undefined ? { lobby: opts.lobby } : {}),
+        // A lobby first unless the host says lobby:false (a party of one starts at once: see lobby.ts).
+        lobby: opts.lobby ?? true,
       });
       return post(result);
     }
@@ -300,7 +301,7 @@ export default {
         choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
-        boolOpt('lobby', 'Open a lobby first: friends join, you start the run (or it starts when full or in 3 minutes)'),
+        boolOpt('lobby', 'A lobby first (default): friends join, you start it. false: start at once'),
       ]),
       subcommand('start', 'Start the run waiting in its lobby (the host)'),
       subcommand('join', 'Join the game in this channel'),

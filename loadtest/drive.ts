@@ -52,7 +52,7 @@ export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChan
 export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number): Promise<void> {
   await pool(channels, 16, async (ch) => {
     const [creator, ...others] = ch.players;
-    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('new', { seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' }) });
+    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' }) });
     const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
     const message = fake.originalMessage(created.id);
     if (cb.type !== 4 || !message || !buttons(message).length) throw new Error(`setup: /rogue new in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);

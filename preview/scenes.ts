@@ -85,8 +85,8 @@ async function snapshot(bot: ScriptedBot, steps: Step[], caption: string): Promi
 async function soloGame(start: number): Promise<Step[]> {
   const bot = new ScriptedBot(start);
   const steps: Step[] = [];
-  await run(bot, steps, ME, 'new', { seed: SOLO_SEED });
-  await snapshot(bot, steps, '/rogue new: the game message is posted');
+  await run(bot, steps, ME, 'new', { seed: SOLO_SEED, lobby: false });
+  await snapshot(bot, steps, '/rogue new lobby:false: the game message is posted, the run starts at once');
   let last: string | undefined;
   for (let turn = 0; turn < 6; turn++) {
     const dir = pick(await bot.current(), ME.id, ['n', 'e', 's', 'w'], last);
@@ -112,8 +112,10 @@ async function partyGame(start: number): Promise<Step[]> {
   const bot = new ScriptedBot(start);
   const steps: Step[] = [];
   await run(bot, steps, ME, 'new', { seed: PARTY_SEED, mode: 'rounds' });
-  for (const u of PARTY.slice(1)) await run(bot, null, u, 'join');
-  await snapshot(bot, steps, '/rogue new mode:rounds, and three friends join');
+  await run(bot, null, PARTY[1]!, 'join');
+  await snapshot(bot, steps, '/rogue new mode:rounds opens a lobby; a friend joins');
+  for (const u of PARTY.slice(2)) await run(bot, null, u, 'join');
+  await snapshot(bot, steps, 'two more friends join: the full lobby starts the run');
   const last: Record<string, string | undefined> = {};
   for (let round = 1; round <= 10; round++) {
     for (const u of PARTY) {

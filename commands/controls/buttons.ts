@@ -24,7 +24,9 @@ export type PressIntent =
   | { kind: 'start' }
   | { kind: 'again' }
   | { kind: 'controller' }
-  | { kind: 'replay' };
+  | { kind: 'replay' }
+  /** 👢: the host removes a player. No target: choose whom (privately); a target: confirm; `confirmed`: remove them. */
+  | { kind: 'kick'; target?: string; confirmed?: boolean };
 
 interface VerbRow {
   emoji: string;
@@ -51,12 +53,22 @@ export const VERB_TABLE = {
   start: { emoji: '▶️', label: 'start', tone: 'success', intent: { kind: 'start' } },
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
   rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
+  kick: { emoji: '👢', label: 'kick', tone: 'secondary', intent: { kind: 'kick' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;
 
 /** The verbs, for the custom-id codec. */
 export const SIMPLE_VERBS = Object.keys(VERB_TABLE) as [SimpleVerb, ...SimpleVerb[]];
+
+/** The buttons that carry a party member's user id: 👢 choosing whom to remove, and the confirmation that removes them. */
+export const MEMBER_VERBS = {
+  kp: { emoji: '👢', tone: 'secondary', intent: (target: string): PressIntent => ({ kind: 'kick', target }) },
+  kok: { emoji: '👢', tone: 'danger', intent: (target: string): PressIntent => ({ kind: 'kick', target, confirmed: true }) },
+} as const satisfies Record<string, { emoji: string; tone: ButtonTone; intent: (target: string) => PressIntent }>;
+
+export type MemberVerb = keyof typeof MEMBER_VERBS;
+export const MEMBER_VERB_NAMES = Object.keys(MEMBER_VERBS) as [MemberVerb, ...MemberVerb[]];
 
 /** The action buttons shown under the d-pad when someone (or, on a controller, the player) can take them, in order. */
 export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [

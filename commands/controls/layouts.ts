@@ -12,7 +12,7 @@
  */
 import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
-import { inLobby } from '../../src/app/host.js';
+import { inLobby, isHost } from '../../src/app/host.js';
 import { legalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
@@ -34,6 +34,8 @@ export interface ButtonSpec {
 
 /** Most button rows on the shared game message: the d-pad's three and one context row. */
 export const MAX_SHARED_ROWS = 4;
+/** Most button rows on any message (Discord's limit): the private controller may use them all. */
+export const MAX_ROWS = 5;
 /** Most buttons in one row (Discord's limit). */
 export const ROW_MAX = 5;
 /** Most buttons in the shared message's context row: four icon buttons fit one line of a 360 px phone. */
@@ -137,8 +139,12 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   const version = state.version;
   const game = gameTag(meta.createdAt);
   if (state.status !== 'playing') return [[verbButton('again', version, game), verbButton('rpl', version, game)]];
-  // A lobby: join while there is a seat, leave, and the host's start.
-  if (inLobby(meta)) return [[...(state.players.length < state.config.maxPlayers ? [verbButton('join', version, game)] : []), verbButton('leave', version, game), verbButton('start', version, game)]];
+  // A lobby: join while there is a seat, leave, the host's start, and the host's 👢 once someone else is in.
+  if (inLobby(meta)) {
+    const seat = state.players.length < state.config.maxPlayers ? [verbButton('join', version, game)] : [];
+    const kick = state.players.length > 1 ? [verbButton('kick', version, game)] : [];
+    return [[...seat, verbButton('leave', version, game), verbButton('start', version, game), ...kick]];
+  }
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);
@@ -171,5 +177,12 @@ export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
     (b): ButtonSpec => ({ customId: encodeButtonId({ verb: 'it', item: b.item, version: view.state.version, game }), emoji: b.emoji, label: b.label, disabled: false, tone: b.tone, spacer: false }),
   );
   if (items.length > 0) rows.push(items);
+  // The host's 👢 (remove a player): in the last row with room after the d-pad, else a row of its own if one is left.
+  if (isHost(view.state, view.meta, userId) && view.state.players.length > 1) {
+    const kick = verbButton('kick', view.state.version, game);
+    const last = rows.length > 3 ? rows[rows.length - 1]! : null;
+    if (last && last.length < ROW_MAX) last.push(kick);
+    else if (rows.length < MAX_ROWS) rows.push([kick]);
+  }
   return rows;
 }

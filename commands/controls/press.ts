@@ -8,10 +8,11 @@ import type { ReplayServiceApi } from '../../src/app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
-import { VERB_TABLE, type PressIntent } from './buttons.js';
+import { MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
 import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 import { verbButton, type ButtonSpec } from './layouts.js';
 import { isHost } from '../../src/app/host.js';
+import { kickPress } from './kick.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
@@ -58,6 +59,9 @@ export function pressIntent(id: ButtonId): PressIntent | null {
       return null;
     case 'it':
       return { kind: 'act', action: { type: 'use', item: id.item } };
+    case 'kp':
+    case 'kok':
+      return MEMBER_VERBS[id.verb].intent(id.user);
     default:
       return VERB_TABLE[id.verb].intent;
   }
@@ -122,6 +126,8 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       const clip = await ctx.replays.replay(ctx.key);
       return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error), null, clip.error);
     }
+    case 'kick':
+      return kickPress(ctx, id, intent);
     case 'end': {
       // The host's or an admin's 🏳️ ends the run for everyone: one more tap, privately, to be sure.
       if (intent.confirmed !== true) {

@@ -27,9 +27,14 @@
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
-import type { Action, GameEvent, GameState, MapKind, RejectionCode } from '../engine/types.js';
+import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
-import { endingLine, inLobby, LOBBY_MS, LOBBY_TEXT, isHost, kickVotesNeeded, idleIds, namesOf, nextHost, pingAt, waitingIds, waitingOnlyOnIdle } from './host.js';
+import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
+import { hostChoiceRefusal } from './host-limits.js';
+import { kickPlan, liveKickVotes, recordPassed, skipIdle, type KickOutcome } from './kick.js';
+import { hostStartPlan, joinPlan, lobbyExpired, lobbyMeta } from './lobby.js';
+import { endPlan, fail, isFailure, ok, rejection, view, type Plan } from './plan.js';
+import { duePing } from './turn-ping.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
@@ -104,21 +109,6 @@ export interface InteractionRef {
 
 /** A loaded game; `applied` when the load was asked about an interaction and found it already applied. */
 type Found = { game: StoredGame; rev: string; applied?: boolean };
-/** What one attempt wants to write: the actions it stepped (possibly none), the resulting state and meta, its events. */
-interface Plan {
-  actions: Action[];
-  state: GameState;
-  events: GameEvent[];
-  message?: MessageRef | null;
-  /** Meta fields this write sets besides the bookkeeping of nextMeta (an end vote, why the game ended). */
-  meta?: Partial<GameMeta>;
-  /** Lines for the rolling log besides the events' own (who removed whom). */
-  logLines?: string[];
-}
-
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const fail = <T>(error: ServiceFailure): Result<T> => ({ ok: false, error });
-const isFailure = (x: Plan | ServiceFailure | GameView): x is ServiceFailure => 'kind' in x;
 
 /** The GameServiceApi over storage, settings, a clock and the round queue. */
 export class GameService implements GameServiceApi {
@@ -157,10 +147,9 @@ export class GameService implements GameServiceApi {
       }
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
-      // The host chooses within the admins' limits: a party no larger than the server's max_players.
-      if (options.maxPlayers !== undefined && options.maxPlayers > settings.maxPlayers && options.invite === undefined) {
-        return fail({ kind: 'invalid', message: `This server allows parties of at most ${settings.maxPlayers} (an admin sets max_players with /rogue-config set).` });
-      }
+      // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
+      const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
+      if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
       const loaded = await this.load(key);
       let replacing: string | undefined;
@@ -188,7 +177,7 @@ export class GameService implements GameServiceApi {
         // Rounds mode walks freely until a monster is in view: the round timer runs only in a fight.
         roundDeadline: roundsNow(r.state) && options.lobby !== true ? now + roundSeconds * 1000 : null,
         // A lobby holds the run (no round timer) until the host starts it, it fills, or LOBBY_MS pass.
-        ...(options.lobby === true && config.maxPlayers > 1 ? { lobbyUntil: now + LOBBY_MS, recentLog: ['The lobby is open: join with ➕; the host starts the run with ▶️ start.'] } : {}),
+        ...lobbyMeta(options.lobby, config.maxPlayers, now),
         message: null,
         render: settings.render,
         mobile: settings.mobile,
@@ -228,9 +217,8 @@ export class GameService implements GameServiceApi {
         async ({ game }) => {
           const r = step(game.state, { type: 'join', user: user.id, name: user.name });
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
-          const plan: Plan = { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events };
           // A lobby that fills starts the run.
-          return inLobby(game.meta) && r.state.players.length >= r.state.config.maxPlayers ? this.startPlan(game, plan, 'The party is full: the run starts.') : plan;
+          return joinPlan(game, { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events }, this.clock.now());
         },
         opts.interactionId,
       );
@@ -351,58 +339,25 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
+      lobby: previous.size > 1,
     });
   }
 
   async kick(key: ChannelKey, by: UserRef, target: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<KickResult>> {
-    let outcome: { removed: boolean; votes: number; needed: number } = { removed: false, votes: 0, needed: 0 };
+    let outcome: KickOutcome = { removed: false, votes: 0, needed: 0 };
     const result = await this.guarded(key, () =>
       this.mutate(key, async ({ game }) => {
-        const s = game.state;
-        if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
-        const victim = s.players.find((p) => p.id === target.id);
-        if (!victim) return { kind: 'invalid', message: `${target.name} is not in the party.` };
-        const remove = (meta: Partial<GameMeta>, line: string): Plan | ServiceFailure => {
-          const action: Action = { type: 'leave', user: target.id };
-          const r = step(s, action);
-          if (!r.ok) return rejection(r.code, s.config.maxPlayers);
-          outcome = { removed: true, votes: 0, needed: 0 };
-          const { [target.id]: _dropped, ...kickVotes } = game.meta.kickVotes ?? {};
-          return { actions: [action], state: r.state, events: r.events, meta: { ...meta, kickVotes }, logLines: [line] };
-        };
-        if (target.id === by.id) return { kind: 'invalid', message: 'To leave the party yourself, use /rogue leave.' };
-        if (isAdmin || isHost(s, game.meta, by.id)) return remove({}, `${victim.name} was removed from the party by ${isHost(s, game.meta, by.id) ? 'the host' : 'a server admin'}.`);
-        const voter = s.players.find((p) => p.id === by.id);
-        if (!voter) return { kind: 'not-a-player' };
-        if (!voter.alive) return { kind: 'forbidden', need: 'the living members of the party' };
-        if (!idleIds(s, game.meta).includes(target.id)) return { kind: 'invalid', message: `${victim.name} is not idle: only the host can remove a player who is playing. The party can vote out a member who let several rounds pass.` };
-        const votes = [...new Set([...(game.meta.kickVotes?.[target.id] ?? []), by.id])];
-        const needed = kickVotesNeeded(s, target.id);
-        if (votes.length >= needed) return remove({}, `${victim.name} was voted out of the party by ${namesOf(s, votes).join(', ')}.`);
-        outcome = { removed: false, votes: votes.length, needed };
-        return { actions: [], state: s, events: [], meta: { kickVotes: { ...game.meta.kickVotes, [target.id]: votes } } };
+        const k = kickPlan(game, by, target, isAdmin);
+        outcome = k.outcome;
+        return k.plan;
       }, opts.interactionId),
     );
     return result.ok ? ok({ view: result.value, ...outcome }) : result;
   }
 
   async start(key: ChannelKey, user: UserRef, isAdmin: boolean, opts: InteractionRef = {}): Promise<Result<GameView>> {
-    return this.guarded(key, () =>
-      this.mutate(key, async ({ game }) => {
-        if (game.state.status === 'over') return rejection('game-over', game.state.config.maxPlayers);
-        if (!inLobby(game.meta)) return view(key, game, []);
-        if (!isAdmin && !isHost(game.state, game.meta, user.id)) return { kind: 'forbidden', need: 'the host or Manage Server' };
-        return this.startPlan(game, { actions: [], state: game.state, events: [] }, `${user.name} starts the run.`);
-      }, opts.interactionId),
-    );
-  }
-
-  /** `plan` with the lobby closed: the round timer starts with the run (if a fight is on), and the log says why. */
-  private startPlan(game: StoredGame, plan: Plan, line: string): Plan {
-    const now = this.clock.now();
-    const roundDeadline = plan.state.config.turnMode === 'rounds' && roundsNow(plan.state) ? now + game.meta.roundSeconds * 1000 : null;
-    const { lobbyUntil: _closed, ...meta } = plan.meta ?? {};
-    return { ...plan, meta: { ...meta, lobbyUntil: undefined, roundDeadline, roundStartedAt: now }, logLines: [...(plan.logLines ?? []), line] };
+    return this.guarded(key, () => this.mutate(key, async ({ game }) => hostStartPlan(key, game, user, isAdmin, this.clock.now()), opts.interactionId));
   }
 
   async resetGame(key: ChannelKey): Promise<Result<{ deleted: boolean }>> {
@@ -478,10 +433,8 @@ export class GameService implements GameServiceApi {
           return view(key, ended, plan.events);
         }
         // A lobby nobody started: the run starts by itself.
-        if (game.state.status === 'playing' && game.meta.lobbyUntil !== undefined && game.meta.lobbyUntil <= now) {
-          const p = this.startPlan(game, { actions: [], state: game.state, events: [] }, 'The lobby waited long enough: the run starts.');
-          const started: StoredGame = { state: game.state, meta: { ...game.meta, ...p.meta, updatedAt: now, recentLog: [...(game.meta.recentLog ?? []), ...(p.logLines ?? [])] } };
-          delete started.meta.lobbyUntil;
+        const started = lobbyExpired(game, now);
+        if (started) {
           if ((await this.commit(key, game, started, rev, [], { claim })) === null) {
             await backoff(attempt);
             continue;
@@ -489,16 +442,14 @@ export class GameService implements GameServiceApi {
           return view(key, started, []);
         }
         // The round waited pingSeconds for some: they are pinged once (the adapter posts a short message naming them).
-        const ping = pingAt(game.state, game.meta);
-        if (ping !== null && ping <= now && game.state.status === 'playing' && deadline !== null && deadline > now) {
-          const pinged: StoredGame = { state: game.state, meta: { ...game.meta, pingedTurn: game.state.turn, updatedAt: now } };
-          if ((await this.commit(key, game, pinged, rev, [], { claim })) === null) {
+        const ping = duePing(game, now);
+        if (ping) {
+          if ((await this.commit(key, game, ping.pinged, rev, [], { claim })) === null) {
             await backoff(attempt);
             continue;
           }
-          const ids = waitingIds(game.state, game.meta);
-          this.logger.info('round pinged the players it waits for', { ...key, players: ids.length });
-          return { ...view(key, pinged, []), ping: ids };
+          this.logger.info('round pinged the players it waits for', { ...key, players: ping.ids.length });
+          return { ...view(key, ping.pinged, []), ping: ping.ids };
         }
         // Resolved already (everyone acted, or another process) or not a rounds game any more: just fix the entry.
         if (game.state.status !== 'playing' || !roundsNow(game.state) || deadline === null || deadline > now) {
@@ -721,54 +672,6 @@ export class GameService implements GameServiceApi {
   }
 }
 
-/**
- * Ending a game = every player leaves, as engine actions, so the log still replays to the saved state; the engine ends
- * a game whose last player left as 'abandoned' and keeps the players who left, so its summary credits everyone's kills.
- */
-function endPlan(start: GameState): Plan | ServiceFailure {
-  let state = start;
-  const actions: Action[] = [];
-  const events: GameEvent[] = [];
-  // The fallen leave first: were the living to go first, the fallen left behind would lose the game (a defeat, then
-  // a refused leave) instead of ending it.
-  for (const p of [...start.players.filter((q) => !q.alive), ...start.players.filter((q) => q.alive)]) {
-    const action: Action = { type: 'leave', user: p.id };
-    const r = step(state, action);
-    if (!r.ok) return rejection(r.code, state.config.maxPlayers);
-    actions.push(action);
-    events.push(...r.events);
-    state = r.state;
-  }
-  if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
-  return { actions, state, events };
-}
-
-/**
- * After an action: when the round now waits only on members marked idle, it is resolved at once (a second engine step
- * in the same save), so idle members are skipped until they act again.
- */
-function skipIdle(meta: GameMeta, plan: Plan, actor: string): Plan {
-  // The actor's own action clears their idle mark in this save, before the check.
-  const fresh: GameMeta = { ...meta, passedRounds: { ...meta.passedRounds, [actor]: 0 } };
-  if (!roundsNow(plan.state) || !waitingOnlyOnIdle(plan.state, fresh)) return plan;
-  const r = resolveRound(plan.state);
-  if (!r.ok) return plan;
-  return { actions: [...plan.actions, { type: 'resolve-round' }], state: r.state, events: [...plan.events, ...r.events] };
-}
-
-/** Kick votes after `actions`: none against a member who acted or left, none from a member no longer living in the party. */
-function liveKickVotes(prev: Readonly<Record<string, string[]>>, actions: readonly Action[], state: GameState): Record<string, string[]> {
-  const acted = new Set(actions.flatMap((a) => ('user' in a ? [a.user] : [])));
-  const living = new Set(state.players.filter((p) => p.alive).map((p) => p.id));
-  const out: Record<string, string[]> = {};
-  for (const [target, voters] of Object.entries(prev)) {
-    if (acted.has(target) || !state.players.some((p) => p.id === target)) continue;
-    const still = voters.filter((v) => living.has(v));
-    if (still.length > 0) out[target] = still;
-  }
-  return out;
-}
-
 /** A save that ends a run not ended by the adventure itself puts how it ended into the rolling log. */
 function logEnding(prev: StoredGame, state: GameState, meta: GameMeta): void {
   if (prev.state.status !== 'playing' || state.status !== 'over') return;
@@ -781,18 +684,6 @@ function recordActedAt(prev: Readonly<Record<string, number>>, actions: readonly
   const out: Record<string, number> = {};
   for (const p of state.players) if (prev[p.id] !== undefined) out[p.id] = prev[p.id]!;
   for (const a of actions) if ('user' in a && a.type !== 'leave' && state.players.some((p) => p.id === a.user)) out[a.user] = now;
-  return out;
-}
-
-/**
- * Rounds each member let pass in a row after `actions`: a round that ended without their action adds one, any action
- * of theirs starts again from 0 (see IDLE_PLAYER_ROUNDS).
- */
-function recordPassed(prev: Readonly<Record<string, number>>, actions: readonly Action[], events: readonly GameEvent[], state: GameState): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of state.players) if ((prev[p.id] ?? 0) > 0) out[p.id] = prev[p.id]!;
-  for (const a of actions) if ('user' in a) delete out[a.user];
-  for (const e of events) if (e.type === 'round-ended') for (const id of e.passed) if (state.players.some((p) => p.id === id)) out[id] = (out[id] ?? 0) + 1;
   return out;
 }
 
@@ -833,19 +724,8 @@ function recordActs(prev: Readonly<Record<string, number>>, from: number, action
   return out;
 }
 
-function view(key: ChannelKey, game: StoredGame, events: GameEvent[]): GameView {
-  return { key, state: game.state, meta: game.meta, events };
-}
-
 function channelAllowed(settings: GuildSettings, channelId: string): boolean {
   return settings.allowedChannels.length === 0 || settings.allowedChannels.includes(channelId);
-}
-
-/** Engine refusals that the Discord layer words differently get their own failure kind. */
-function rejection(code: RejectionCode, maxPlayers: number): ServiceFailure {
-  if (code === 'not-in-game') return { kind: 'not-a-player' };
-  if (code === 'game-full') return { kind: 'game-full', max: maxPlayers };
-  return { kind: 'rejected', code };
 }
 
 function toEngineAction(action: PlayerAction, user: string): Action {

@@ -138,7 +138,7 @@ export interface NewGameOptions {
   maxPlayers?: number;
   /** Rounds mode: seconds per round (the host's choice, within the round_seconds setting's range). */
   roundSeconds?: number;
-  /** Open a lobby first: players join, the host starts (or it starts when full or after LOBBY_MS); no timer runs meanwhile. */
+  /** Open a lobby first (`/rogue new` does unless lobby:false; Play again after a party run): players join, the host starts (or it starts when full or after LOBBY_MS); no timer runs meanwhile; never for a party of one. */
   lobby?: boolean;
   /** Players asked to join (play again: the previous party); the message mentions them. */
   invite?: UserRef[];

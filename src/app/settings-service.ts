@@ -4,6 +4,7 @@
  */
 import type { Logger, SettingsStore, UserPrefsStore } from './ports.js';
 import type { Result, SettingsServiceApi, UserPrefsServiceApi } from './service-types.js';
+import { limitsConflict } from './host-limits.js';
 import { storageGuarded } from './storage-guard.js';
 import { UserPrefsService } from './user-prefs-service.js';
 import { defaultSettings, GuildSettingsPatchSchema, GuildSettingsSchema, type GuildSettings, type GuildSettingsPatch } from './settings.js';
@@ -54,6 +55,9 @@ export class SettingsService implements SettingsServiceApi {
     return this.guarded(guildId, async () => {
       const next = GuildSettingsSchema.safeParse(change(await this.store.get(guildId)));
       if (!next.success) return { ok: false, error: { kind: 'invalid', message: next.error.issues[0]?.message ?? 'invalid settings' } };
+      // A minimum above its maximum would refuse every host's choice: refused here, before it is saved.
+      const conflict = limitsConflict(next.data);
+      if (conflict !== null) return { ok: false, error: { kind: 'invalid', message: conflict } };
       await this.store.set(guildId, next.data);
       return { ok: true, value: next.data };
     });

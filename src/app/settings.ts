@@ -73,10 +73,15 @@ export const SETTING_ROWS = {
   roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
   /** Rounds mode: seconds into a round after which the players it still waits for are pinged, once (0: never). */
   pingSeconds: int({ option: 'ping_seconds', min: 0, max: 600, default: 30, description: 'rounds mode: seconds into a round before the players it waits for are pinged once (0: never)', hint: 'Seconds before a round pings whom it waits for' }),
-  maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, description: 'party size limit (1-8)', hint: 'Party size limit' }),
+  maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, description: "party size limit (1-8), also for a host's party_size", hint: 'Party size limit' }),
   mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', description: 'small 40x20, medium 60x30, large 120x60', hint: 'Default map size' }),
   mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', description: `${MAP_KINDS.join(', ')}, or random per game`, hint: 'Default map kind' }),
   difficulty: choice({ option: 'difficulty', choices: DIFFICULTIES, default: 'normal', description: 'monster numbers and strength', hint: 'Monster strength' }),
+  /** The host's choices in `/rogue new` stay within these limits (the server defaults above apply whatever they are). */
+  hostMinDifficulty: choice({ option: 'host_min_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[0], description: 'the easiest difficulty a host may choose in /rogue new', hint: 'Easiest difficulty a host may choose in /rogue new' }),
+  hostMaxDifficulty: choice({ option: 'host_max_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[DIFFICULTIES.length - 1]!, description: 'the hardest difficulty a host may choose in /rogue new', hint: 'Hardest difficulty a host may choose in /rogue new' }),
+  hostMinRoundSeconds: int({ option: 'host_min_round_seconds', min: 10, max: 600, default: 10, description: 'the shortest round_seconds a host may choose in /rogue new (10-600)', hint: 'Shortest round a host may choose in /rogue new (seconds)' }),
+  hostMaxRoundSeconds: int({ option: 'host_max_round_seconds', min: 10, max: 600, default: 600, description: 'the longest round_seconds a host may choose in /rogue new (10-600)', hint: 'Longest round a host may choose in /rogue new (seconds)' }),
   // Every render style reads it (src/render/glyphs.ts STYLES caps): the picture gets fewer, larger tiles.
   mobile: bool({ option: 'mobile', default: false, description: 'narrower map for phones: fewer, larger tiles in the picture; fewer emoji and ASCII columns', hint: 'Narrower map for phones (larger picture tiles)' }),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */

@@ -47,6 +47,8 @@ export interface RenderOptions {
   idle?: readonly string[];
   /** How a run ended when no adventure ended it ("Ended by the host, Ann."): the first line of the run summary. */
   ending?: string | null;
+  /** A run waiting in its lobby: who is in, how it starts, its settings (shown first). */
+  lobby?: readonly string[];
 }
 
 /** Lines of log on the shared message (a phone screen); the private view shows the rest. */
@@ -112,6 +114,7 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const push = (f: { name: string; value: string } | null): void => {
     if (f) fields.push(f);
   };
+  if (options.lobby && state.status === 'playing') push(field('Lobby', options.lobby, 'first'));
   if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
   const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;

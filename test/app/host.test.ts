@@ -250,6 +250,32 @@ describe('host powers and endings', () => {
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 4 });
       expect(await service.newGame(key, ann, { seed: 21, maxPlayers: 6 })).toEqual({ ok: false, error: { kind: 'invalid', message: 'This server allows parties of at most 4 (an admin sets max_players with /rogue-config set).' } });
     });
+
+    describe("the admins' limits on a host's choices", () => {
+      const limited = { ...DEFAULT_SETTINGS, mapSize: 'small' as const, difficulty: 'hard' as const, roundSeconds: 120, hostMinDifficulty: 'easy' as const, hostMaxDifficulty: 'normal' as const, hostMinRoundSeconds: 30, hostMaxRoundSeconds: 90 };
+      beforeEach(async () => {
+        await kit.settings.set(key.guildId, limited);
+      });
+
+      it.each([
+        [{ difficulty: 'hard' as const }, 'This server lets hosts choose difficulty easy or normal (an admin sets host_min_difficulty and host_max_difficulty with /rogue-config set).'],
+        [{ roundSeconds: 20 }, 'This server lets hosts choose round_seconds from 30 to 90 (an admin sets host_min_round_seconds and host_max_round_seconds with /rogue-config set).'],
+        [{ roundSeconds: 91 }, 'This server lets hosts choose round_seconds from 30 to 90 (an admin sets host_min_round_seconds and host_max_round_seconds with /rogue-config set).'],
+      ])('GIVEN limits easy-normal and 30-90 s WHEN the host chooses %o THEN it is refused naming the limit, and no game starts', async (choice, message) => {
+        expect(await service.newGame(key, ann, { seed: 21, ...choice })).toEqual({ ok: false, error: { kind: 'invalid', message } });
+        expect(await service.view(key)).toEqual({ ok: false, error: { kind: 'no-game' } });
+      });
+
+      it('GIVEN the same limits WHEN the host chooses inside them THEN the run has them; WHEN the host chooses nothing THEN the server defaults apply, outside the limits', async () => {
+        const chosen = value(await service.newGame(key, ann, { seed: 21, difficulty: 'normal', roundSeconds: 90 }));
+        expect(chosen.state.config.difficulty).toBe('normal');
+        expect(chosen.meta.roundSeconds).toBe(90);
+        value(await service.end(key, ann, false));
+        const defaults = value(await service.newGame(key, ann, { seed: 22 }));
+        expect(defaults.state.config.difficulty).toBe('hard');
+        expect(defaults.meta.roundSeconds).toBe(120);
+      });
+    });
   });
 
   describe('the lobby', () => {

@@ -41,6 +41,15 @@ describe('SettingsService', () => {
     expect(await settings.get('1')).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, maxPlayers: 2 } });
   });
 
+  it.each([
+    [{ hostMinRoundSeconds: 100, hostMaxRoundSeconds: 50 }, 'host_min_round_seconds (100) is above host_max_round_seconds (50).'],
+    [{ hostMinDifficulty: 'hard' as const, hostMaxDifficulty: 'normal' as const }, 'host_min_difficulty (hard) is harder than host_max_difficulty (normal).'],
+  ])("GIVEN a host limit's minimum above its maximum (%o) WHEN applied THEN it is refused naming both, and nothing changes", async (patch, message) => {
+    const settings = service();
+    expect(await settings.update('1', patch)).toEqual({ ok: false, error: { kind: 'invalid', message } });
+    expect(await settings.get('1')).toEqual({ ok: true, value: DEFAULT_SETTINGS });
+  });
+
   it('GIVEN changed settings WHEN reset THEN the defaults come back with an empty channel list of their own', async () => {
     const settings = service();
     await settings.addChannel('1', '42');

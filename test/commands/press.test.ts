@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, SHARED_PAD_TEXT, type ButtonOutcome } from '../../commands/controls/press.js';
 import { DIRECTION_DELTA, Tile, type Direction } from '../../src/engine/index.js';
-import { VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
+import { MEMBER_VERB_NAMES, MEMBER_VERBS, VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
 import { DIRECTION_TABLE } from '../../commands/controls/directions.js';
 import { playerControls } from '../../commands/controls/layouts.js';
 import { ITEM_KINDS } from '../../src/engine/items.js';
@@ -100,6 +100,16 @@ describe('decoding a press', () => {
       expect(VERB_TABLE[verb].label.length).toBeGreaterThan(0);
       expect(VERB_TABLE[verb].emoji.length).toBeGreaterThan(0);
     }
+  });
+
+  it.each(MEMBER_VERB_NAMES)('GIVEN the member verb %s WHEN a user id is encoded THEN it decodes to the same member and a kick intent for them', (verb) => {
+    for (const user of ['1300000000000000002', 'bob']) {
+      const id = encodeButtonId({ verb, user, version: 7, game: 'k' });
+      expect(id.length).toBeLessThanOrEqual(100);
+      expect(decodeButtonId(id)).toEqual({ ok: true, value: { verb, user, version: 7, game: 'k' } });
+      expect(pressIntent({ verb, user, version: 7, game: 'k' })).toEqual(MEMBER_VERBS[verb].intent(user));
+    }
+    expect(decodeButtonId(`cc1:${verb}:a:b:7:k`)).toEqual({ ok: false, reason: 'foreign' });
   });
 
   it('GIVEN a d-pad spacer WHEN decoded THEN there is nothing to run', () => {

@@ -36,7 +36,7 @@ describe('the real bot process (npm start)', () => {
     };
     const first = spawnBot(env);
     await fake.waitForClient(15_000);
-    await command(subcommand('new', { seed: 4, size: 'small' }));
+    await command(subcommand('new', { lobby: false, seed: 4, size: 'small' }));
     await command(subcommand('wait'));
     await command(subcommand('wait'));
     // The answers come first; the game message follows through the per-channel coalescer (at most about 1 s later).
@@ -68,7 +68,7 @@ describe('the real bot process (npm start)', () => {
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!).level).toBe(40); // warn
     expect(warning).toContain('IN MEMORY ONLY');
-    const started = await command(subcommand('new', { seed: 6, size: 'small' }));
+    const started = await command(subcommand('new', { lobby: false, seed: 6, size: 'small' }));
     expect(started.callback.type).toBe(4);
     bot.child.kill('SIGINT');
     expect(await bot.exited).toBe(0);

@@ -22,7 +22,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   it("GIVEN bob's controller in a rounds game WHEN he has acted THEN it says who the round waits for; WHEN the round runs out THEN it is redrawn through his token; after 15 minutes it says so and offers a fresh one", async () => {
     await h.command(ALICE, 'rogue-config', subcommand('set', { round_seconds: 10 }), { permissions: ADMIN_PERMS });
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small', mode: 'rounds' }));
     await h.command(BOB, 'rogue', subcommand('join'));
     // Rounds run only in a fight: a goblin after the party starts one.
     await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);

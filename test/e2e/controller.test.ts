@@ -14,7 +14,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   describe('the private controller', () => {
     it('GIVEN a game of two WHEN bob opens /rogue me and presses wait on it THEN only he sees it, it updates in place, and the public message follows', async () => {
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 31, size: 'small' }));
       await h.command(BOB, 'rogue', subcommand('join'));
       const pub = await h.gameMessage();
       const me = await h.command(BOB, 'rogue', subcommand('me'));

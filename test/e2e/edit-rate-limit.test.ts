@@ -14,7 +14,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   describe('a rate-limited game message', () => {
     it('GIVEN the game message edit answers 429 retry_after 30 WHEN players keep acting THEN every answer still comes at once, and the game message is not queued behind the limit', async () => {
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small' }));
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small' }));
       const msg = await h.gameMessage();
       const edit = (method: string, path: string): boolean => method === 'PATCH' && path === `/channels/${CHANNEL}/messages/${msg.id}`;
       h.fake.failRequests(edit, { retryAfterSec: 30 }, 1);

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('faults inside a handler', () => {
   it('GIVEN a service that throws WHEN a command or a button arrives, before or after the defer THEN each is logged and answered with the friendly private error, never left failing', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 3, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' }));
     const msg = await h.gameMessage();
     const wait = findButton(msg, 'wait')!.custom_id!;
 
@@ -80,7 +80,7 @@ describe('faults inside a handler', () => {
   });
 
   it('GIVEN a rounds game whose message was deleted WHEN the timer resolves a round THEN the failed edit is logged, the message forgotten, and the next command posts a fresh one', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small', mode: 'rounds' }));
     // Rounds mode plays in rounds only in a fight: a goblin comes into view.
     await startFight(h.stores, { guildId: GUILD, channelId: CHANNEL }, clock.t);
     const msg = await h.gameMessage();

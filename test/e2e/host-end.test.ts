@@ -34,7 +34,12 @@ describe('ending a run with friends', () => {
   it('GIVEN bob voted WHEN carol joins THEN the vote and its tally stay on the message', async () => {
     await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
     await h.command(BOB, 'rogue', subcommand('join'));
-    const pub = await h.gameMessage();
+    const lobby = await h.gameMessage();
+    // /rogue new opens a lobby: the host starts the run with ▶️ start on the game message.
+    expect(buttons(lobby).map((b) => b.label)).toEqual(['join', 'leave', 'start', 'kick']);
+    await human(20);
+    expect((await h.press(ALICE, lobby.id, button(lobby, /^start$/))).callback.type).toBe(7);
+    const pub = h.fake.message(lobby.id)!;
     await human(20);
     const voted = await h.press(BOB, pub.id, button(pub, /^end/, 'end'));
     expect(voted.callback.type).toBe(7);
@@ -77,5 +82,7 @@ describe('ending a run with friends', () => {
     const next = await h.games.view(key);
     expect(next.ok && next.value.state.status).toBe('playing');
     expect(next.ok && next.value.state.players.map((p) => p.id)).toEqual([CAROL.id]);
+    // The party's next run opens a lobby, so the invited players join before it starts.
+    expect(next.ok && next.value.meta.lobbyUntil).toBeDefined();
   });
 });

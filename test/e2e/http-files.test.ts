@@ -15,7 +15,7 @@ describe('HTTP mode: answers with a file go through the callback endpoint', () =
 
   it('GIVEN /rogue new with the image map and @original reads failing WHEN answered THEN the map is a multipart callback with_response, the HTTP answer is 202 with no body, and the posted message is recorded without reading @original', async () => {
     h.fake.failRequests((method, path) => method === 'GET' && path.endsWith('/messages/@original'), { status: 404 }, 5);
-    const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 2, size: 'small' }));
+    const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 2, size: 'small' }));
     expect(started.callback.type).toBe(4);
     await h.fake.http!.settled();
     const delivery = h.fake.http!.deliveries.find((d) => d.interactionId === started.id)!;

@@ -50,7 +50,7 @@ describe('the real bot process in HTTP mode', () => {
       // Discord probes the endpoint with a bad signature: it must be refused.
       expect((await fetch(`http://127.0.0.1:${port}/interactions`, { method: 'POST', body: '{"type":1}', headers: { 'content-type': 'application/json', 'x-signature-ed25519': '00'.repeat(64), 'x-signature-timestamp': String(Math.floor(Date.now() / 1000)) } })).status).toBe(401);
       fake.deliverOverHttp({ urls: [`http://127.0.0.1:${port}/interactions`], keys });
-      const started = await fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('new', { seed: 4, size: 'small' }) });
+      const started = await fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('new', { lobby: false, seed: 4, size: 'small' }) });
       expect((await fake.waitForResponse(started.id, 3000)).type).toBe(4);
       const waited = await fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('wait') });
       expect(ephemeralText(await fake.waitForResponse(waited.id, 3000)).length).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ describe('a game nobody plays', () => {
   it('GIVEN idle_end_hours 1 WHEN an hour passes without an action THEN the timer ends the game and edits its message, not before', async () => {
     const set = await h.command(ALICE, 'rogue-config', subcommand('set', { idle_end_hours: 1 }), { permissions: ADMIN_PERMS });
     expect(ephemeralText(set.callback)).toContain('`idle_end_hours` is now `1`.');
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small' }));
     await h.command(BOB, 'rogue', subcommand('join'));
     const msg = await h.gameMessage();
     expect(buttons(h.fake.message(msg.id)!).length).toBeGreaterThan(0);

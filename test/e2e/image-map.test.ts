@@ -13,7 +13,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   describe('the image map on Discord', () => {
     it('GIVEN a server on the default settings WHEN a game starts and a button is pressed THEN the message carries one map.png with alt text, shown by the embed, replaced (not piled up) by the edit', async () => {
-      const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 11, size: 'small' }));
+      const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 11, size: 'small' }));
       const msg = h.fake.originalMessage(started.id)!;
       expect(msg.embeds[0]!.image?.url).toBe('attachment://map.png');
       expect(msg.attachments).toHaveLength(1);

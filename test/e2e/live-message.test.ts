@@ -16,7 +16,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   describe('one live game message', () => {
     it('GIVEN /rogue map reposted the game and retiring the old message failed WHEN a button on the old message is pressed THEN nothing changes and the private answer links to the live message', async () => {
-      const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 21, size: 'small' }));
+      const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 21, size: 'small' }));
       const first = h.fake.originalMessage(started.id)!;
       const wait = buttons(first).find((b) => b.custom_id?.startsWith('cc1:wait:'))!.custom_id!;
       // Retiring the old message fails (Discord down for that edit), so its buttons are still there to press.
@@ -34,7 +34,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     });
 
     it('GIVEN every edit of the game message fails with 500 WHEN twelve actions come THEN no second game message is posted, and afterwards it settles on the newest state', async () => {
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 22, size: 'small' }), { channelId: OTHER_CHANNEL });
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 22, size: 'small' }), { channelId: OTHER_CHANNEL });
       const msg = await h.gameMessage(OTHER_CHANNEL);
       const edit = (method: string, path: string): boolean => method === 'PATCH' && path === `/channels/${OTHER_CHANNEL}/messages/${msg.id}`;
       h.fake.failRequests(edit, { status: 500 }, 1000);
@@ -51,7 +51,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
     it('GIVEN three players pressing at once in a channel, over and over WHEN the burst is over THEN the message shows the saved version', async () => {
       await h.command(ALICE, 'rogue', subcommand('end'), { channelId: OTHER_CHANNEL });
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 23, size: 'small' }));
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 23, size: 'small' }));
       await h.command(BOB, 'rogue', subcommand('join'));
       await h.command(CAROL, 'rogue', subcommand('join'));
       const msg = await h.gameMessage();

@@ -37,7 +37,7 @@ describe.each(TRANSPORTS)('mentions over the %s transport', (transport) => {
 
   beforeAll(async () => {
     h = await startHarness({ transport });
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small' }));
     for (const p of HOSTILE) await h.command(p, 'rogue', subcommand('join'));
     const shared = await h.gameMessage();
     const wait = buttons(shared).find((b) => b.custom_id?.includes(':wait:'));

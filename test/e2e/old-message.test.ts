@@ -22,7 +22,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
   describe('a game message older than an hour', () => {
     it('GIVEN a game message 56 minutes old (fake clock) WHEN the next action refreshes it THEN a new message is posted with the newest turn, recorded, and the old one retired', async () => {
-      const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
+      const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 31, size: 'small' }));
       const first = h.fake.originalMessage(started.id)!;
       await h.command(ALICE, 'rogue', subcommand('wait'));
       expect(turnOf(h.fake.message(first.id)!)).toBe(1); // young: edited in place
@@ -48,7 +48,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     });
 
     it('GIVEN a bot whose clock thinks the message is young WHEN Discord refuses the fourth quick edit with 30046 THEN the game message is reposted and the game goes on there', async () => {
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 32, size: 'small' }), { channelId: OTHER_CHANNEL });
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 32, size: 'small' }), { channelId: OTHER_CHANNEL });
       const first = await h.gameMessage(OTHER_CHANNEL);
       h.fake.ageMessages(2 * 3_600_000); // Discord's view: two hours old; the bot's clock is not moved
       for (let i = 0; i < 4; i++) await h.command(ALICE, 'rogue', subcommand('wait'), { channelId: OTHER_CHANNEL });

@@ -10,7 +10,7 @@ describe.each(TRANSPORTS)('a channel without Attach Files over the %s transport'
   beforeAll(async () => {
     h = await startHarness({ transport, editIntervalMs: 1 });
     h.fake.setBotPermissions(CHANNEL, BigInt(BOT_PERMS) & ~PERMS.ATTACH_FILES);
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 3, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' }));
     for (let i = 0; i < 6; i++) notes.push(ephemeralText((await h.command(ALICE, 'rogue', subcommand('wait'))).callback));
     await h.bot.flushEdits();
   });

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('the per-user rate limit (5 actions in 3 s)', () => {
   it('GIVEN five actions within 3 s WHEN a sixth comes THEN it gets the polite private note and changes nothing, other players are not affected, and time restores the budget', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 3, size: 'small' })); // 1
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' })); // 1
     await h.command(BOB, 'rogue', subcommand('join'));
     const msg = await h.gameMessage();
     for (let i = 0; i < 2; i++) expect((await h.press(ALICE, msg.id, findButton(h.fake.message(msg.id)!, 'wait')!.custom_id!)).callback.type).toBe(7); // 2, 3

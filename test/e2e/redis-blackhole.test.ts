@@ -33,7 +33,7 @@ async function finalText(id: string): Promise<string> {
 
 describe('a Redis that hangs (paused, not stopped)', () => {
   it('GIVEN a game WHEN Redis stops answering without closing the connection THEN every command and press is answered within 3 s (deferring when needed) with the friendly note, and once it answers again the game goes on', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 9, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 9, size: 'small' }));
     for (const who of [BOB, CAROL, MALLORY]) await h.command(who, 'rogue', subcommand('join'));
     const msg = await h.gameMessage();
     const turn = turnOf(h.fake.message(msg.id)!);
@@ -51,7 +51,7 @@ describe('a Redis that hangs (paused, not stopped)', () => {
     // A burst in one channel queues behind the hanging calls: the later ones must defer, not time out.
     const players: FakeActor[] = [ALICE, BOB, CAROL, MALLORY];
     const burst = await Promise.all(players.map((who) => h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: who, name: 'rogue', options: subcommand('wait') })));
-    const started = await h.fake.sendCommand({ guildId: GUILD, channelId: OTHER_CHANNEL, user: CAROL, name: 'rogue', options: subcommand('new', { size: 'small' }) });
+    const started = await h.fake.sendCommand({ guildId: GUILD, channelId: OTHER_CHANNEL, user: CAROL, name: 'rogue', options: subcommand('new', { lobby: false, size: 'small' }) });
     const texts = await Promise.all([...burst, started].map((b) => finalText(b.id)));
     expect(texts).toEqual(Array(5).fill(UNAVAILABLE));
     expect(h.fake.failures()).toEqual([]);

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('Redis stopped and restarted mid-game', () => {
   it('GIVEN a game in Redis WHEN Redis goes away THEN commands and buttons are answered within 3 s with a friendly note, and after the restart the game goes on', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 9, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 9, size: 'small' }));
     await h.command(ALICE, 'rogue', subcommand('wait'));
     const msg = await h.gameMessage();
     const turn = turnOf(h.fake.message(msg.id)!);

@@ -37,7 +37,7 @@ describe.each([
   });
 
   it('GIVEN a live game message WHEN /rogue map cannot record its new message THEN the old one stays live and recorded, the new one is withdrawn, and presses on the old one work once Redis recovers', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 4, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 4, size: 'small' }));
     const live = await h.gameMessage();
     sw.set(true);
     await h.command(ALICE, 'rogue', subcommand('map'));

@@ -16,7 +16,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   describe('a 3-player game in rounds mode', () => {
     it('GIVEN three players WHEN only one acts and the deadline passes THEN the timer resolves the round and edits the game message', async () => {
       await h.command(ALICE, 'rogue-config', subcommand('set', { round_seconds: 10 }), { permissions: ADMIN_PERMS });
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small', mode: 'rounds' }));
       expect(ephemeralText((await h.command(BOB, 'rogue', subcommand('join'))).callback)).toBe('You joined the party.');
       await h.command(CAROL, 'rogue', subcommand('join'));
       // Rounds mode plays in rounds only in a fight: a goblin comes into view.

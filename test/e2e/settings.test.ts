@@ -24,12 +24,12 @@ describe('settings through /rogue-config', () => {
     const bad = await h.command(ALICE, 'rogue-config', subcommand('set', { round_seconds: 5 }), { permissions: ADMIN_PERMS });
     expect(ephemeralText(bad.callback)).toBe('Option `round_seconds`: must be a whole number from 10 to 600.');
 
-    const game = await h.command(ALICE, 'rogue', subcommand('new', { size: 'small' }));
+    const game = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, size: 'small' }));
     expect(h.fake.originalMessage(game.id)!.content.startsWith('```')).toBe(true); // ASCII map in a code block
 
     const limited = await h.command(ALICE, 'rogue-config', subcommand('add', { channel: CHANNEL }, 'channel'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(limited.callback)).toContain(`<#${CHANNEL}> is allowed.`);
-    const elsewhere = await h.command(BOB, 'rogue', subcommand('new'), { channelId: OTHER_CHANNEL });
+    const elsewhere = await h.command(BOB, 'rogue', subcommand('new', { lobby: false }), { channelId: OTHER_CHANNEL });
     expect(ephemeralText(elsewhere.callback)).toContain("isn't enabled in this channel");
     // A later `set` changes only what it names: the channel list and the earlier settings stay.
     const later = await h.command(ALICE, 'rogue-config', subcommand('set', { difficulty: 'hard' }), { permissions: ADMIN_PERMS });
@@ -37,14 +37,14 @@ describe('settings through /rogue-config', () => {
     const shown = JSON.stringify(later.callback.data?.embeds);
     expect(shown).toContain('`ascii`');
     expect(shown).toContain(`<#${CHANNEL}>`);
-    const stillElsewhere = await h.command(BOB, 'rogue', subcommand('new'), { channelId: OTHER_CHANNEL });
+    const stillElsewhere = await h.command(BOB, 'rogue', subcommand('new', { lobby: false }), { channelId: OTHER_CHANNEL });
     expect(ephemeralText(stillElsewhere.callback)).toContain("isn't enabled in this channel");
 
     const resetGame = await h.command(ALICE, 'rogue-config', subcommand('reset-game'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(resetGame.callback)).toBe("Deleted this channel's game. Start a new one with /rogue new.");
     const reset = await h.command(ALICE, 'rogue-config', subcommand('reset'), { permissions: ADMIN_PERMS });
     expect(ephemeralText(reset.callback)).toBe('Settings restored to their defaults.');
-    const again = await h.command(BOB, 'rogue', subcommand('new', { size: 'small' }), { channelId: OTHER_CHANNEL });
+    const again = await h.command(BOB, 'rogue', subcommand('new', { lobby: false, size: 'small' }), { channelId: OTHER_CHANNEL });
     expect(again.callback.type).toBe(4);
     expect(again.callback.data?.flags ?? 0).toBe(0);
   });
@@ -56,7 +56,7 @@ describe('settings through /rogue-config', () => {
     ['ascii', true],
   ] as const)('GIVEN render %s (mobile %s) WHEN the largest 8-way map is posted THEN Discord accepts the message', async (render, mobile) => {
     await h.command(ALICE, 'rogue-config', subcommand('set', { render, mobile }), { permissions: ADMIN_PERMS });
-    const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 11, size: 'large', diagonals: true }));
+    const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 11, size: 'large', diagonals: true }));
     expect(started.callback.type).toBe(4);
     expect(h.fake.violations()).toEqual([]);
     await h.command(ALICE, 'rogue', subcommand('end'));

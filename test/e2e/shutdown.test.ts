@@ -16,7 +16,7 @@ describe('shutdown', () => {
   it('GIVEN the bot has begun shutting down WHEN a command arrives before the gateway closes THEN it is answered with the restarting note', async () => {
     const stopping = h.bot.stop();
     await new Promise((r) => setTimeout(r, 50));
-    const late = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('new', { seed: 2 }) });
+    const late = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('new', { lobby: false, seed: 2 }) });
     expect(ephemeralText(await h.fake.waitForResponse(late.id, 3000))).toBe(RESTARTING_TEXT);
     await stopping;
   });

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('a slow service', () => {
   it('GIVEN answers that take longer than the defer threshold WHEN commands and buttons arrive THEN the bot defers first and then edits, never failing the interaction', async () => {
-    const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 2, size: 'small' }));
+    const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 2, size: 'small' }));
     expect(started.callback.type).toBe(5); // deferred (ephemeral "thinking")
     const msg = await h.gameMessage(); // posted as a follow-up and recorded
     expect(msg.flags & 64).toBe(0); // public, not the private placeholder

@@ -25,7 +25,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     });
 
     it('GIVEN a channel WHEN a whole solo game is played with slash commands and buttons THEN the one game message stays current', async () => {
-      const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 12, size: 'small', map: 'cavern' }));
+      const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 12, size: 'small', map: 'cavern' }));
       expect(started.callback.type).toBe(4);
       expect(started.callback.data?.flags ?? 0).toBe(0); // public
       const first = h.fake.originalMessage(started.id)!;
@@ -73,7 +73,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     });
 
     it("GIVEN a running game WHEN a stranger presses a button or a stale/foreign button is pressed THEN each gets a friendly private refusal and nothing changes", async () => {
-      await h.command(ALICE, 'rogue', subcommand('new', { seed: 3, size: 'small' }));
+      await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' }));
       const msg = await h.gameMessage();
       const waitBtn = findButton(msg, 'wait')!;
 

@@ -18,7 +18,7 @@ describe.each(TRANSPORTS)('game-message redraws through press tokens over the %s
   });
 
   it('GIVEN a game posted by /rogue new and a press on it WHEN slash actions redraw the shared message THEN every redraw goes through an interaction token and no request uses the bot token', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 6, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 6, size: 'small' }));
     await h.command(BOB, 'rogue', subcommand('join'));
     const shared = await h.gameMessage();
     const before = h.fake.requests.length;

@@ -6,7 +6,7 @@ import { ALICE, CHANNEL, GUILD, ephemeralText, startHarness, subcommand, type Ha
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await h.command(ALICE, 'rogue', subcommand('new', { seed: 1, size: 'small' }));
+  await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 1, size: 'small' }));
 });
 afterAll(async () => {
   expect(h.fake.violations()).toEqual([]);

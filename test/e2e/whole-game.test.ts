@@ -35,7 +35,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   describe('a whole solo game played through buttons', () => {
     it('GIVEN a small hard cavern (seed 6) WHEN alice keeps pressing buttons THEN the run ends on the same message with its summary, later presses and actions are refused kindly, and /rogue new starts afresh', async () => {
       await h.command(ALICE, 'rogue-config', subcommand('set', { difficulty: 'hard' }), { permissions: ADMIN_PERMS });
-      const started = await h.command(ALICE, 'rogue', subcommand('new', { seed: 6, size: 'small', map: 'cavern' }));
+      const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 6, size: 'small', map: 'cavern' }));
       const msg = h.fake.originalMessage(started.id)!;
       let presses = 0;
       for (; presses < 1000; presses++) {
@@ -84,7 +84,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect((await h.games.view({ guildId: GUILD, channelId: CHANNEL })).ok && (await h.gameMessage()).id).toBe(msg.id);
 
       // A fresh game in the same channel, with live buttons again.
-      const again = await h.command(ALICE, 'rogue', subcommand('new', { seed: 9, size: 'small' }));
+      const again = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 9, size: 'small' }));
       expect(again.callback.type).toBe(4);
       expect(again.callback.data?.flags ?? 0).toBe(0);
       const fresh = h.fake.originalMessage(again.id)!;

@@ -18,7 +18,7 @@ describe('whose turn', () => {
 
   it('GIVEN ping_seconds 20 WHEN Alice acts and Bob and Carol dawdle THEN one short message pings only Bob and Carol', async () => {
     await h.command(ALICE, 'rogue-config', subcommand('set', { round_seconds: 60, ping_seconds: 20 }), { permissions: ADMIN_PERMS });
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 5, size: 'small', mode: 'rounds' }));
     await h.command(BOB, 'rogue', subcommand('join'));
     await h.command(CAROL, 'rogue', subcommand('join'));
     const key = { guildId: GUILD, channelId: CHANNEL };

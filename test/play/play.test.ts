@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FLAGS_HELP, npmConfigFlags, PlaySession, parseCommandLine, parseFlags } from '../../src/play.js';
 
 const SCRIPT = [
-  '/rogue new map:cavern size:small',
+  '/rogue new lobby:false map:cavern size:small',
   '/rogue move direction:north steps:3',
   'east',
   '!w',
@@ -37,7 +37,7 @@ describe('terminal player', () => {
   });
 
   it('GIVEN bad lines WHEN played THEN each gets the friendly error Discord would show', async () => {
-    const out = await play(['/rogue move direction:north', '/rogue new', '/rogue move direction:sideways', '@bob wait', '/rogue-config set mobile:maybe', '@bob /rogue-config show', '/nope']);
+    const out = await play(['/rogue move direction:north', '/rogue new lobby:false', '/rogue move direction:sideways', '@bob wait', '/rogue-config set mobile:maybe', '@bob /rogue-config show', '/nope']);
     expect(out).toContain("There's no game in this channel. Start one with /rogue new.");
     expect(out).toContain('Option `direction`: must be one of north, south');
     expect(out).toContain("> @bob wait\n(only you) You're not in this game. Join with /rogue join.");
@@ -47,17 +47,27 @@ describe('terminal player', () => {
   });
 
   it('GIVEN diagonals WHEN a game starts THEN it is 8-way with diagonal buttons, and a 4-way game refuses diagonal moves kindly', async () => {
-    const eight = await play(['/rogue new seed:3 diagonals:true']);
+    const eight = await play(['/rogue new lobby:false seed:3 diagonals:true']);
     expect(eight).toMatch(/\[↖️ northwest( \(disabled\))?\] \[⬆️ north( \(disabled\))?\] \[↗️ northeast( \(disabled\))?\]/);
-    const four = await play(['/rogue new seed:3', '/rogue move direction:northeast']);
+    const four = await play(['/rogue new lobby:false seed:3', '/rogue move direction:northeast']);
     expect(four).not.toContain('northwest');
     expect(four).toContain('This game only allows moves in four directions');
   });
 
   it('GIVEN a game WHEN printed THEN buttons show as [emoji label] with disabled ones marked', async () => {
-    const out = await play(['/rogue new size:small']);
+    const out = await play(['/rogue new lobby:false size:small']);
     expect(out).toMatch(/\[⬆️ north( \(disabled\))?\]/);
     expect(out).toContain('[⏳ wait]');
+  });
+
+  it('GIVEN /rogue new WHEN printed THEN it is a lobby with its start button; typing start begins the run with the d-pad', async () => {
+    const lobby = await play(['/rogue new size:small']);
+    expect(lobby).toContain('## Lobby');
+    expect(lobby).toContain('[▶️ start]');
+    expect(lobby).not.toContain('[⏳ wait]');
+    const started = await play(['/rogue new size:small', 'start']);
+    expect(started).toContain('Player starts the run.');
+    expect(started).toContain('[⏳ wait]');
   });
 
   it('GIVEN command lines WHEN parsed THEN words are the (group and) subcommand and key:value pairs the options', () => {
@@ -73,7 +83,7 @@ describe('terminal player', () => {
   });
 
   it('GIVEN /rogue me WHEN typed THEN the controller is printed (your view, your d-pad) and a typed label presses its button and redraws it', async () => {
-    const out = await play(['/rogue new size:small', '/rogue me', 'wait']);
+    const out = await play(['/rogue new lobby:false size:small', '/rogue me', 'wait']);
     const parts = out.split('> wait');
     expect(parts[0]).toContain('=== your controller (only you) ===');
     expect(parts[0]).toContain('your view');
@@ -93,8 +103,8 @@ describe('terminal player', () => {
   });
 
   it('GIVEN a finished run WHEN "Play again" is typed THEN a new game message is posted and the finished one is left alone', async () => {
-    const out = await play(['/rogue new size:small', '/rogue end', 'Play again']);
-    expect(await play(['/rogue new size:small', '/rogue end', '▶️ Play again'])).toContain('=== game message (posted) ===');
+    const out = await play(['/rogue new lobby:false size:small', '/rogue end', 'Play again']);
+    expect(await play(['/rogue new lobby:false size:small', '/rogue end', '▶️ Play again'])).toContain('=== game message (posted) ===');
     const after = out.split('> Play again')[1]!;
     expect(after).toContain('(the finished run keeps its message and summary)');
     expect(after).toContain('=== game message (posted) ===');
@@ -102,7 +112,7 @@ describe('terminal player', () => {
   });
 
   it('GIVEN the host WHEN 🏳️ end is typed THEN the run goes on until the private confirmation is pressed, and the ending says so', async () => {
-    const out = await play(['/rogue new size:small', 'end', 'wait', 'end', 'End the run for everyone']);
+    const out = await play(['/rogue new lobby:false size:small', 'end', 'wait', 'end', 'End the run for everyone']);
     const [, afterEnd, afterWait, , confirmed] = out.split(/\n?> (?:end|wait|End the run for everyone)\n/);
     expect(afterEnd).toContain('End the run for everyone?');
     expect(afterWait).toContain('=== game message (updated) ===');

@@ -12,7 +12,8 @@ import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
 import { NO_PINGS, neutralise, neutraliseEmbed, pingOnly } from './mentions.js';
-import { endingLine, idleIds } from '../../app/host.js';
+import { endingLine, idleIds, inLobby } from '../../app/host.js';
+import { lobbyLines } from '../../app/lobby.js';
 
 /** A message body as sent to Discord (create or edit). */
 export interface GamePayload {
@@ -88,6 +89,7 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // Issue 19: idle members in the party list, and how a run ended that no adventure ended.
     idle: idleIds(view.state, view.meta),
     ending: endingLine(view.meta, view.state),
+    ...(inLobby(view.meta) ? { lobby: lobbyLines(view.state, view.meta) } : {}),
   });
   // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);

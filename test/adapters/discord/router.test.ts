@@ -73,7 +73,7 @@ function recorder() {
   return { r, calls };
 }
 
-function command(subcommand: string, options: Record<string, string | number> = {}, user = ann): IncomingInteraction {
+function command(subcommand: string, options: Record<string, string | number | boolean> = {}, user = ann): IncomingInteraction {
   return { id: `i${++ids}`, applicationId: '9', token: 't', kind: 'command', guildId: key.guildId, channelId: key.channelId, user, memberPermissions: 0n, invocation: { command: 'rogue', group: null, subcommand, options } };
 }
 
@@ -134,7 +134,7 @@ describe('interaction router', () => {
   it('GIVEN /rogue new answered at once WHEN posted THEN the public game message is the only answer and its id is recorded', async () => {
     const { router, games } = routerWith();
     const { r, calls } = recorder();
-    await router.handle(command('new', { seed: 3, size: 'small' }), r);
+    await router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), r);
     expect(calls.map((a) => a.method)).toEqual(['reply']);
     expect(calls[0]!.msg!.ephemeral).toBeUndefined();
     expect(calls[0]!.msg!.components?.length).toBeGreaterThan(0);
@@ -146,7 +146,7 @@ describe('interaction router', () => {
   it('GIVEN /rogue new answered after a deferral WHEN posted THEN the private placeholder says only where the game is, and the game follows publicly', async () => {
     const { router } = routerWith({ delayMs: 40 });
     const { r, calls } = recorder();
-    await router.handle(command('new', { seed: 3, size: 'small' }), r);
+    await router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), r);
     expect(calls.map((a) => a.method)).toEqual(['defer', 'editOriginal', 'followUp']);
     expect(calls[1]!.msg!.content).toBe(POSTED_TEXT);
     expect(calls[2]!.msg!.ephemeral).toBeUndefined();
@@ -258,7 +258,7 @@ describe('interaction router', () => {
       await gate;
       return 'real1';
     };
-    const posting = router.handle(command('new', { seed: 3, size: 'small' }), slow.r);
+    const posting = router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), slow.r);
     for (let i = 0; i < 50 && slow.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
     const meanwhile = recorder();
     await router.handle(command('wait'), meanwhile.r);
@@ -277,7 +277,7 @@ describe('interaction router', () => {
     failing.r.reply = async () => {
       throw new Error('Discord is down');
     };
-    await router.handle(command('new', { seed: 3, size: 'small' }), failing.r);
+    await router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), failing.r);
     const stored = await games.view(key);
     expect(stored.ok && stored.value.meta.message).toBeNull();
   });
