@@ -55,7 +55,7 @@ describe('/rogue commands of the party', () => {
 
   it('GIVEN a party that played WHEN a member runs /rogue log THEN they privately get the kept log, longer than the shared 5 lines, with theirs since they acted', async () => {
     expect(await run(ann, 'log')).toMatchObject({ kind: 'failure', error: { kind: 'no-game' } });
-    await run(ann, 'new', { seed: 5, size: 'small' });
+    await run(ann, 'new', { seed: 5, size: 'small', lobby: false });
     await run(bo, 'join');
     for (let i = 0; i < 4; i++) {
       await run(ann, 'wait');

@@ -94,7 +94,7 @@ describe('terminal player', () => {
   });
 
   it('GIVEN a few turns WHEN /rogue log is typed THEN the whole kept log is printed privately, since your last action marked', async () => {
-    const out = await play(['/rogue new size:small', 'wait', '@alice /rogue join', '@alice wait', 'wait', '@alice wait', '/rogue log']);
+    const out = await play(['/rogue new lobby:false size:small', 'wait', '@alice /rogue join', '@alice wait', 'wait', '@alice wait', '/rogue log']);
     const reply = out.split('> /rogue log')[1]!;
     expect(reply).toContain('(only you)');
     expect(reply).toContain('Game log');
