@@ -70,10 +70,11 @@ export class RunRecorder {
   async record(key: ChannelKey, runId: string, summary: GameSummaryRecord | null): Promise<void> {
     const run = await this.deps.runs.lastRun(key);
     if (run && String(run.game.meta.createdAt) === runId) {
-      const line = historyEntry(key, run.game);
-      if (line) await this.deps.history.add(line);
       const daily = run.game.meta.daily;
-      if (daily?.scored) await this.recordDaily(key, run, daily.day, daily.token);
+      // The boards first: a run fenced off (its claim was taken over) is kept in history as unscored, as it is.
+      const outcome = daily?.scored ? await this.recordDaily(key, run, daily.day, daily.token) : null;
+      const line = historyEntry(key, run.game, outcome === 'fenced');
+      if (line) await this.deps.history.add(line);
     } else if (summary) {
       // A later run of the channel replaced this one's material before it was recorded: its history line comes from
       // its summary record; with no log to replay it cannot reach a board.
@@ -84,19 +85,19 @@ export class RunRecorder {
   }
 
   /** Replays the run's log from the day's rules; behind the claim's fence, records the replayed result on the boards. */
-  private async recordDaily(key: ChannelKey, run: FinishedRun, day: number, token: string | undefined): Promise<void> {
+  private async recordDaily(key: ChannelKey, run: FinishedRun, day: number, token: string | undefined): Promise<'recorded' | 'refused' | 'fenced'> {
     const { game, actions } = run;
     const userId = game.meta.creatorId;
     const verdict = run.logBase === 0 ? verifyDailyRun(day, game.state, actions) : { ok: false as const, reason: 'its log was checkpointed' };
     if (!verdict.ok) {
       this.deps.logger.warn('daily run refused: its log does not replay to its saved state', { ...key, day, userId, actions: actions.length, reason: verdict.reason });
-      return;
+      return 'refused';
     }
     // The fence: only the run created under the token the claim holds may reach a board (a run without a token
     // predates the claims with tokens).
     if (token !== undefined && !(await this.deps.attempts.fence(userId, day, token))) {
       this.deps.logger.warn('daily run fenced off: the attempt claim holds another token', { ...key, day, userId });
-      return;
+      return 'fenced';
     }
     const { summary, score } = verdict;
     const name = summary.kills.find((k) => k.id === userId)?.name ?? userId;
@@ -111,11 +112,12 @@ export class RunRecorder {
     if (settings.globalBoard && globalTtl > 0) await this.deps.boards.record({ scope: 'global', day }, entry, globalTtl);
     await this.deps.boards.record({ scope: 'all-time', guildId: key.guildId }, entry, null);
     this.deps.logger.info('daily run recorded', { ...key, day, userId, score, actions: actions.length });
+    return 'recorded';
   }
 }
 
-/** The history line of a finished game (the daily mark without its claim token). */
-function historyEntry(key: ChannelKey, game: StoredGame): HistoryEntry | null {
+/** The history line of a finished game (the daily mark without its claim token; a fenced-off run is not scored). */
+function historyEntry(key: ChannelKey, game: StoredGame, fenced: boolean): HistoryEntry | null {
   const { state, meta } = game;
   const summary = state.summary;
   if (!summary) return null;
@@ -130,7 +132,7 @@ function historyEntry(key: ChannelKey, game: StoredGame): HistoryEntry | null {
     recap: recapFromSummary(summary, score),
     seed: state.config.seed,
     endedAt: meta.updatedAt,
-    ...(meta.daily ? { daily: { day: meta.daily.day, scored: meta.daily.scored } } : {}),
+    ...(meta.daily ? { daily: { day: meta.daily.day, scored: meta.daily.scored && !fenced } } : {}),
   };
 }
 

@@ -157,6 +157,9 @@ describe.each(worlds)('attempt claims (%s)', (_name, make) => {
     expect(await w.storesA.boards.top({ scope: 'server', guildId: 'A', day: FIRST_DAY }, 10)).toEqual([]);
     expect(await w.storesA.boards.top({ scope: 'all-time', guildId: 'A' }, 10)).toEqual([]);
     expect(w.a.logger.lines.some((l) => l.message.startsWith('daily run fenced off') && l.fields.userId === ann.id)).toBe(true);
+    // History keeps both runs, and only the one on the boards counts as the scored daily.
+    const mine = await w.storesA.history.byUser(ann.id, 10);
+    expect(mine.map((e) => [e.guildId, e.daily?.scored]).sort()).toEqual([['A', false], ['B', true]]);
   });
 });
 
