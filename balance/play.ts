@@ -34,6 +34,8 @@ export interface GameResult {
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
 const MAX_ACTIONS = 4000;
+/** Most round timers one game may run out before it counts as stuck. */
+const MAX_TIMERS = 2000;
 
 /**
  * The config `/rogue new seed:N` builds on a server with the default settings (map kind 'random', so the kind is
@@ -68,6 +70,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
   let moves = 0;
   let fights = 0;
   let stalled = false;
+  let timers = 0;
   const breakdown: Record<string, number> = {};
   while (s.status === 'playing' && actions < MAX_ACTIONS * sc.players) {
     let acted = false;
@@ -80,9 +83,11 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       const mem = memory.get(u)!;
       const view = playerView(s, u);
       const action = policy(view, rng, mem);
+      // Nothing to press now: a follower lets the leader lead.
+      if (action === null) continue;
       const phase = roundsNow(s) ? 'fight' : 'walk';
       let next = apply(s, action);
-      const what = !next ? 'refused' : action.type === 'move' ? view.legal.moves[action.dir] === 'attack' ? 'attack' : 'step' : action.type;
+      const what = !next ? `refused-${action.type}` : action.type === 'move' ? view.legal.moves[action.dir] === 'attack' ? 'attack' : 'step' : action.type;
       if (next && (action.type === 'explore' || action.type === 'travel')) walks++;
       if (next && action.type === 'move') moves++;
       // A refused command costs nothing in the game; the scripted player then waits, as a person would try again.
@@ -92,6 +97,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       }
       if (next) {
         fights += next.recent.filter((e) => e.type === 'pace' && e.rounds).length;
+        for (const e of next.recent) if (e.type === 'run-stopped' && e.run === 'fight') breakdown[`fight-ended:${e.reason}`] = (breakdown[`fight-ended:${e.reason}`] ?? 0) + 1;
         breakdown[`${phase}:${what}`] = (breakdown[`${phase}:${what}`] ?? 0) + 1;
         s = next;
         actions++;
@@ -101,8 +107,12 @@ export function playGame(sc: Scenario, seed: number): GameResult {
     // Everyone still standing holds and the rounds went on as far as one step takes them with nothing happening: the
     // holders look again and press something.
     if (!acted && !stalled && roundsNow(s)) stalled = true;
-    else if (!acted) break;
-    else stalled = false;
+    else if (!acted) {
+      // Still no one presses: the round timer runs out (not a command).
+      const timer = roundsNow(s) && ++timers <= MAX_TIMERS ? apply(s, { type: 'resolve-round' }) : null;
+      if (!timer) break;
+      s = timer;
+    } else stalled = false;
   }
   return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null, breakdown, fights };
 }
