@@ -774,6 +774,8 @@ function fight(t: Turn, p: Player): RejectionCode | null {
   if (roundsNow(s)) {
     if (!fightRound(t, p)) return 'no-target';
     s.fighting.push(p.id);
+    // What the order is given against is no newcomer.
+    noteFightKnown(t);
     return null;
   }
   s.fightKnown = [];
