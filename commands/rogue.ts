@@ -67,6 +67,7 @@ export const rogueOptions = z.discriminatedUnion(
     plain('explore'),
     plain('travel'),
     plain('rest'),
+    plain('fight'),
     z.object({ subcommand: z.literal('throw'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), distance: intOption(1, THROW_RANGE).optional() }).strict(),
   ],
   unknownSubcommand('rogue'),
@@ -91,6 +92,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'explore':
     case 'travel':
     case 'rest':
+    case 'fight':
       return { type: options.subcommand };
     case 'throw':
       return options.distance === undefined ? { type: 'throw', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'throw', dir: WORD_TO_DIRECTION[options.direction], distance: options.distance };
@@ -108,6 +110,7 @@ export const HELP_TEXT = [
   `Score: ${SCORE_RULE}.`,
   '`/rogue explore`: walk on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Neither with a monster in view.',
   '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
+  '`/rogue fight` (⚔️): fight the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows; acting otherwise ends it.',
   `\`/rogue throw direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
@@ -115,7 +118,7 @@ export const HELP_TEXT = [
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
   "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
   '`/rogue new lobby:true`: a lobby first; the host starts it (`/rogue start` or ▶️), or it starts when full or after 3 minutes. The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits.',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
+  'Buttons: arrows move, ⏳ waits, ⚔️ fights, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch (a vote to end belongs to the living) and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
@@ -314,6 +317,7 @@ export default {
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
       subcommand('travel', 'Walk to the stairs once the party has seen them'),
       subcommand('rest', 'Rest until healed (not with a monster in view)'),
+      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
       subcommand('throw', 'Throw a lure: monsters that cannot see you go to it', [
         choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
         intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),

@@ -772,7 +772,7 @@ function fightRound(t: Turn, p: Player): boolean {
 function fight(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
   if (roundsNow(s)) {
-    if (!fightRound(t, p)) return 'no-target';
+    if (!fightRound(t, p)) return 'nothing-to-fight';
     s.fighting.push(p.id);
     // What the order is given against is no newcomer.
     noteFightKnown(t);
@@ -784,7 +784,7 @@ function fight(t: Turn, p: Player): RejectionCode | null {
     const mark = t.events.length;
     const hp = p.hp;
     if (!fightRound(t, p)) {
-      if (n === 0) return 'no-target';
+      if (n === 0) return 'nothing-to-fight';
       stopped(t, p, n, 'no-target', 'fight', p);
       return null;
     }

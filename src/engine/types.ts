@@ -303,7 +303,8 @@ export type RejectionCode =
   | 'no-lures'
   | 'no-room-to-throw'
   | 'already-equipped'
-  | 'no-target';
+  | 'no-target'
+  | 'nothing-to-fight';
 
 export type StepResult =
   | { ok: true; state: GameState; events: GameEvent[] }

@@ -22,7 +22,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'end', 'explore', 'travel', 'rest', 'fight', 'throw', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
@@ -51,6 +51,7 @@ describe('command modules', () => {
     [{ subcommand: 'explore' }, { type: 'explore' }],
     [{ subcommand: 'travel' }, { type: 'travel' }],
     [{ subcommand: 'rest' }, { type: 'rest' }],
+    [{ subcommand: 'fight' }, { type: 'fight' }],
     [{ subcommand: 'throw', direction: 'west' }, { type: 'throw', dir: 'w' }],
     [{ subcommand: 'throw', direction: 'n', distance: '3' }, { type: 'throw', dir: 'n', distance: 3 }],
   ])('GIVEN /rogue options %j WHEN mapped THEN the action is %j', (input, action) => {

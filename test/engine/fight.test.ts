@@ -27,7 +27,7 @@ describe('the fight order (⚔️)', () => {
   it('GIVEN nothing after the party in view WHEN a player orders a fight THEN it is refused and the button is off', () => {
     const s = drawState(['#######', '#1...g#', '#######'], { turnMode: 'rounds' });
     s.explored.fill(1);
-    expect(step(s, { type: 'fight', user: 'p1' })).toEqual({ ok: false, code: 'no-target' });
+    expect(step(s, { type: 'fight', user: 'p1' })).toEqual({ ok: false, code: 'nothing-to-fight' });
     expect(legalMoves(s, 'p1').canFight).toBe(false);
   });
 
