@@ -9,8 +9,8 @@ import { MONSTERS } from './monsters.js';
 /** A fight order ends when the fighter's hp falls below one of these fractions of their max (crossing it, not being under it). */
 export const FIGHT_HURT_LINES = [0.5, 0.25] as const;
 
-/** A fighter holds its ground while a monster coming at it (hunting or attacking, in melee) is at most this far. */
-export const HOLD_GROUND = 99;
+/** A fighter holds its ground while a monster coming at it (hunting or attacking, in melee) is at most this many steps away. */
+export const HOLD_GROUND = 6;
 
 /**
  * Whether a fighter lets its target come (holds its ground, to strike first where it stands, not chase it into a

@@ -18,7 +18,7 @@ import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
-import { fightBlow, fightStop, fightTarget, fightable, letItCome } from './fight.js';
+import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome } from './fight.js';
 import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
@@ -750,13 +750,14 @@ function fightRound(t: Turn, p: Player): boolean {
   }
   const target = fightTarget(s, p, (i) => t.partySees(i));
   if (!target) return false;
-  if (letItCome(s, p, target)) {
-    t.emit({ type: 'waited', who: playerRef(p) });
-    return true;
-  }
   const w = s.width;
   const here = p.y * w + p.x;
   const field = chaseField(s, t.ws, target.y * w + target.x);
+  // A monster coming at us is let come while its way to us is short; from farther off it may never come.
+  if (letItCome(s, p, target) && field[here]! <= HOLD_GROUND) {
+    t.emit({ type: 'waited', who: playerRef(p) });
+    return true;
+  }
   const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
   const next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
   if (next >= 0) placePlayer(t, p, next);

@@ -37,7 +37,7 @@ export function threatens(m: Pick<Monster, 'state' | 'kind'>): boolean {
 /** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */
 export const HOLD_WAKE_DISTANCE = 1;
 /** Most rounds one step resolves by itself while every living player holds or fights. */
-export const MAX_HOLD_ROUNDS = 20;
+export const MAX_HOLD_ROUNDS = 50;
 
 /**
  * Wakes holding players (mutates the draft): anyone a monster swung at among `events`, with a monster within
