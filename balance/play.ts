@@ -1,5 +1,5 @@
 /** Plays one scripted game through the engine, from exactly the game `/rogue new seed:N` starts, and reports what happened. */
-import { defaultConfig, kindFromSeed, newGame, step, type Action, type Difficulty, type GameConfig, type GameState, type MapKind } from '../src/engine/index.js';
+import { defaultConfig, kindFromSeed, newGame, roundsNow, step, type Action, type Difficulty, type GameConfig, type GameState, type MapKind } from '../src/engine/index.js';
 import { Rng } from '../src/grid/rng.js';
 import { DEFAULT_SETTINGS, MAP_SIZES, type MapSize } from '../src/app/settings.js';
 import { POLICIES, type PolicyName } from './policies.js';
@@ -26,10 +26,16 @@ export interface GameResult {
   moves: number;
   /** The monster kind that dealt the last blow of a defeat, else null. */
   killer: string | null;
+  /** Where the commands went: `fight:` or `walk:` (rounds or free at the press) then what was pressed (a move is a step or an attack). */
+  breakdown: Record<string, number>;
+  /** Fights (a rounds-mode switch to rounds; 0 in free mode). */
+  fights: number;
 }
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
 const MAX_ACTIONS = 4000;
+/** Most round timers one game may run out before it counts as stuck. */
+const MAX_TIMERS = 2000;
 
 /**
  * The config `/rogue new seed:N` builds on a server with the default settings (map kind 'random', so the kind is
@@ -62,16 +68,26 @@ export function playGame(sc: Scenario, seed: number): GameResult {
   let actions = 0;
   let walks = 0;
   let moves = 0;
+  let fights = 0;
+  let stalled = false;
+  let timers = 0;
+  const breakdown: Record<string, number> = {};
   while (s.status === 'playing' && actions < MAX_ACTIONS * sc.players) {
     let acted = false;
     for (const u of users) {
       if (s.status !== 'playing') break;
       const me = s.players.find((p) => p.id === u);
       if (!me || !me.alive) continue;
-      if (sc.mode === 'rounds' && s.acted.includes(u)) continue;
+      // In rounds, who acted this round, or holds (a standing order), has nothing to press until the order ends.
+      if (roundsNow(s) && (s.acted.includes(u) || (s.holding.includes(u) && !stalled))) continue;
       const mem = memory.get(u)!;
-      const action = policy(playerView(s, u), rng, mem);
+      const view = playerView(s, u);
+      const action = policy(view, rng, mem);
+      // Nothing to press now: a follower lets the leader lead.
+      if (action === null) continue;
+      const phase = roundsNow(s) ? 'fight' : 'walk';
       let next = apply(s, action);
+      const what = !next ? `refused-${action.type}` : action.type === 'move' ? view.legal.moves[action.dir] === 'attack' ? 'attack' : 'step' : action.type;
       if (next && (action.type === 'explore' || action.type === 'travel')) walks++;
       if (next && action.type === 'move') moves++;
       // A refused command costs nothing in the game; the scripted player then waits, as a person would try again.
@@ -80,14 +96,25 @@ export function playGame(sc: Scenario, seed: number): GameResult {
         next = apply(s, { type: 'wait', user: u });
       }
       if (next) {
+        fights += next.recent.filter((e) => e.type === 'pace' && e.rounds).length;
+        for (const e of next.recent) if (e.type === 'run-stopped' && e.run === 'fight') breakdown[`fight-ended:${e.reason}`] = (breakdown[`fight-ended:${e.reason}`] ?? 0) + 1;
+        breakdown[`${phase}:${what}`] = (breakdown[`${phase}:${what}`] ?? 0) + 1;
         s = next;
         actions++;
         acted = true;
       }
     }
-    if (!acted) break;
+    // Everyone still standing holds and the rounds went on as far as one step takes them with nothing happening: the
+    // holders look again and press something.
+    if (!acted && !stalled && roundsNow(s)) stalled = true;
+    else if (!acted) {
+      // Still no one presses: the round timer runs out (not a command).
+      const timer = roundsNow(s) && ++timers <= MAX_TIMERS ? apply(s, { type: 'resolve-round' }) : null;
+      if (!timer) break;
+      s = timer;
+    } else stalled = false;
   }
-  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null };
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null, breakdown, fights };
 }
 
 function apply(s: GameState, a: Action): GameState | null {

@@ -12,8 +12,8 @@ export interface Memory {
   waits: number;
 }
 
-/** Decides one action for a player from what that player can see. */
-export type Policy = (view: PlayerView, rng: Rng, memory: Memory) => Action;
+/** Decides one action for a player from what that player can see, or null to press nothing now (let the leader lead). */
+export type Policy = (view: PlayerView, rng: Rng, memory: Memory) => Action | null;
 
 /** A random legal button press: any open move or attack, sometimes wait, drink, descend. */
 export const randomPolicy: Policy = (v, rng) => {
@@ -43,6 +43,15 @@ export const carefulPolicy: Policy = (v, _rng, memory) => {
   const seen = v.monsters;
   const threats = seen.filter((m) => m.state !== 'wander' && m.state !== 'flee' && m.state !== 'lured');
   if (legal.canUse && (hurt <= 0.35 || (hurt <= 0.5 && threats.length >= 2))) return { type: 'use', user };
+  // In a rounds game, a standing order (⚔️) fights on round after round; a lure first when outnumbered.
+  if (v.mode === 'rounds' && legal.canFight && threats.length > 0) {
+    if (legal.canThrow && threats.length >= 3 && hurt < 0.6) {
+      const near = threats[0]!;
+      const away = v.dirs.find((d) => DIRECTION_DELTA[d][0] * (near.x - me.x) + DIRECTION_DELTA[d][1] * (near.y - me.y) < 0);
+      if (away) return { type: 'throw', user, dir: away };
+    }
+    return act({ type: 'fight', user });
+  }
   // Strike whatever stands next to us (threats first).
   const adjacent = [...threats, ...seen].find((m) => viewDistance(v, me, m) === 1 && dirTo(v, m.x, m.y));
   if (adjacent) return { type: 'move', user, dir: dirTo(v, adjacent.x, adjacent.y)! };
@@ -86,6 +95,8 @@ export const carefulPolicy: Policy = (v, _rng, memory) => {
   }
   if (legal.canRest && hurt < 0.8) return { type: 'rest', user };
   if (legal.canDescend && (!legal.canExplore || hurt > 0.6)) return { type: 'descend', user };
+  // A follower near the leader with nothing to do presses nothing: the leader's explore brings the party along.
+  if (leader.id !== me.id && seen.length === 0) return null;
   if (legal.canExplore) return { type: 'explore', user };
   if (legal.canTravel) return { type: 'travel', user };
   if (legal.canDescend) return { type: 'descend', user };

@@ -1,9 +1,10 @@
 /**
- * npm run balance [-- --seeds N] [-- --filter TEXT[,TEXT...]] [-- --json] [-- --workers N]
+ * npm run balance [-- --seeds N] [-- --filter TEXT[,TEXT...]] [-- --json] [-- --workers N] [-- --breakdown]
  * Plays scripted policies through the engine and prints, per row (a scenario on one map kind), the win rate, the depth
  * reached, median turns and median commands per player per level (all, explore + travel, single moves incl. attacks).
  * A row's seeds are the first N seeds that `/rogue new seed:N` turns into that map kind under the default 'random'
  * setting (kindFromSeed, the game's own rule), so any seed in the table replays in Discord as the same game.
+ * With --breakdown, each row also says where the commands went (fight or walk, by press) and the commands per fight.
  * Games are spread over child processes (one per core by default).
  */
 import { availableParallelism } from 'node:os';
@@ -44,7 +45,25 @@ function summarise(row: Row, results: GameResult[]) {
     medianActionsPerLevel: median(results.map((r) => r.actions / row.players / r.depth)),
     medianWalksPerLevel: median(results.map((r) => r.walks / row.players / r.depth)),
     medianMovesPerLevel: median(results.map((r) => r.moves / row.players / r.depth)),
+    breakdown: breakdownOf(row, results),
   };
+}
+
+/**
+ * Where the commands went, per player per level over all the row's games (their sum over the sum of players x levels):
+ * each `fight:`/`walk:` press kind, and the fights and the commands per player per fight.
+ */
+function breakdownOf(row: Row, results: GameResult[]): Record<string, number> {
+  const levels = results.reduce((n, r) => n + r.depth * row.players, 0) || 1;
+  const sum: Record<string, number> = {};
+  for (const r of results) for (const [k, v] of Object.entries(r.breakdown)) sum[k] = (sum[k] ?? 0) + v;
+  const fights = results.reduce((n, r) => n + r.fights, 0);
+  const inFights = Object.entries(sum).filter(([k]) => k.startsWith('fight:')).reduce((n, [, v]) => n + v, 0);
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(sum).sort(([, a], [, b]) => b - a)) out[k] = v / levels;
+  out['fights/lvl'] = (fights * row.players) / levels;
+  if (fights > 0) out['cmds/plr/fight'] = inFights / row.players / fights;
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -99,6 +118,10 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
     console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}${by ? ` · ${by}` : ''}`);
+    if (args.includes('--breakdown')) {
+      const parts = Object.entries(t.breakdown).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+      console.log(`  per player per level (mean): ${parts.join(', ')}`);
+    }
   }
   console.log(`${jobs.length} games in ${seconds.toFixed(1)} s on ${workers} workers`);
 }

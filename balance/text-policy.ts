@@ -137,7 +137,7 @@ export const textPolicy: SoloPolicy = textPolicyWith((state, me) => {
 });
 
 /** The careful policy of `npm run balance`, which sees the map (the player's view of it). */
-export const mapPolicy: SoloPolicy = (state, me, rng, memory) => carefulPolicy(playerView(state, me.id), rng, memory);
+export const mapPolicy: SoloPolicy = (state, me, rng, memory) => carefulPolicy(playerView(state, me.id), rng, memory) ?? { type: 'wait', user: me.id };
 
 /** Plays one solo game with `policy`; true when it wins. */
 export function playSolo(policy: SoloPolicy, seed: number, size: { width: number; height: number }, difficulty: Difficulty, maxActions = 6000): boolean {

@@ -3,7 +3,7 @@
  * party (drawn on the map), the monsters the party sees now (with the HUD's "unaware"/"fleeing" notes), their own
  * HUD numbers and the buttons they may press. Policies decide from this, never from the full game state.
  */
-import { legalMoves, partySight, Tile, type Direction, type GameState, type LegalMoves, type Monster, type Player } from '../src/engine/index.js';
+import { legalMoves, partySight, roundsNow, Tile, type Direction, type GameState, type LegalMoves, type Monster, type Player } from '../src/engine/index.js';
 import { DIRECTION_DELTA, DIRECTIONS } from '../src/engine/index.js';
 
 export interface PlayerView {
@@ -24,6 +24,12 @@ export interface PlayerView {
   legal: LegalMoves;
   /** The moves the topology allows, in button order. */
   dirs: readonly Direction[];
+  /** The party fights in rounds now (the message says so). */
+  rounds: boolean;
+  /** The game's turn mode (the message says it). */
+  mode: 'free' | 'rounds';
+  /** I have a standing fight order (⚔️ on my HUD line). */
+  fighting: boolean;
 }
 
 const ORTHO: readonly Direction[] = DIRECTIONS.slice(0, 4);
@@ -55,6 +61,9 @@ export function playerView(state: GameState, userId: string): PlayerView {
     monsters,
     legal: legalMoves(state, userId),
     dirs: topology === 4 ? ORTHO : DIRECTIONS,
+    rounds: roundsNow(state),
+    mode: state.config.turnMode,
+    fighting: state.fighting.includes(userId),
   };
 }
 

@@ -48,7 +48,12 @@ export const rogueOptions = z.discriminatedUnion(
     plain('wait'),
     plain('descend'),
     z
-      .object({ subcommand: z.literal('use'), item: choiceOption(ITEM_KINDS).optional(), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional() })
+      .object({
+        subcommand: z.literal('use'),
+        item: choiceOption(ITEM_KINDS).optional(),
+        direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional(),
+        distance: intOption(1, THROW_RANGE).optional(),
+      })
       .strict(),
     plain('map'),
     plain('status'),
@@ -64,11 +69,11 @@ export const rogueOptions = z.discriminatedUnion(
     plain('replay'),
     plain('me'),
     plain('help'),
-    // Fewer clicks and lures (engine actions explore, travel, rest, throw).
+    // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
     plain('travel'),
     plain('rest'),
-    z.object({ subcommand: z.literal('throw'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), distance: intOption(1, THROW_RANGE).optional() }).strict(),
+    plain('fight'),
   ],
   unknownSubcommand('rogue'),
 );
@@ -88,13 +93,13 @@ export function toAction(options: RogueOptions): PlayerAction | null {
         type: 'use',
         ...(options.item !== undefined ? { item: options.item } : {}),
         ...(options.direction !== undefined ? { dir: WORD_TO_DIRECTION[options.direction] } : {}),
+        ...(options.distance !== undefined ? { distance: options.distance } : {}),
       };
     case 'explore':
     case 'travel':
     case 'rest':
+    case 'fight':
       return { type: options.subcommand };
-    case 'throw':
-      return options.distance === undefined ? { type: 'throw', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'throw', dir: WORD_TO_DIRECTION[options.direction], distance: options.distance };
     default:
       return null;
   }
@@ -109,14 +114,15 @@ export const HELP_TEXT = [
   `Score: ${SCORE_RULE}.`,
   '`/rogue explore`: walk on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Neither with a monster in view.',
   '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
-  `\`/rogue throw direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles; monsters that can't see you go to it.`,
+  '`/rogue fight` (⚔️): fight the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows; acting otherwise ends it.',
+  `\`/rogue use item:lure direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles (a bomb the same way); monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
   "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
   '`/rogue new` opens a lobby: friends ➕ join, the host starts it (▶️ or `/rogue start`), or it starts when full or after 3 minutes (`lobby:false` starts at once). The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits, and removes a player with 👢 (lobby or 🎮).',
-  'Buttons: arrows move, ⏳ waits, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
+  'Buttons: arrows move, ⏳ waits, ⚔️ fights, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
   `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
   `Fallen players watch (a vote to end belongs to the living) and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
   'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
@@ -315,6 +321,7 @@ export default {
       subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
+        intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
       ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
       subcommand('status', 'Your character sheet (only you see it)'),
@@ -323,10 +330,7 @@ export default {
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
       subcommand('travel', 'Walk to the stairs once the party has seen them'),
       subcommand('rest', 'Rest until healed (not with a monster in view)'),
-      subcommand('throw', 'Throw a lure: monsters that cannot see you go to it', [
-        choiceOpt('direction', 'Where to throw', DIRECTION_WORDS, true),
-        intOpt('distance', 'How far (default: as far as it flies)', 1, THROW_RANGE),
-      ]),
+      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
       subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)')]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),

@@ -43,6 +43,7 @@ export const VERB_TABLE = {
   exp: { emoji: '🧭', label: 'explore', tone: 'secondary', intent: act({ type: 'explore' }) },
   trv: { emoji: '🏃', label: 'to stairs', tone: 'secondary', intent: act({ type: 'travel' }) },
   rest: { emoji: '💤', label: 'rest', tone: 'secondary', intent: act({ type: 'rest' }) },
+  fgt: { emoji: '⚔️', label: 'fight', tone: 'danger', intent: act({ type: 'fight' }) },
   desc: { emoji: '🪜', label: 'descend', tone: 'success', intent: act({ type: 'descend' }) },
   use: { emoji: '🧪', label: 'drink potion', tone: 'primary', intent: act({ type: 'use' }) },
   me: { emoji: '🎮', label: 'my view', tone: 'primary', intent: { kind: 'controller' } },
@@ -71,7 +72,8 @@ export type MemberVerb = keyof typeof MEMBER_VERBS;
 export const MEMBER_VERB_NAMES = Object.keys(MEMBER_VERBS) as [MemberVerb, ...MemberVerb[]];
 
 /** The action buttons shown under the d-pad when someone (or, on a controller, the player) can take them, in order. */
-export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [
+export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [
+  { verb: 'fgt', when: 'canFight' },
   { verb: 'exp', when: 'canExplore' },
   { verb: 'trv', when: 'canTravel' },
   { verb: 'rest', when: 'canRest' },

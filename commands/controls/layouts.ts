@@ -41,7 +41,7 @@ export const ROW_MAX = 5;
 /** Most buttons in the shared message's context row: four icon buttons fit one line of a 360 px phone. */
 export const CONTEXT_MAX = 4;
 /** Which actions the context row offers first when more apply than fit (a potion when hurt, the stairs when on them). */
-const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'desc', 'exp', 'trv', 'rest'];
+const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'fgt', 'desc', 'exp', 'trv', 'rest'];
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -64,6 +64,7 @@ interface Abilities {
   canExplore: boolean;
   canTravel: boolean;
   canRest: boolean;
+  canFight: boolean;
 }
 
 /** One player's abilities now. */
@@ -71,12 +72,12 @@ function playerAbilities(view: GameView, userId: string): Abilities {
   const legal = legalMoves(view.state, userId);
   const moves = new Map<Direction, 'move' | 'attack'>();
   for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
-  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest };
+  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight };
 }
 
 /** The union of what the living party can do right now (see the module comment). */
 function partyAbilities(view: GameView): Abilities {
-  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false };
+  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false };
   for (const p of view.state.players) {
     if (!p.alive) continue;
     const one = playerAbilities(view, p.id);
@@ -87,6 +88,7 @@ function partyAbilities(view: GameView): Abilities {
     party.canExplore ||= one.canExplore;
     party.canTravel ||= one.canTravel;
     party.canRest ||= one.canRest;
+    party.canFight ||= one.canFight;
     // A plain move wins: the shared arrow is red only when everyone who may go that way would attack.
     for (const [dir, what] of one.moves) if (what === 'move' || !party.moves.has(dir)) party.moves.set(dir, what);
   }

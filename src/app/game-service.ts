@@ -741,6 +741,7 @@ function toEngineAction(action: PlayerAction, user: string): Action {
     case 'rest':
     case 'explore':
     case 'travel':
+    case 'fight':
       return { type: action.type, user };
     case 'throw':
       return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };

@@ -181,6 +181,8 @@ export type PlayerAction =
   | { type: 'rest' }
   | { type: 'explore' }
   | { type: 'travel' }
+  /** ⚔️: a standing order to fight the nearest monster after the party until something worth a decision happens. */
+  | { type: 'fight' }
   | { type: 'throw'; dir: Direction; distance?: number };
 
 /** Where an action came from: a button's drawing (version and game), and the Discord interaction that carried it. */

@@ -17,7 +17,8 @@ import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './ite
 import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
-import { exploreField, travelField } from './runs.js';
+import { chaseField, exploreField, travelField } from './runs.js';
+import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome } from './fight.js';
 import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
@@ -60,6 +61,8 @@ export function newGame(config: GameConfig): GameState {
     acted: [],
     calm: CALM_ROUNDS,
     holding: [],
+    fighting: [],
+    fightKnown: [],
     status: 'playing',
     summary: null,
     recent: [],
@@ -244,6 +247,12 @@ class Turn implements EffectContext {
     return q ? { reason: 'monster-in-view', who: q } : null;
   }
 
+  /** Whether some living player sees tile i now. */
+  partySees(i: number): boolean {
+    this.sight();
+    return this.s.players.some((p) => p.alive && sees(this.ws, p.slot, i));
+  }
+
   /** Monsters the party sees right now (ids), for stopping runs. */
   visibleMonsters(): Set<number> {
     this.sight();
@@ -270,6 +279,9 @@ function syncPace(t: Turn): void {
   if (!spotter) return;
   if (!roundsNow(s)) {
     s.acted = [];
+    // What starts the fight is what fight orders go for, not a newcomer that stops them.
+    s.fightKnown = [];
+    noteFightKnown(t);
     t.emit({ type: 'pace', rounds: true, who: playerRef(spotter) });
   }
   s.calm = 0;
@@ -280,6 +292,8 @@ function calmDown(t: Turn): void {
   t.s.calm = CALM_ROUNDS;
   t.s.acted = [];
   t.s.holding = [];
+  // Fight orders stand through the calm (ready for the next fight); what this fight saw is forgotten.
+  t.s.fightKnown = [];
   t.emit({ type: 'pace', rounds: false });
 }
 
@@ -299,6 +313,8 @@ function cloneState(s: GameState): GameState {
     lures: s.lures.map((l) => ({ ...l })),
     acted: s.acted.slice(),
     holding: s.holding.slice(),
+    fighting: s.fighting.slice(),
+    fightKnown: s.fightKnown.slice(),
     explored: copyMask(s.explored),
     recent: [],
   };
@@ -343,8 +359,9 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
   const rounds = roundsNow(s);
   if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
-  // Acting ends a hold; waiting in a fight starts one (from the next round).
+  // Acting ends a hold or a fight order; waiting in a fight starts a hold (from the next round).
   if (rounds) s.holding = s.holding.filter((id) => id !== p.id);
+  s.fighting = s.fighting.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);
@@ -379,6 +396,11 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       if (!rounds) t.monsters();
       break;
     }
+    case 'fight': {
+      const r = fight(t, p);
+      if (r) return r;
+      break;
+    }
     case 'descend':
       return descend(t, p);
   }
@@ -401,19 +423,24 @@ function endRound(t: Turn, depth = 0): void {
   // Names for the log line, in party order: who acted and who let the round pass.
   const acted = s.players.filter((p) => s.acted.includes(p.id)).map((p) => p.name);
   const round = s.turn + 1;
+  const hpBefore = new Map(s.players.map((p) => [p.id, p.hp]));
+  // Standing fight orders resolve first, in party order (one who acted by hand this round has already done so).
+  // With nothing in view to fight (it ran out of sight) a fighter stands ready: the order ends with the fight's calm.
+  for (const p of s.players) if (p.alive && s.fighting.includes(p.id) && !s.acted.includes(p.id) && !fightRound(t, p)) t.emit({ type: 'waited', who: playerRef(p) });
   const mark = t.events.length;
   t.monsters();
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed, acted, passedNames: waited.map((p) => p.name) });
   wakeHolders(s, t.events.slice(mark));
   if (s.status !== 'playing') return;
+  reviewFighters(t, mark, hpBefore, depth + 1 >= MAX_HOLD_ROUNDS);
   if (t.spotter(NO_IDS, true)) s.calm = 0;
   else if (++s.calm >= CALM_ROUNDS) {
     calmDown(t);
     return;
   }
   const living = s.players.filter((p) => p.alive);
-  if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => s.holding.includes(p.id))) endRound(t, depth + 1);
+  if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => roundDone(s, p))) endRound(t, depth + 1);
 }
 
 function join(t: Turn, user: string, name: string): RejectionCode | null {
@@ -454,6 +481,7 @@ function leave(t: Turn, user: string): RejectionCode | null {
   t.playersMoved();
   s.acted = s.acted.filter((id) => id !== user);
   s.holding = s.holding.filter((id) => id !== user);
+  s.fighting = s.fighting.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
   else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
@@ -698,6 +726,8 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   t.playersMoved();
   s.acted = [];
   s.holding = [];
+  s.fighting = [];
+  s.fightKnown = [];
   // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
   s.calm = CALM_ROUNDS;
   t.emit({ type: 'descended', depth: s.depth });
@@ -705,6 +735,113 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   for (const e of reviveFallen(s)) t.emit(e);
   for (const e of placeFollowers(s, followers)) t.emit(e);
   return null;
+}
+
+/**
+ * One round of a fight order: a blow at the weakest monster in reach, else a step toward the nearest monster after
+ * the party over known ground, else a pause. False (nothing done) when nothing in view is left to fight.
+ */
+function fightRound(t: Turn, p: Player): boolean {
+  const s = t.s;
+  const blow = fightBlow(s, p);
+  if (blow) {
+    t.strike(p, wielded(p), blow.monster, blow.range);
+    return true;
+  }
+  const target = fightTarget(s, p, (i) => t.partySees(i));
+  if (!target) return false;
+  const w = s.width;
+  const here = p.y * w + p.x;
+  const field = chaseField(s, t.ws, target.y * w + target.x);
+  // A monster coming at us is let come while its way to us is short; from farther off it may never come.
+  if (letItCome(s, p, target) && field[here]! <= HOLD_GROUND) {
+    t.emit({ type: 'waited', who: playerRef(p) });
+    return true;
+  }
+  const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
+  const next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
+  if (next >= 0) placePlayer(t, p, next);
+  else t.emit({ type: 'waited', who: playerRef(p) });
+  return true;
+}
+
+/**
+ * The fight order (⚔️). In rounds, the first round's blow or step now, then one each round as the round resolves
+ * (endRound) until reviewFighters ends it. Walking freely, turn after turn until it ends (or a fight in rounds
+ * starts, which the order carries into). Refused when nothing in view is left to fight.
+ */
+function fight(t: Turn, p: Player): RejectionCode | null {
+  const s = t.s;
+  if (roundsNow(s)) {
+    if (!fightRound(t, p)) return 'nothing-to-fight';
+    s.fighting.push(p.id);
+    // What the order is given against is no newcomer.
+    noteFightKnown(t);
+    return null;
+  }
+  s.fightKnown = [];
+  noteFightKnown(t);
+  for (let n = 0; n < MAX_RUN; n++) {
+    const mark = t.events.length;
+    const hp = p.hp;
+    if (!fightRound(t, p)) {
+      if (n === 0) return 'nothing-to-fight';
+      stopped(t, p, n, 'no-target', 'fight', p);
+      return null;
+    }
+    t.monsters();
+    if (s.status !== 'playing' || !p.alive) return null;
+    if (s.config.turnMode === 'rounds' && t.spotter(NO_IDS, true)) {
+      s.fighting.push(p.id);
+      return null;
+    }
+    const why = fightReview(t, p, mark, hp);
+    noteFightKnown(t);
+    if (why) {
+      stopped(t, p, n + 1, why, 'fight', p);
+      return null;
+    }
+  }
+  stopped(t, p, MAX_RUN, 'drawn-out', 'fight', p);
+  return null;
+}
+
+/** Why a fighter's order ends after the events since `mark` (a party member fell, a new monster after the party, ...), or null. */
+function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunStopReason | null {
+  const s = t.s;
+  const w = s.width;
+  // A newcomer is a monster after the party of a kind the fight has not had in view: a packmate joining in is expected.
+  const known = new Set(s.fightKnown);
+  const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && !kinds.has(m.kind) && t.partySees(m.y * w + m.x));
+  let allyDown = false;
+  for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
+  return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);
+}
+
+/** The fight has now seen every monster in view (a newcomer stops fight orders once). */
+function noteFightKnown(t: Turn): void {
+  const known = new Set(t.s.fightKnown);
+  for (const id of t.visibleMonsters()) known.add(id);
+  t.s.fightKnown = [...known];
+}
+
+/** After a round's monster phase: fighters whose order should end drop it (logged) and must press again. */
+function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, number>, last: boolean): void {
+  const s = t.s;
+  if (s.fighting.length > 0) {
+    s.fighting = s.fighting.filter((id) => {
+      const p = s.players.find((q) => q.id === id);
+      if (!p || !p.alive) return false;
+      // Out of sight is no reason to stop in rounds: the order stands ready for what comes next.
+      const review = fightReview(t, p, mark, hpBefore.get(id) ?? p.hp);
+      // The last round one step resolves by itself hands the fight back (no waiting on the round timer).
+      const why = review === 'no-target' || review === null ? (last ? 'drawn-out' : null) : review;
+      if (why) stopped(t, p, 0, why, 'fight', p);
+      return why === null;
+    });
+  }
+  noteFightKnown(t);
 }
 
 /** A new character's numbers. */

@@ -4,6 +4,7 @@ import { frontier, seenStairs } from './runs.js';
 import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
 import type { Direction, GameState, Monster, Player } from './types.js';
 import { roundsNow, threatens } from './pace.js';
+import { fightable } from './fight.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
@@ -37,6 +38,8 @@ export interface LegalMoves {
   canThrow: boolean;
   /** Hurt, and no monster in the party's view. */
   canRest: boolean;
+  /** A monster after the party (awake, not running) is in the party's view: the fight order (⚔️) has a target. */
+  canFight: boolean;
 }
 
 /** Whether the party sees any monster now. */
@@ -49,6 +52,12 @@ export function monsterInView(state: GameState): boolean {
 export function threatInView(state: GameState): boolean {
   const seen = partySight(state);
   return state.monsters.some((m) => threatens(m) && seen.mask[m.y * state.width + m.x] === seen.mark);
+}
+
+/** Whether the party sees a monster a fight order goes for (awake and not running). */
+function fightInView(state: GameState): boolean {
+  const seen = partySight(state);
+  return state.monsters.some((m) => fightable(m) && seen.mask[m.y * state.width + m.x] === seen.mark);
 }
 
 /** Legal moves of one user; everything is refused for strangers, the dead, finished games and players who already acted this round. */
@@ -82,6 +91,7 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     canTravel: calm && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && !monsterInView(state),
+    canFight: canAct && fightInView(state),
   };
 }
 

@@ -36,8 +36,8 @@ export function threatens(m: Pick<Monster, 'state' | 'kind'>): boolean {
 
 /** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */
 export const HOLD_WAKE_DISTANCE = 1;
-/** Most rounds one step resolves by itself while every living player holds. */
-export const MAX_HOLD_ROUNDS = 20;
+/** Most rounds one step resolves by itself while every living player holds or fights. */
+export const MAX_HOLD_ROUNDS = 50;
 
 /**
  * Wakes holding players (mutates the draft): anyone a monster swung at among `events`, with a monster within
@@ -54,9 +54,9 @@ export function wakeHolders(s: GameState, events: readonly GameEvent[]): void {
   });
 }
 
-/** Whether a player needs not press anything more this round: fallen, acted, or holding. */
-export function roundDone(s: Pick<GameState, 'acted' | 'holding'>, p: Pick<Player, 'id' | 'alive'>): boolean {
-  return !p.alive || s.acted.includes(p.id) || s.holding.includes(p.id);
+/** Whether a player needs not press anything more this round: fallen, acted, holding or fighting (a standing order). */
+export function roundDone(s: Pick<GameState, 'acted' | 'holding' | 'fighting'>, p: Pick<Player, 'id' | 'alive'>): boolean {
+  return !p.alive || s.acted.includes(p.id) || s.holding.includes(p.id) || s.fighting.includes(p.id);
 }
 
 /** Hunting or attacking monsters next to a living player (Chebyshev 1): they follow the party down the stairs. */

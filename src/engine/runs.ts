@@ -43,6 +43,14 @@ export function exploreField(s: GameState, ws: Workspace): Int32Array | null {
   return ws.fields.compute(ws.known, goals, s.config.topology, undefined, ws.explore);
 }
 
+/** Distance to tile `goal` over the party's known cells (ws.explore): a fighter's way to its monster. */
+export function chaseField(s: GameState, ws: Workspace, goal: number): Int32Array {
+  knownMask(s, ws);
+  goals.length = 0;
+  goals.push(goal);
+  return ws.fields.compute(ws.known, goals, s.config.topology, undefined, ws.explore);
+}
+
 /** Index of the level's stairs when the party has seen them, else -1. */
 export function seenStairs(s: GameState): number {
   for (let i = 0; i < s.tiles.length; i++) if (s.tiles[i] === Tile.Stairs && s.explored[i] !== 0) return i;

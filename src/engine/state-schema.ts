@@ -10,10 +10,10 @@ import { MONSTERS, MONSTER_KINDS } from './monsters.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
-import { AI_STATES, DIRECTIONS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
+import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -105,7 +105,7 @@ const event = z.discriminatedUnion('type', [
     who: actor,
     steps: int,
     reason: z.enum(RUN_STOP_REASONS),
-    run: z.enum(['move', 'explore', 'travel', 'rest']),
+    run: z.enum(RUN_KINDS),
     by: actor.optional(),
   }),
   z.object({ type: z.literal('pace'), rounds: z.boolean(), who: actor.optional() }),
@@ -168,6 +168,8 @@ export const GameStateSchema = z
     // Added without a schema bump: a save from before the free/rounds switch loads as walking freely.
     calm: int.min(0).default(CALM_ROUNDS),
     holding: z.array(z.string()).default([]),
+    fighting: z.array(z.string()),
+    fightKnown: z.array(int),
     status: z.enum(['playing', 'over']),
     summary: summary.nullable(),
     recent: z.array(event),
@@ -283,7 +285,12 @@ function migrate4to5(raw: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4, 4: migrate4to5 };
+/** Schema 6 added standing fight orders: no one has given one yet, and the fight (if any) has seen nothing. */
+function migrate5to6(raw: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, schema: 6, fighting: [], fightKnown: [] };
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4, 4: migrate4to5, 5: migrate5to6 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {

@@ -193,6 +193,13 @@ export interface GameState {
    * monster comes near them or swings at them, they act, or the fight ends (pace.ts).
    */
   holding: string[];
+  /**
+   * Players with a standing fight order (⚔️): each round resolves their blow or step toward the nearest monster after
+   * the party by itself, until something worth a decision happens (fight.ts).
+   */
+  fighting: string[];
+  /** Ids of the monsters the current fight has had in view: one coming into view that is not among them ends fight orders. */
+  fightKnown: number[];
   status: 'playing' | 'over';
   summary: RunSummary | null;
   /** Events of the last accepted step, for the turn log. */
@@ -213,16 +220,19 @@ export type Action =
   | { type: 'explore'; user: string }
   /** Walk to the stairs once the party has seen them. */
   | { type: 'travel'; user: string }
+  /** Fight the nearest monster after the party, round after round, until something worth a decision happens. */
+  | { type: 'fight'; user: string }
   /** Throw a lure in a direction: `distance` tiles, or as far as it flies. */
   | { type: 'throw'; user: string; dir: Direction; distance?: number }
   /** The rounds-mode deadline passed: players who have not acted pass. */
   | { type: 'resolve-round' };
 
 /** Why a run (a move with steps) ended early. */
-export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed'] as const;
+export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out'] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
-/** What a run was: steps in one direction, exploring, travelling or resting. */
-export type RunKind = 'move' | 'explore' | 'travel' | 'rest';
+/** What a run was: steps in one direction, exploring, travelling, resting or a fight order. */
+export const RUN_KINDS = ['move', 'explore', 'travel', 'rest', 'fight'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
 
 export type ActorRef =
   | { kind: 'player'; id: string; name: string }
@@ -293,7 +303,8 @@ export type RejectionCode =
   | 'no-lures'
   | 'no-room-to-throw'
   | 'already-equipped'
-  | 'no-target';
+  | 'no-target'
+  | 'nothing-to-fight';
 
 export type StepResult =
   | { ok: true; state: GameState; events: GameEvent[] }

@@ -40,6 +40,10 @@ export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   rounds: 'one step per round',
   explored: 'nothing left to explore',
   healed: 'fully healed',
+  'no-target': 'nothing in view left to fight',
+  hurt: 'below half health',
+  'ally-down': 'a party member fell',
+  'drawn-out': 'the fight drags on, look again',
 };
 
 /** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */
@@ -48,7 +52,7 @@ const TROUBLE: Partial<Record<RunStopReason, readonly [you: string, third: strin
   'monster-in-view': ['see a monster', 'sees a monster'],
 };
 
-const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting' };
+const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting', fight: 'stop fighting' };
 
 const COMPASS: Readonly<Record<Direction, string>> = {
   n: 'north', s: 'south', e: 'east', w: 'west', ne: 'north-east', nw: 'north-west', se: 'south-east', sw: 'south-west',
@@ -167,7 +171,10 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
     case 'run-stopped': {
       const trouble = event.by ? TROUBLE[event.reason] : undefined;
       const why = event.by && trouble ? `${w(event.by)} ${verb(event.by, viewerId, ...trouble)}` : STOP_REASON[event.reason];
-      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')} after ${event.steps} ${event.run === 'rest' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps'}: ${why}.`;
+      const counted = event.run === 'rest' || event.run === 'fight' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps';
+      // A fight order ended as a round resolved counts no turns of its own.
+      const after = event.run === 'fight' && event.steps === 0 ? '' : ` after ${event.steps} ${counted}`;
+      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')}${after}: ${why}.`;
     }
     case 'pace':
       return event.rounds

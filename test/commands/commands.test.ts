@@ -22,7 +22,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'log', 'end', 'explore', 'travel', 'rest', 'throw', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'log', 'end', 'explore', 'travel', 'rest', 'fight', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);
@@ -33,7 +33,7 @@ describe('command modules', () => {
     const reply = await rogue.run(ctx({}));
     expect(reply.kind === 'text' && reply.embed?.description).toBe(HELP_TEXT);
     expect([...HELP_TEXT].length).toBeLessThanOrEqual(4096);
-    for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue throw', '/rogue log', 'Party size']) expect(HELP_TEXT).toContain(word);
+    for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue use item:lure', '/rogue fight', '/rogue log', 'Party size']) expect(HELP_TEXT).toContain(word);
     // How rounds and free movement alternate, and what the fallen do.
     for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
   });
@@ -51,8 +51,9 @@ describe('command modules', () => {
     [{ subcommand: 'explore' }, { type: 'explore' }],
     [{ subcommand: 'travel' }, { type: 'travel' }],
     [{ subcommand: 'rest' }, { type: 'rest' }],
-    [{ subcommand: 'throw', direction: 'west' }, { type: 'throw', dir: 'w' }],
-    [{ subcommand: 'throw', direction: 'n', distance: '3' }, { type: 'throw', dir: 'n', distance: 3 }],
+    [{ subcommand: 'fight' }, { type: 'fight' }],
+    [{ subcommand: 'use', item: 'lure', direction: 'west' }, { type: 'use', item: 'lure', dir: 'w' }],
+    [{ subcommand: 'use', item: 'lure', direction: 'n', distance: '3' }, { type: 'use', item: 'lure', dir: 'n', distance: 3 }],
   ])('GIVEN /rogue options %j WHEN mapped THEN the action is %j', (input, action) => {
     expect(toAction(rogueOptions.parse(input))).toEqual(action);
   });

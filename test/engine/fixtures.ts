@@ -68,6 +68,8 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     acted: [],
     calm: CALM_ROUNDS,
     holding: [],
+    fighting: [],
+    fightKnown: [],
     status: 'playing',
     summary: null,
     recent: [],

@@ -27,6 +27,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('rest' as const), user: fc.constantFrom(...users) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('explore' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('travel' as const), user: fc.constantFrom(...users) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('fight' as const), user: fc.constantFrom(...users) }) },
   // Every item kind, with and without a direction (thrown ones are then aimed for the player).
   {
     weight: 3,
@@ -81,6 +82,11 @@ function invariants(s: GameState): void {
   // Pace: free mode never counts calm rounds; a rounds game walking freely has no round in progress.
   if (s.config.turnMode === 'free') expect(s.calm).toBe(CALM_ROUNDS);
   if (!roundsNow(s)) expect([...s.acted, ...s.holding]).toEqual([]);
+  // Fight orders belong to living players of a rounds game, once each; free mode never leaves one standing.
+  const living = new Set(s.players.filter((p) => p.alive).map((p) => p.id));
+  expect(s.fighting.every((id) => living.has(id))).toBe(true);
+  expect(new Set(s.fighting).size).toBe(s.fighting.length);
+  if (s.config.turnMode === 'free') expect(s.fighting).toEqual([]);
 }
 
 /** The pace rules one accepted step must keep (before -> after, by action). */
@@ -95,6 +101,9 @@ function paceRules(before: GameState, a: Action, after: GameState, events: reado
     const strike = events.findIndex((e) => (e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player');
     if (strike >= 0) expect(events.slice(strike).some((e) => e.type === 'moved' && e.who.kind === 'player')).toBe(false);
   }
+  // A fight order is refused with nothing to fight, and given, it strikes or steps or stands for its giver.
+  const ownMove = (e: GameEvent): boolean => ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'player') || ((e.type === 'moved' || e.type === 'waited') && e.who.kind === 'player');
+  if (a.type === 'fight') expect(events.some(ownMove)).toBe(true);
   // Taking the stairs down brings the fallen back.
   if (a.type === 'descend' && after.depth > before.depth) expect(after.players.every((p) => p.alive)).toBe(true);
 }
