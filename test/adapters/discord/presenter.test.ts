@@ -59,6 +59,19 @@ describe('game message presenter', () => {
     expect(gameControls(v).flat().map((b) => b.emoji)).toContain('🧪');
   });
 
+  it('GIVEN a monster after the party next to a player WHEN presented THEN ⚔️ fight is offered in the context row and on the controller, and not once no monster is after the party', () => {
+    const base = around(joined({ topology: 4 }, ['a']), 'a', []);
+    const p = base.players[0]!;
+    const calm = viewOf({ ...base, monsters: base.monsters.filter((m) => Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) > 12) } as GameState);
+    expect(labels(calm)[3]).not.toContain('fight');
+    const foe = { ...base.monsters[0]!, x: p.x + 1, y: p.y, state: 'hunt' as const };
+    const v = viewOf({ ...calm.state, monsters: [foe] } as GameState);
+    expect(labels(v)[3]).toContain('fight');
+    expect(labels(v)[3]!.length).toBeLessThanOrEqual(CONTEXT_MAX);
+    expect(gameControls(v).flat().find((b) => b.label === 'fight')?.emoji).toBe('⚔️');
+    expect(playerControls(v, 'a').flat().map((b) => b.label)).toContain('fight');
+  });
+
   it('GIVEN one of three living players voted to end WHEN presented THEN the end button shows the tally', () => {
     const v = viewOf(joined({ topology: 4 }, ['a', 'b', 'c']));
     v.meta.endVotes = [v.state.players[0]!.id];
