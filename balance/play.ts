@@ -83,8 +83,8 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       const mem = memory.get(u)!;
       const view = playerView(s, u);
       const action = policy(view, rng, mem);
-      // Nothing to press now: a follower lets the leader lead.
-      if (action === null) continue;
+      // Nothing to press now: a follower lets the leader lead, or a fighter's ⚔️ order already stands (pressing it again is no command).
+      if (action === null || (action.type === 'fight' && roundsNow(s) && s.fighting.includes(u))) continue;
       const phase = roundsNow(s) ? 'fight' : 'walk';
       let next = apply(s, action);
       const what = !next ? `refused-${action.type}` : action.type === 'move' ? view.legal.moves[action.dir] === 'attack' ? 'attack' : 'step' : action.type;

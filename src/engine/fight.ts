@@ -2,7 +2,7 @@
  * The standing fight order (⚔️), kept apart from the turn engine: which monster a fighter goes for, which way it
  * strikes or steps, and what ends the order (something worth a decision). Pure: reads the state, draws nothing.
  */
-import { DIRECTIONS, DIRECTION_DELTA, type Direction, type GameState, type Monster, type Player, type RunStopReason } from './types.js';
+import { DIRECTIONS, DIRECTION_DELTA, type Direction, type GameState, type Monster, type MonsterKind, type Player, type RunStopReason } from './types.js';
 import { bumpAt, reachTarget } from './legal.js';
 import { MONSTERS } from './monsters.js';
 
@@ -30,6 +30,17 @@ export function letItCome(s: GameState, p: Player, m: Monster): boolean {
 /** Whether a monster is a fighter's business: awake and not running (hunting, attacking, keeping its distance, guarding). */
 export function fightable(m: Pick<Monster, 'state'>): boolean {
   return m.state === 'hunt' || m.state === 'attack' || m.state === 'retreat' || m.state === 'guard';
+}
+
+/**
+ * Whether a monster of `kind` joining a fight is news worth handing the fight back for: a kind more dangerous (more
+ * xp for the kill) than every kind the fight already has in view. A packmate, or a goblin joining a fight with an
+ * orc, is not.
+ */
+export function newThreat(kind: MonsterKind, known: Iterable<MonsterKind>): boolean {
+  let worst = -Infinity;
+  for (const k of known) worst = Math.max(worst, MONSTERS[k].xp);
+  return MONSTERS[kind].xp > worst;
 }
 
 /** Distance in the game's topology (4: Manhattan, 8: Chebyshev). */

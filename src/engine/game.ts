@@ -18,7 +18,7 @@ import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
-import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome } from './fight.js';
+import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
 import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
@@ -810,10 +810,10 @@ function fight(t: Turn, p: Player): RejectionCode | null {
 function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunStopReason | null {
   const s = t.s;
   const w = s.width;
-  // A newcomer is a monster after the party of a kind the fight has not had in view: a packmate joining in is expected.
+  // A newcomer is a monster after the party more dangerous than any kind the fight has had in view (newThreat).
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
-  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && !kinds.has(m.kind) && t.partySees(m.y * w + m.x));
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && newThreat(m.kind, kinds) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
   return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { step } from '../../src/engine/game.js';
+import { newThreat } from '../../src/engine/fight.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { roundsNow } from '../../src/engine/pace.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
@@ -124,6 +125,28 @@ describe('the fight order (⚔️)', () => {
     if (!r.ok) throw new Error(r.code);
     const stops = ofType(r.events, 'run-stopped').filter((e) => e.run === 'fight');
     expect(stops.map((e) => e.reason)).toContain('monster-in-view');
+  });
+
+  it('GIVEN fighters of a troll WHEN a goblin (a weaker kind) comes into view THEN the orders stand: no news', () => {
+    let s = roundsFight(['##########', '#1T.....##', '#2.......#', '##.#######', '#g.#######', '##########']);
+    const troll = s.monsters.find((m) => m.kind === 'troll')!;
+    troll.hp = troll.maxHp = 99;
+    s.players[0]!.hp = s.players[0]!.maxHp = 500;
+    s = ok(step(s, { type: 'fight', user: 'p1' }));
+    expect(s.fightKnown).toEqual([troll.id]);
+    Object.assign(s.monsters.find((m) => m.kind === 'goblin')!, { x: 2, y: 3 }); // it has come into the opening, in view
+    const r = step(s, { type: 'wait', user: 'p2' });
+    if (!r.ok) throw new Error(r.code);
+    const stops = ofType(r.events, 'run-stopped').filter((e) => e.run === 'fight');
+    expect(stops.map((e) => e.reason)).not.toContain('monster-in-view');
+    expect(r.state.fightKnown).toContain(s.monsters.find((m) => m.kind === 'goblin')!.id);
+  });
+
+  it('GIVEN the kinds a fight knows WHEN one more kind joins THEN only a more dangerous one is news (newThreat)', () => {
+    expect(newThreat('troll', ['goblin'])).toBe(true);
+    expect(newThreat('goblin', ['troll'])).toBe(false);
+    expect(newThreat('orc', ['orc'])).toBe(false);
+    expect(newThreat('goblin', [])).toBe(true);
   });
 
   it('GIVEN fighters WHEN the fight is over and the calm comes THEN the orders stand ready for the next fight', () => {
