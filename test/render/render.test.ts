@@ -212,14 +212,14 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |           ............g                |
       |           ............g                |
       |            ...........                 |
-      |              .......                   |
+      |              b......                   |
       |                 .                      |
       |                                        |
       |                                        |
       |                                        |
       |                                        |
       # Channel Crawler · Depth 1/5 · Turn 0
-      \`g\` goblin · \`!\` potion
+      \`g\` goblin · \`b\` bat · \`!\` potion
       ## Party · this round: 1/4 acted, waiting for Alice, Bob, Dave · 17 s left
       \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
       \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
@@ -228,6 +228,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       ## In sight
       \`g\` goblin B 7/7 · unaware
       \`g\` goblin C 7/7 · unaware
+      \`b\` bat B 7/7 · unaware
       ## Log
       Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
@@ -260,6 +261,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       ## In sight
       👺 goblin B 7/7 · unaware
       👺 goblin C 7/7 · unaware
+      🦇 bat B 7/7 · unaware · off picture
       ## Log
       Carol picks up a dagger.
       -- Seed 3 · rounds mode · 4-way · normal
