@@ -19,6 +19,7 @@ const REJECTIONS: Record<RejectionCode, string> = {
   'not-rounds-mode': 'That only works in rounds mode.',
   'full-health': "You're already at full health: no need.",
   'monster-in-view': 'Not with a monster in view: fight it, back away or throw a lure first.',
+  'monster-near': "A healer is watching you from close by: explore and travel won't walk you up to it. Step, fight (⚔️) or back away first.",
   'nothing-to-fight': 'No monster after the party in view to fight: ⚔️ waits for one.',
   'nothing-to-explore': 'Nothing left to explore that you can reach. Find the stairs (> ) or /rogue travel.',
   'stairs-not-seen': "The party hasn't seen the stairs yet. Explore first (/rogue explore).",

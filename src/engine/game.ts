@@ -19,7 +19,7 @@ import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
 import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
-import { CALM_ROUNDS, MAX_HOLD_ROUNDS, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
+import { CALM_ROUNDS, MAX_HOLD_ROUNDS, nearMonster, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
@@ -588,7 +588,10 @@ function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAt
   else if (picked) reason = 'item';
   else if (s.tiles[to] === Tile.Stairs) reason = 'stairs';
   else if (trouble) reason = trouble.reason;
-  if (reason) stopped(t, p, n + 1, reason, run, reason === trouble?.reason ? trouble.who : p);
+  // Explore and travel stop before walking anyone up to an awake healer in view (it never stops a run by itself).
+  const near = reason === null && run !== 'move' ? [p, ...followers].find((q) => q.alive && nearMonster(s, q, (i) => t.partySees(i))) : undefined;
+  if (near) reason = 'monster-near';
+  if (reason) stopped(t, p, n + 1, reason, run, reason === trouble?.reason ? trouble.who : (near ?? p));
   return reason !== null;
 }
 
@@ -655,6 +658,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
     const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
       if (t.spotter(NO_IDS, true)) return 'monster-in-view';
+      if (nearMonster(s, p, (i) => t.partySees(i))) return 'monster-near';
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';

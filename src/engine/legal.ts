@@ -3,7 +3,7 @@ import { Tile } from '../grid/tiles.js';
 import { frontier, seenStairs } from './runs.js';
 import { ITEMS, ITEM_KINDS, carried, weaponStats, type ItemKind } from './items.js';
 import type { Direction, GameState, Monster, Player } from './types.js';
-import { roundsNow, threatens } from './pace.js';
+import { nearMonster, roundsNow, threatens } from './pace.js';
 import { fightable } from './fight.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
@@ -81,14 +81,17 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const stairs = canAct ? seenStairs(state) : -1;
   // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
   const calm = canAct && !threatInView(state);
+  // Nor do they start close to an awake healer the party sees (it hangs back and never stops a run by itself).
+  const seen = calm && p ? partySight(state) : null;
+  const clear = !!seen && !!p && !nearMonster(state, p, (i) => seen.mask[i] === seen.mark);
   return {
     canAct,
     moves,
     canDescend: canAct && state.tiles[here] === Tile.Stairs,
     canUse: canAct && !!p && carried(p, 'potion') > 0 && hurt,
     usable: canAct && p ? usableItems(p, hurt) : [],
-    canExplore: calm && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
-    canTravel: calm && stairs >= 0 && stairs !== here,
+    canExplore: clear && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
+    canTravel: clear && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && !monsterInView(state),
     canFight: canAct && fightInView(state),

@@ -34,6 +34,20 @@ export function threatens(m: Pick<Monster, 'state' | 'kind'>): boolean {
   return (m.state === 'hunt' || m.state === 'attack') && MONSTERS[m.kind].tactics !== 'healer';
 }
 
+/** Explore and travel never walk a player this close (Chebyshev) to an awake healer the party sees. */
+export const NEAR_DISTANCE = 2;
+
+/**
+ * An awake healer the party sees (`seen` says which tiles it sees) within NEAR_DISTANCE of `p`, or null. A healer
+ * never leads an attack, so it holds no run up by itself (threatens); this keeps runs from walking up to one. Others
+ * are left to the run's other stops: the unaware may be sneaked past, hunters already stop it.
+ */
+export function nearMonster(s: Pick<GameState, 'monsters' | 'width'>, p: Pick<Player, 'x' | 'y'>, seen: (i: number) => boolean): Monster | null {
+  return s.monsters.find((m) => watchfulHealer(m) && Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= NEAR_DISTANCE && seen(m.y * s.width + m.x)) ?? null;
+}
+
+const watchfulHealer = (m: Monster): boolean => MONSTERS[m.kind].tactics === 'healer' && (m.state === 'hunt' || m.state === 'attack' || m.state === 'retreat');
+
 /** A holding player is woken when a monster comes next to them (Chebyshev distance); a reach weapon's swing wakes them too. */
 export const HOLD_WAKE_DISTANCE = 1;
 /** Most rounds one step resolves by itself while every living player holds or fights. */

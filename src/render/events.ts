@@ -44,12 +44,14 @@ export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   hurt: 'below half health',
   'ally-down': 'a party member fell',
   'drawn-out': 'the fight drags on, look again',
+  'monster-near': 'a healer is close by',
 };
 
 /** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */
 const TROUBLE: Partial<Record<RunStopReason, readonly [you: string, third: string]>> = {
   attacked: ['are under attack', 'is under attack'],
   'monster-in-view': ['see a monster', 'sees a monster'],
+  'monster-near': ['are close to a healer', 'is close to a healer'],
 };
 
 const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting', fight: 'stop fighting' };

@@ -6,6 +6,7 @@ import { newGame, step } from '../../src/engine/game.js';
 import { noticeChance } from '../../src/engine/ai.js';
 import { legalMoves } from '../../src/engine/legal.js';
 import { monsterCount } from '../../src/engine/level.js';
+import { NEAR_DISTANCE } from '../../src/engine/pace.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import type { Action, GameState } from '../../src/engine/types.js';
 import { drawState } from './fixtures.js';
@@ -143,6 +144,50 @@ describe('explore and travel', () => {
     t = ok(step(t, { type: 'travel', user: 'p1' }));
     expect(t.players[0]!.x).toBe(24);
     expect(step(t, { type: 'travel', user: 'p1' })).toEqual({ ok: false, code: 'already-there' });
+  });
+});
+
+describe('explore and travel keep their distance', () => {
+  const room = (state: GameState['monsters'][number]['state']): GameState => {
+    const s = drawState([
+      '#################',
+      '#...............#',
+      '#1.......s.....>#',
+      '#...............#',
+      '#################',
+    ], { fovRadius: 20 });
+    s.explored.fill(1);
+    s.monsters[0]!.state = state;
+    return s;
+  };
+  const gap = (s: GameState): number => {
+    const p = s.players[0]!;
+    return Math.min(...s.monsters.map((m) => Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y))));
+  };
+
+  it('GIVEN an awake healer in view between a player and the stairs WHEN travelling THEN the walk stops close to it, never next to it, and says why', () => {
+    // A shaman that has seen the party hangs back and never leads an attack: it holds no one in rounds or runs.
+    const after = ok(step(room('hunt'), { type: 'travel', user: 'p1' }));
+    expect(after.recent).toContainEqual(expect.objectContaining({ type: 'run-stopped', reason: 'monster-near', run: 'travel' }));
+    expect(gap(after)).toBe(NEAR_DISTANCE);
+    expect(after.players[0]!.x).toBeGreaterThan(1);
+  });
+
+  it('GIVEN a player already close to an awake monster in view WHEN exploring or travelling THEN both are refused with the reason and the buttons are off; a step away frees them', () => {
+    const s = room('retreat');
+    s.players[0]!.x = 7;
+    expect(step(s, { type: 'travel', user: 'p1' })).toEqual({ ok: false, code: 'monster-near' });
+    expect(step(s, { type: 'explore', user: 'p1' })).toMatchObject({ ok: false });
+    expect(legalMoves(s, 'p1')).toMatchObject({ canTravel: false, canExplore: false });
+    s.players[0]!.x = 2;
+    expect(legalMoves(s, 'p1').canTravel).toBe(true);
+  });
+
+  it('GIVEN an unaware monster close by WHEN travelling THEN the player may sneak past it (it stops only if the monster notices)', () => {
+    const s = room('wander');
+    s.players[0]!.x = 7;
+    expect(legalMoves(s, 'p1').canTravel).toBe(true);
+    expect(step(s, { type: 'travel', user: 'p1' }).ok).toBe(true);
   });
 });
 
