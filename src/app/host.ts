@@ -2,6 +2,7 @@
  * Host powers: who hosts a channel's run, who may end it or remove a player, how the host role moves with the party,
  * and the line a finished run shows for how it ended.
  */
+import { roundDone } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import type { GameMeta } from './service-types.js';
 import { DEFAULT_SETTINGS } from './settings.js';
@@ -89,14 +90,14 @@ export function idleIds(state: GameState, meta: GameMeta): string[] {
 export function waitingOnlyOnIdle(state: GameState, meta: GameMeta): boolean {
   if (state.status !== 'playing' || state.acted.length === 0) return false;
   const idle = new Set(idleIds(state, meta));
-  const waiting = state.players.filter((p) => p.alive && !state.acted.includes(p.id));
+  const waiting = state.players.filter((p) => !roundDone(state, p));
   return waiting.length > 0 && waiting.every((p) => idle.has(p.id));
 }
 
-/** Ids of the living members the round waits for: not acted yet and not idle. */
+/** Ids of the living members the round waits for: not acted yet, not holding or fighting by standing order, and not idle. */
 export function waitingIds(state: GameState, meta: GameMeta): string[] {
   const idle = new Set(idleIds(state, meta));
-  return state.players.filter((p) => p.alive && !state.acted.includes(p.id) && !idle.has(p.id)).map((p) => p.id);
+  return state.players.filter((p) => !roundDone(state, p) && !idle.has(p.id)).map((p) => p.id);
 }
 
 /**

@@ -3,7 +3,7 @@ import { monsterLabel, TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
 import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
-import { roundsNow } from '../engine/pace.js';
+import { roundDone, roundsNow } from '../engine/pace.js';
 import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
@@ -84,9 +84,10 @@ function rounds(state: GameState): boolean {
  * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
  */
 export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle, idle: readonly string[] = []): string[] {
-  // A player holding (they waited in a fight) is done for the round too.
-  const acted = new Set([...state.acted, ...state.holding]);
+  // A player holding (they waited in a fight) or fighting by standing order (⚔️) is done for the round too.
   // Members who let several rounds pass: the round no longer waits for them (see src/app/host.ts).
+  // A standing ⚔️ order: the player fights each round without pressing, shown apart from a one-off action.
+  const fights = (p: Player): boolean => state.fighting.includes(p.id);
   const idleMark = (p: Player): string => (idle.includes(p.id) ? (style === 'ascii' ? ' · idle' : ' 💤 idle') : '');
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
@@ -95,10 +96,10 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       if (style === 'ascii') {
-        const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' · acted' : ' · waiting') : '';
+        const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' · fighting' : roundDone(state, p) ? ' · acted' : ' · waiting') : '';
         return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
       }
-      const turn = rounds(state) && state.status === 'playing' ? (acted.has(p.id) ? ' ✅' : ' ⏳') : '';
+      const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' ⚔️' : roundDone(state, p) ? ' ✅' : ' ⏳') : '';
       return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
@@ -114,8 +115,8 @@ export function partyTitle(state: GameState, roundSecondsLeft: number | null | u
   if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
   if (!rounds(state) || state.status !== 'playing') return 'Party';
   const alive = state.players.filter((p) => p.alive);
-  const done = alive.filter((p) => state.acted.includes(p.id) || state.holding.includes(p.id)).length;
-  const waiting = alive.filter((p) => !state.acted.includes(p.id) && !state.holding.includes(p.id) && !idle.includes(p.id)).map((p) => cleanName(p.name));
+  const done = alive.filter((p) => roundDone(state, p)).length;
+  const waiting = alive.filter((p) => !roundDone(state, p) && !idle.includes(p.id)).map((p) => cleanName(p.name));
   const shown = waiting.slice(0, WAITING_NAMES).join(', ') + (waiting.length > WAITING_NAMES ? ` and ${waiting.length - WAITING_NAMES} more` : '');
   const who = waiting.length > 0 && done > 0 ? `, waiting for ${shown}` : '';
   const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
