@@ -50,7 +50,10 @@ function distance(s: GameState, a: { x: number; y: number }, b: { x: number; y: 
   return s.config.topology === 4 ? dx + dy : Math.max(dx, dy);
 }
 
-/** A blow the fighter can strike now: at the weakest fightable monster in reach (bump or reach weapon), or null. */
+/**
+ * A blow the fighter can strike now: at the weakest awake monster in reach (bump or reach weapon), or null. A fleeing
+ * one in reach is struck too (a cornered one strikes back); the fighter only never chases one.
+ */
 export function fightBlow(s: GameState, p: Player): { dir: Direction; monster: Monster; range: number } | null {
   const dirs = s.config.topology === 4 ? DIRECTIONS.slice(0, 4) : DIRECTIONS;
   let best: { dir: Direction; monster: Monster; range: number } | null = null;
@@ -58,7 +61,7 @@ export function fightBlow(s: GameState, p: Player): { dir: Direction; monster: M
     const [dx, dy] = DIRECTION_DELTA[dir];
     const bump = bumpAt(s, p.x + dx, p.y + dy);
     const hit = bump.kind === 'monster' ? { monster: bump.monster, range: 1 } : bump.kind === 'open' ? reachTarget(s, p, dir) : null;
-    if (!hit || !fightable(hit.monster)) continue;
+    if (!hit || !(fightable(hit.monster) || hit.monster.state === 'flee')) continue;
     if (!best || hit.monster.hp < best.monster.hp || (hit.monster.hp === best.monster.hp && hit.monster.id < best.monster.id)) best = { dir, ...hit };
   }
   return best;

@@ -41,6 +41,21 @@ describe('the fight order (⚔️)', () => {
     expect(r.state.fighting).toEqual(['p1']);
   });
 
+  it('GIVEN a fighter with a cornered, fleeing goblin next to them WHEN the rounds resolve THEN they strike it rather than stand and take its stabs', () => {
+    let s = roundsFight(['#######', '#g1...#', '#T....#', '#....2#', '#######']);
+    s.players[0]!.hp = s.players[0]!.maxHp = 500;
+    for (const m of s.monsters) m.hp = m.maxHp = 999;
+    s = ok(step(s, { type: 'fight', user: 'p1' }));
+    // Badly hurt, it keeps fleeing; walled in, it stabs whoever stands next to it.
+    const goblin = s.monsters.find((m) => m.kind === 'goblin')!;
+    goblin.state = 'flee';
+    goblin.hp = 100;
+    const r = step(s, { type: 'wait', user: 'p2' });
+    if (!r.ok) throw new Error(r.code);
+    const blows = ofType(r.events, 'attacked').filter((e) => e.attacker.kind === 'player' && e.attacker.id === 'p1');
+    expect(blows.some((e) => e.target.kind === 'monster' && e.target.id === goblin.id)).toBe(true);
+  });
+
   it('GIVEN a fighter and a partner WHEN the partner acts THEN the round resolves with the fighter striking again by itself', () => {
     let s = roundsFight(['########', '#1T....#', '#......#', '#.....2#', '########']);
     s.monsters[0]!.hp = 99;
