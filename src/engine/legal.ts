@@ -42,22 +42,25 @@ export interface LegalMoves {
   canFight: boolean;
 }
 
+/** Which tiles the party sees now (one sight computation; ask it before computing another state's sight). */
+function partySees(state: GameState): (i: number) => boolean {
+  const seen = partySight(state);
+  return (i) => seen.mask[i] === seen.mark;
+}
+
+/** Whether a monster passing `test` stands on a tile `sees` says the party sees. */
+function inView(state: GameState, sees: (i: number) => boolean, test: (m: Monster) => boolean): boolean {
+  return state.monsters.some((m) => test(m) && sees(m.y * state.width + m.x));
+}
+
 /** Whether the party sees any monster now. */
 export function monsterInView(state: GameState): boolean {
-  const seen = partySight(state);
-  return state.monsters.some((m) => seen.mask[m.y * state.width + m.x] === seen.mark);
+  return inView(state, partySees(state), () => true);
 }
 
 /** Whether the party sees a monster that is after it (hunting or attacking): a fight, in which explore and travel wait. */
 export function threatInView(state: GameState): boolean {
-  const seen = partySight(state);
-  return state.monsters.some((m) => threatens(m) && seen.mask[m.y * state.width + m.x] === seen.mark);
-}
-
-/** Whether the party sees a monster a fight order goes for (awake and not running). */
-function fightInView(state: GameState): boolean {
-  const seen = partySight(state);
-  return state.monsters.some((m) => fightable(m) && seen.mask[m.y * state.width + m.x] === seen.mark);
+  return inView(state, partySees(state), threatens);
 }
 
 /** Legal moves of one user; everything is refused for strangers, the dead, finished games and players who already acted this round. */
@@ -79,11 +82,14 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
   const stairs = canAct ? seenStairs(state) : -1;
+  // One sight computation for every answer below, read before frontier() reuses the workspace.
+  const sees = canAct && p ? partySees(state) : null;
   // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
-  const calm = canAct && !threatInView(state);
+  const calm = !!sees && !inView(state, sees, threatens);
   // Nor do they start close to an awake healer the party sees (it hangs back and never stops a run by itself).
-  const seen = calm && p ? partySight(state) : null;
-  const clear = !!seen && !!p && !nearMonster(state, p, (i) => seen.mask[i] === seen.mark);
+  const clear = calm && !!p && sees !== null && !nearMonster(state, p, sees);
+  const quiet = !!sees && !inView(state, sees, () => true);
+  const canFight = !!sees && inView(state, sees, fightable);
   return {
     canAct,
     moves,
@@ -93,8 +99,8 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     canExplore: clear && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
     canTravel: clear && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
-    canRest: calm && hurt && !monsterInView(state),
-    canFight: canAct && fightInView(state),
+    canRest: calm && hurt && quiet,
+    canFight,
   };
 }
 
