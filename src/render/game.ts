@@ -114,13 +114,15 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const push = (f: { name: string; value: string } | null): void => {
     if (f) fields.push(f);
   };
-  if (options.lobby && state.status === 'playing') push(field('Lobby', options.lobby, 'first'));
+  // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
+  const inLobby = !!options.lobby && state.status === 'playing';
+  if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
   if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
   const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
   const idle = options.idle ?? [];
-  const title = live ? partyTitle(state, null, false, idle) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle);
+  const title = inLobby ? 'Party' : live ? partyTitle(state, null, false, idle) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle);
   const party = partyLines(state, viewerId, style, idle);
   push(field(title, live ? [live, ...party] : party, 'first'));
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));

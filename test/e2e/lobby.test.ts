@@ -104,6 +104,8 @@ describe('the lobby', () => {
     await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds', round_seconds: 30 }));
     await h.command(BOB, 'rogue', subcommand('join'));
     const msg = await h.gameMessage();
+    // Nothing moves in the lobby: its party field names who is in, not whether rounds or free moves run.
+    expect(msg.embeds[0]?.fields?.map((f) => f.name).slice(0, 2)).toEqual(['Lobby', 'Party']);
     // A monster in view while the party waits; the lobby holds the round timer (the fixture's deadline is taken off).
     await startFight(h.stores, key, clock.t);
     const loaded = await h.stores.games.load(key);
