@@ -8,7 +8,7 @@
  * up; that is what makes it safe for the service to save against a cached copy without loading it first.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
 import { LAST_RUN_TTL_MS } from '../../app/daily/ports.js';
 import {
   DamagedSaveError,
@@ -28,6 +28,7 @@ import type { Action } from '../../engine/types.js';
 import { guard, isWrongType, type RedisClient } from './client.js';
 import { channelKeys, DEFAULT_PREFIX, guildKeys, outboxIndexKey } from './keys.js';
 import { LuaScript } from './script.js';
+import { decodeLogEntry, encodeLogEntry } from './action-log-codec.js';
 import { LOG_MAX_ACTIONS, SEEN_RECORD_BYTES } from '../storage-bounds.js';
 
 /** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
@@ -90,7 +91,8 @@ redis.call('PEXPIRE', KEYS[2], ARGV[6])`;
 /**
  * SAVE only, after WRITE, when the save finishes a run (ARGV[7] its summary, ARGV[11] its id, String(createdAt)):
  * the run's outbox entry (KEYS[5], until the run is recorded) and its replay material, the final state and meta
- * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be.
+ * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be. The
+ * finished game itself and its log get the same expiry (a new game or a play-again gives them GAME_TTL_MS again).
  */
 const FINISH = `
 if ARGV[7] ~= '' then
@@ -105,6 +107,9 @@ if ARGV[7] ~= '' then
     redis.call('COPY', KEYS[2], KEYS[7])
     redis.call('PEXPIRE', KEYS[7], ${LAST_RUN_TTL_MS})
   end
+  -- A finished game idles no longer than its replay material (which holds the same state and log): 7 days, not 14.
+  redis.call('PEXPIRE', KEYS[1], ${LAST_RUN_TTL_MS})
+  redis.call('PEXPIRE', KEYS[2], ${LAST_RUN_TTL_MS})
 end`;
 
 /**
@@ -164,11 +169,8 @@ const RECORD = `if ixKey then
   while cut + ${SEEN_RECORD_BYTES} <= #s and expiryOf(s, cut) * 1000 <= ixNow do cut = cut + ${SEEN_RECORD_BYTES} end
   local e = math.ceil((ixNow + ${INTERACTION_TTL_MS}) / 1000)
   local rec = ixKey .. string.char(math.floor(e / 16777216) % 256, math.floor(e / 65536) % 256, math.floor(e / 256) % 256, e % 256)
-  if cut > 0 then redis.call('SET', KEYS[8], string.sub(s, cut + 1) .. rec, 'PX', ${INTERACTION_TTL_MS})
-  else
-    redis.call('APPEND', KEYS[8], rec)
-    redis.call('PEXPIRE', KEYS[8], ${INTERACTION_TTL_MS})
-  end
+  -- SET, not APPEND: the string is stored at its exact size (APPEND keeps up to as much again spare).
+  redis.call('SET', KEYS[8], string.sub(s, cut + 1) .. rec, 'PX', ${INTERACTION_TTL_MS})
   if redis.call('EXISTS', KEYS[4]) == 1 then
     redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
     redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
@@ -376,7 +378,7 @@ export class RedisGameStore implements GameStore {
     const start = Math.max(from, base) - base;
     if (to !== undefined && to - base <= start) return [];
     const items = await guard(this.redis, () => this.redis.lrange(keys.log, start, to === undefined ? -1 : to - base - 1));
-    return items.map(decodeAction);
+    return items.map(decodeLogEntry);
   }
 
   /** The state a long game's log restarts from, and its version; null while the whole log is kept. */
@@ -431,7 +433,7 @@ export class RedisGameStore implements GameStore {
     const { game: gameKey, log, summaries, ix, outbox, last, lastLog, seen } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map((a) => JSON.stringify(a))];
+    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
     const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen] : [gameKey, log, summaries];
     const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
