@@ -18,7 +18,7 @@ import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, 
 import { isPendingMessage, isRetired, pendingMessageId } from '../../app/game-message.js';
 import type { GameMessages } from './messages.js';
 import { controllerPayload, gamePayload, retiredPayload, textPayload, toApiRows, type GamePayload } from './presenter.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { UserLimiter } from './rate-limit.js';
 import { editToken } from './edit-tokens.js';
 import { permissionReport, type ChannelPermissions } from './permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
@@ -36,7 +36,7 @@ export interface RouterDeps {
   messages: GameMessages;
   /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
   permissions?: ChannelPermissions;
-  rateLimiter: RateLimiter;
+  rateLimiter: UserLimiter;
   logger: Logger;
   now: () => number;
   /** Defer when the answer isn't ready after this long (ms). */
@@ -238,7 +238,7 @@ export function createRouter(deps: RouterDeps): Router {
       await r.reply(privately('That command is not known to this version of the bot. Try /rogue help.'));
       return;
     }
-    if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) {
+    if (invocation.subcommand !== 'help' && !(await deps.rateLimiter.take(i.user.id, i.id))) {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
@@ -280,7 +280,7 @@ export function createRouter(deps: RouterDeps): Router {
       await r.deferUpdate();
       return;
     }
-    if (!deps.rateLimiter.take(i.user.id)) {
+    if (!(await deps.rateLimiter.take(i.user.id, i.id))) {
       await r.reply(privately(RATE_LIMIT_TEXT));
       return;
     }
