@@ -15,7 +15,7 @@ import { MONSTERS, PLAYER_BASE } from './monsters.js';
 import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
 import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
-import { DIFFICULTY } from './difficulty.js';
+import { rulesFor } from './rules.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
 import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
@@ -181,7 +181,7 @@ class Turn implements EffectContext {
   /** Living players who see no monster regain 1 hp every few turns (the difficulty sets how many; resting halves it). */
   regenerate(resting: boolean): void {
     const s = this.s;
-    const every = DIFFICULTY[s.config.difficulty].regenEvery;
+    const every = rulesFor(s.config.rules).difficulty[s.config.difficulty].regenEvery;
     if (s.turn % (resting ? Math.ceil(every / 2) : every) !== 0) return;
     const w = s.width;
     for (const p of s.players) {
