@@ -538,7 +538,7 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
     const bump = bumpAt(s, x, y);
     if (n === 0) {
       if (bump.kind === 'wall') return 'wall';
-      if (bump.kind === 'ally') return 'occupied-by-ally';
+      if (bump.kind === 'ally') return swapPlaces(t, p, x, y);
       if (bump.kind === 'monster') {
         t.strike(p, wielded(p), bump.monster);
         policy.afterAct(t);
@@ -556,6 +556,26 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
     }
     if (runStep(t, p, y * s.width + x, n, want, seenAtStart, 'move')) break;
   }
+  return null;
+}
+
+/**
+ * Moving into an ally swaps places (it costs the mover's act, never the ally's), so a party can rotate its front in a
+ * corridor. Each picks up what lies where it lands.
+ */
+function swapPlaces(t: Turn, p: Player, x: number, y: number): null {
+  const s = t.s;
+  const q = s.players.find((o) => o.alive && o.x === x && o.y === y)!;
+  const from = p.y * s.width + p.x;
+  p.x = x;
+  p.y = y;
+  q.x = from % s.width;
+  q.y = (from - q.x) / s.width;
+  t.playersMoved();
+  t.emit({ type: 'swapped', who: playerRef(p), with: playerRef(q) });
+  pickUp(t, p);
+  pickUp(t, q);
+  turnPolicy(s).afterAct(t);
   return null;
 }
 
