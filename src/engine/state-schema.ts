@@ -74,6 +74,7 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joined'), who: actor }),
   z.object({ type: z.literal('left'), who: actor }),
   z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
+  z.object({ type: z.literal('swapped'), who: actor, with: actor }),
   z.object({ type: z.literal('waited'), who: actor }),
   z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
   z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
