@@ -6,7 +6,7 @@
  */
 import { decodeButtonId, gameTag, pressIntent, runPress, type ButtonId, type ButtonOutcome, type PressIntent } from '../../../commands/controls/index.js';
 import { FOREIGN_BUTTON_TEXT, RATE_LIMIT_TEXT, failureText, retiredText } from '../../../commands/replies.js';
-import { isPendingMessage, isRetired } from '../../app/game-message.js';
+import { isPendingMessage, isRetired, realMessage } from '../../app/game-message.js';
 import type { ChannelKey, GameView, MessageRef, Result } from '../../app/service-types.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { answerApplied, notePrivately } from './applied-answer.js';
@@ -84,7 +84,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     const stored = view.meta.message;
     const { pressedOn, key } = x;
     if (!pressedOn) return;
-    if (!isPendingMessage(stored) && (!stored || stored.messageId !== pressedOn)) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
+    // Recorded again when storage lost it, or when a marker of a post that never got recorded still names this one.
+    const lost = isPendingMessage(stored) ? realMessage(stored)?.messageId === pressedOn : stored?.messageId !== pressedOn;
+    if (lost) await deps.games.setMessage(key, { channelId: key.channelId, messageId: pressedOn });
     // A press on the shared message gives a token that can edit it for 15 minutes: later redraws use it.
     deps.messages.offerToken(key, editToken(x.i, pressedOn, deps.wallNow?.() ?? Date.now()));
     // Presses answered at once can reach Discord out of order: if a newer version was answered meanwhile, redraw the
