@@ -11,7 +11,8 @@
 import type { Logger } from 'pino';
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import { decodeButtonId, pressIntent, runPress } from '../../../commands/controls/index.js';
-import { retiredText, UNSUPPORTED_TEXT, FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import { retiredText, failureText } from '../../../commands/replies.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../i18n/index.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../../app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, ServiceFailure, SettingsServiceApi, UserRef } from '../../app/service-types.js';
@@ -126,6 +127,9 @@ export function createRouter(deps: RouterDeps): Router {
     }
   }
 
+  /** The language of the caller's private answers: their Discord client's. */
+  const lang = (i: IncomingInteraction): Locale => i.locale ?? DEFAULT_LOCALE;
+
   const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & (MANAGE_GUILD | ADMINISTRATOR)) !== 0n;
 
   /** A player's controller drawn in their own preferences (image, emoji or ASCII; phone layout), defaults when none are stored. */
@@ -148,7 +152,7 @@ export function createRouter(deps: RouterDeps): Router {
         return reply.embed ? { kind: 'private', text: reply.text, embed: reply.embed } : { kind: 'private', text: reply.text };
       case 'failure':
         logFailure(reply.error, i);
-        return { kind: 'private', text: failureText(reply.error) };
+        return { kind: 'private', text: failureText(reply.error, ctx.locale) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
       case 'attachment':
@@ -239,10 +243,10 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) {
-      await r.reply(privately(RATE_LIMIT_TEXT));
+      await r.reply(privately(t(lang(i), 'reply.rate-limit')));
       return;
     }
-    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+    const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
     // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
     const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
     const { value: outcome, deferred } = await withDeferral(commandWork(module, ctx, i), slow ? 0 : deferAfter, () => r.defer(true));
@@ -271,7 +275,7 @@ export function createRouter(deps: RouterDeps): Router {
   async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
     const decoded = decodeButtonId(i.customId ?? '');
     if (!decoded.ok) {
-      await r.reply(privately(FOREIGN_BUTTON_TEXT));
+      await r.reply(privately(t(lang(i), 'reply.foreign-button')));
       return;
     }
     const intent = pressIntent(decoded.value);
@@ -281,7 +285,7 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     if (!deps.rateLimiter.take(i.user.id)) {
-      await r.reply(privately(RATE_LIMIT_TEXT));
+      await r.reply(privately(t(lang(i), 'reply.rate-limit')));
       return;
     }
     const user: UserRef = i.user;
@@ -297,7 +301,7 @@ export function createRouter(deps: RouterDeps): Router {
         const live = current.ok ? current.value.meta.message : null;
         if (isRetired(live, pressedOn)) return { kind: 'retired' as const, live: live! };
       }
-      return runPress({ key, user, memberIsAdmin: isAdmin(i), games: deps.games, ...(deps.replays ? { replays: deps.replays } : {}), interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
+      return runPress({ key, user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, ...(deps.replays ? { replays: deps.replays } : {}), interactionId: i.id, ...(shared ? { pressedMessage: pressedOn } : {}) }, decoded.value, intent);
     })();
     // 🎞️ is deferred at once (type 6: the game message stays as it is) while the replay is drawn.
     const { value: outcome, deferred } = await withDeferral(work, intent.kind === 'replay' ? 0 : deferAfter, () => r.deferUpdate());
@@ -308,7 +312,7 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     if (outcome.kind === 'retired') {
-      const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
+      const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`, lang(i));
       if (deferred) await r.followUp(privately(text));
       else await r.reply(privately(text));
       return;
@@ -370,7 +374,7 @@ export function createRouter(deps: RouterDeps): Router {
   /** Autocomplete gets no suggestions; modals, selects, context-menu commands and the like get a private "not supported". */
   async function answerUnsupported(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
     if (i.kind === 'autocomplete') await r.autocomplete([]);
-    else await r.reply(privately(UNSUPPORTED_TEXT));
+    else await r.reply(privately(t(lang(i), 'reply.unsupported')));
   }
 
   async function handleOne(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
@@ -387,7 +391,7 @@ export function createRouter(deps: RouterDeps): Router {
     }
     try {
       if (!i.guildId || !i.channelId) {
-        await timed.reply(privately(i.kind === 'button' ? FOREIGN_BUTTON_TEXT : 'Channel Crawler is played in a server channel.'));
+        await timed.reply(privately(i.kind === 'button' ? t(lang(i), 'reply.foreign-button') : 'Channel Crawler is played in a server channel.'));
         return;
       }
       const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
@@ -396,7 +400,8 @@ export function createRouter(deps: RouterDeps): Router {
       else await onButton(i, timed, key);
     } catch (err) {
       log.error({ err, interactionId: i.id, channelId: i.channelId, kind: i.kind }, 'interaction failed');
-      const answer = r.answered ? (r.answerType === 'defer' ? r.editOriginal(privately(INTERNAL_ERROR_TEXT)) : r.followUp(privately(INTERNAL_ERROR_TEXT))) : r.reply(privately(INTERNAL_ERROR_TEXT));
+      const sorry = privately(t(lang(i), 'reply.internal-error'));
+      const answer = r.answered ? (r.answerType === 'defer' ? r.editOriginal(sorry) : r.followUp(sorry)) : r.reply(sorry);
       await Promise.resolve(answer).catch((again: unknown) => log.error({ err: again, interactionId: i.id }, 'could not even answer the failed interaction'));
     }
   }
