@@ -6,7 +6,8 @@
  * SSUBSCRIBE: the topic carries the channel's hash tag, so it lives on the slot of the channel's own keys).
  */
 import { EventEmitter } from 'node:events';
-import type { Cluster, Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+import type { RedisTarget } from '../redis/client.js';
 import type { ChannelKey } from '../../app/service-types.js';
 
 /** One accepted turn: which game, the version it reached, and when it was published (epoch ms). */
@@ -105,4 +106,15 @@ export class RedisTurnBus implements TurnBus {
     this.listeners.clear();
     this.o.subscriber.disconnect();
   }
+}
+
+/**
+ * The Redis bus of a deployment: `publisher` is the stores' client; the subscriber is a connection of its own (a
+ * subscribed connection can do nothing else) that resubscribes by itself after a reconnect. On a cluster it uses
+ * sharded pub/sub, so a note travels only to the node holding the channel's slot.
+ */
+export function redisTurnBus(publisher: Redis | Cluster, target: RedisTarget, prefix?: string): RedisTurnBus {
+  const sharded = target.clusterNodes !== undefined && target.clusterNodes.length > 0;
+  const subscriber = sharded ? new Cluster([...target.clusterNodes!], { shardedSubscribers: true }) : new Redis(target.url ?? '', { autoResubscribe: true });
+  return new RedisTurnBus({ publisher, subscriber, sharded, ...(prefix ? { prefix } : {}) });
 }
