@@ -109,8 +109,11 @@ export function createHub(deps: HubDeps): Hub {
       games.set(id, (game = g));
     }
     game.views.add(view);
-    // The first frame, once the subscription is live: nothing announced after it can be missed.
-    void game.unsubscribe.then(() => reload(id, key));
+    // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
+    void game.unsubscribe
+      .then(() => deps.games.view(key))
+      .then((r) => (r.ok ? push(view, r.value, deps.clock.now()) : send(view.socket, { t: 'error', message: failureText(r.error) })))
+      .catch(() => send(view.socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' }));
   }
 
   function leave(view: View): void {

@@ -28,6 +28,8 @@ export interface RoutesDeps {
   /** The key spectator links are signed with. */
   watchSecret: string;
   files: StaticFiles;
+  /** The application id the Activity's SDK needs (served by GET api/config), when Discord sign-in is on. */
+  clientId?: string;
 }
 
 const Snowflake = z.string().regex(/^\d{1,20}$/);
@@ -138,6 +140,7 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
       return json(res, 200, { ticket });
     }
+    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null });
     if (req.method === 'GET' && path === '/api/view') {
       const { session } = await sessionOf(req);
       const r = await deps.games.view(session.key);
