@@ -28,6 +28,10 @@ export const LoadArgsSchema = z.object({
   'expire-tokens': z.coerce.boolean().default(false),
   /** The render style every guild is set to (default: the bot's default, image). ascii costs the least CPU. */
   render: z.enum(['image', 'emoji', 'ascii']).optional(),
+  /** Write a V8 CPU profile of every process under load and print where the CPU went, by area. */
+  profile: z.coerce.boolean().default(false),
+  /** With --compare: exit 1 when the bot's CPU per press exceeds this many times the fair noop responder's (a regression guard). */
+  'max-cpu-ratio': z.coerce.number().positive().optional(),
 });
 
 /** The parsed options. */
@@ -51,6 +55,8 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       controllers: { type: 'string' },
       'expire-tokens': { type: 'boolean' },
       render: { type: 'string' },
+      profile: { type: 'boolean' },
+      'max-cpu-ratio': { type: 'string' },
     },
     strict: true,
   });
