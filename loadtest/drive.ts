@@ -50,20 +50,42 @@ export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChan
   });
 }
 
-/** Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message. */
-export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number): Promise<void> {
+/**
+ * Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message.
+ * The last `dailyPercent` of the channels run today's daily instead (`/rogue daily`, played by its first player alone).
+ */
+export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number, dailyPercent = 0): Promise<void> {
+  const firstDaily = channels.length - Math.round((channels.length * dailyPercent) / 100);
   await pool(channels, 16, async (ch) => {
     const [creator, ...others] = ch.players;
-    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' }) });
+    const daily = channels.indexOf(ch) >= firstDaily;
+    const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' });
+    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
     const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
-    const message = fake.originalMessage(created.id);
-    if (cb.type !== 4 || !message || !buttons(message).length) throw new Error(`setup: /rogue new in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+    const message = fake.originalMessage(created.id) ?? (daily ? await postedAfter(fake, ch, created.id) : undefined);
+    if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
     ch.messageId = message.id;
+    if (daily) {
+      // A daily run is one player's: the others of the channel sit it out.
+      ch.players = [creator!];
+      ch.daily = true;
+      return;
+    }
     for (const p of others) {
       const joined = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
       await fake.waitForResponse(joined.id, ANSWER_TIMEOUT_MS);
     }
   });
+}
+
+/** The public game message a deferred command posted in the channel (a follow-up), if any. */
+async function postedAfter(fake: FakeDiscord, ch: LoadChannel, interactionId: string): Promise<ReturnType<FakeDiscord['message']>> {
+  for (let i = 0; i < 50; i++) {
+    const posted = fake.messages(ch.channelId).filter((m) => m.id > interactionId && buttons(m).length > 0 && (m.flags & 64) === 0);
+    if (posted.length) return posted.at(-1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
 }
 
 /** For the noop responder: one bot message with a d-pad per channel (nothing behind it). */

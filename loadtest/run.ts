@@ -57,6 +57,9 @@ interface RunReport {
   followUpShare: number;
   /** --profile: self time by area. */
   breakdown: [string, number, number][];
+  /** Redis used_memory after the run minus before the setup (everything the channels keep), and the run's length. */
+  redisBytes: number;
+  runMs: number;
 }
 
 /** What the fair noop responder is told to send: the bot run's picture size and follow-up share. */
@@ -82,11 +85,12 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       replicas = await startHttpReplicas(args.replicas, env, mode === 'noop');
       fake.deliverOverHttp({ urls: replicas.map((r) => r.url!), keys });
     }
+    const memoryBefore = await usedMemory(redis.url);
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
       await setupGuilds(fake, world.channels, args.rounds, args.render);
-      await setupGames(fake, world.channels, args.seed);
+      await setupGames(fake, world.channels, args.seed, args.dailies);
     }
     const setupRequests = fake.requests.length;
     process.stderr.write(`[${mode}] pressing buttons for ${args.seconds} s at ${args.rate}/s offered…\n`);
@@ -112,6 +116,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const pictures = during.filter((r) => r.path.endsWith('/callback')).flatMap((r) => (r.body as { files?: { size: number }[] } | undefined)?.files ?? []);
     const counted = mode === 'noop' ? answered.length : accepted;
     report = {
+      redisBytes: (await usedMemory(redis.url)) - memoryBefore,
+      runMs,
       figures,
       cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
       pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
@@ -164,6 +170,10 @@ function print(args: LoadArgs, r: RunReport): void {
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per ${r.mode === 'noop' ? 'answered' : 'accepted'} press; longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up`);
   if (r.breakdown.length) lines.push(`CPU by area (self time, profile): ${r.breakdown.map(([a, ms, share]) => `${a} ${(share * 100).toFixed(1)}% (${ms.toFixed(0)} ms)`).join('; ')}`);
+  if (args.pace !== undefined && r.mode !== 'noop') {
+    const per = 1000 / args.channels;
+    lines.push(`per 1,000 active channels (pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies): ${((f.cpuMs / r.runMs) * per).toFixed(2)} cores, ${((r.redisBytes / 1048576) * per).toFixed(1)} MB Redis, ${(r.botMeanPerSecond * per).toFixed(1)} bot-token requests/s (busiest second ${(r.botPeakPerSecond * per).toFixed(0)}), ${(r.accepted / (r.runMs / 1000)) * per > 0 ? ((r.accepted / (r.runMs / 1000)) * per).toFixed(0) : '0'} accepted presses/s`);
+  }
   if (r.check) {
     const c = r.check;
     lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, refused but applied ${c.lied}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
@@ -193,6 +203,16 @@ if (args.compare && args.mode !== 'noop') {
 }
 const bad = tooCostly || reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.lied > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
+
+/** Redis's used_memory in bytes (INFO memory). */
+async function usedMemory(url: string): Promise<number> {
+  const r = new Redis(url);
+  try {
+    return Number(/used_memory:(\d+)/.exec(await r.info('memory'))?.[1] ?? 0);
+  } finally {
+    r.disconnect();
+  }
+}
 
 /** Resolves once the fake has received no request for 1.5 s (at most 20 s): trailing notes and edits have landed. */
 async function quiet(fake: FakeDiscord): Promise<void> {
