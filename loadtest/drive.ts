@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { ADMIN_PERMS, buttons, subcommand } from '../test/e2e/harness.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import { seededRandom } from './stats.js';
+import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import type { LoadChannel } from './world.js';
 
 /** Custom ids of buttons that take no turn (end vote, join, play again). */
@@ -60,8 +61,7 @@ export async function setupGames(fake: FakeDiscord, channels: readonly LoadChann
     const [creator, ...others] = ch.players;
     const daily = channels.indexOf(ch) >= firstDaily;
     const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' });
-    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
-    const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
+    const { created, cb } = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
     const message = fake.originalMessage(created.id) ?? (daily ? await postedAfter(fake, ch, created.id) : undefined);
     if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
     ch.messageId = message.id;
@@ -72,10 +72,19 @@ export async function setupGames(fake: FakeDiscord, channels: readonly LoadChann
       return;
     }
     for (const p of others) {
-      const joined = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
-      await fake.waitForResponse(joined.id, ANSWER_TIMEOUT_MS);
+      await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
     }
   });
+}
+
+/** Sends a setup command, and again after a pause while the bot answers that it is too busy (it sheds load). */
+async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['sendCommand']>[0]): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
+  for (let attempt = 1; ; attempt++) {
+    const created = await fake.sendCommand(command);
+    const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
+    if (cb.data?.content !== BUSY_TEXT || attempt >= 20) return { created, cb };
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
 }
 
 /** The public game message a deferred command posted in the channel (a follow-up), if any. */
