@@ -76,6 +76,7 @@ const EVENTS = {
   joined: z.object({ type: z.literal('joined'), who: actor }),
   left: z.object({ type: z.literal('left'), who: actor }),
   moved: z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
+  swapped: z.object({ type: z.literal('swapped'), who: actor, with: actor }),
   waited: z.object({ type: z.literal('waited'), who: actor }),
   attacked: z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
   missed: z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),

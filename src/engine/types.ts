@@ -244,6 +244,8 @@ export type GameEvent =
   | { type: 'joined'; who: ActorRef }
   | { type: 'left'; who: ActorRef }
   | { type: 'moved'; who: ActorRef; x: number; y: number }
+  /** `who` moved into `with`, and they traded places. */
+  | { type: 'swapped'; who: ActorRef; with: ActorRef }
   | { type: 'waited'; who: ActorRef }
   | { type: 'attacked'; attacker: ActorRef; target: ActorRef; damage: number; weapon: string; verb: string; range: number }
   | { type: 'missed'; attacker: ActorRef; target: ActorRef; weapon: string; range: number }
