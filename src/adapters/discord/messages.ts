@@ -70,6 +70,8 @@ export type RefreshReason = 'timer' | 'action' | 'controller' | 'catch-up' | 're
 /** What the channel-API editor needs. */
 export interface GameMessagesDeps {
   rest: REST;
+  /** The interaction endpoints' client (token edits are exempt from the global limit); default `rest`. */
+  answers?: REST;
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
   logger: Logger;
   now: () => number;
@@ -180,7 +182,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (!t) return false;
     try {
-      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
+      await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
       metrics.tokenEdit(reason);
       return true;
     } catch (err) {
