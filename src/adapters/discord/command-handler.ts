@@ -79,6 +79,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
 
   return {
     parse(i) {
+      if (i.optionsRefused) return { ok: false, text: t(lang(i), 'reply.options-shape') };
       if (!i.guildId || !i.channelId) return { ok: false, text: SERVER_ONLY_TEXT };
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
