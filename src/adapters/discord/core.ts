@@ -45,6 +45,8 @@ export interface CoreOptions {
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
   shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
   deferAfterMs?: number;
+  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  repostCooldownMs?: number;
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
   wallNow?: () => number;
@@ -107,6 +109,7 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
     timeInteractions: !traits.timesInteractions,
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+    ...(o.repostCooldownMs !== undefined ? { repostCooldownMs: o.repostCooldownMs } : {}),
   });
   const router = shedRouter(inner, new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) }), metrics, log);
   let stopTimer: () => Promise<void> = async () => {};
