@@ -78,7 +78,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     const full = await draw(x, view);
     const plain = await draw(x, view, false);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
-    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where);
+    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where, t(lang(x.i), 'reply.applied'));
     if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
   }
 

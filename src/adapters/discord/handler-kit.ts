@@ -35,6 +35,8 @@ export interface RouterDeps {
   now: () => number;
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
+  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  repostCooldownMs?: number;
   metrics?: Metrics;
   /** Wall-clock time, by which interaction tokens expire (default Date.now). */
   wallNow?: () => number;
