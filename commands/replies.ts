@@ -21,9 +21,9 @@ const REJECTIONS: Record<RejectionCode, string> = {
   'monster-in-view': 'Not with a monster in view: fight it, back away or throw a lure first.',
   'monster-near': "A healer is watching you from close by: explore and travel won't walk you up to it. Step, fight (⚔️) or back away first.",
   'nothing-to-fight': 'No monster after the party in view to fight: ⚔️ waits for one.',
-  'nothing-to-explore': 'Nothing left to explore that you can reach. Find the stairs (> ) or /rogue travel.',
+  'nothing-to-explore': 'Nothing left to explore that you can reach. Find the stairs (> ) or 🏃 to stairs (/rogue act travel).',
   'stairs-not-seen': "The party hasn't seen the stairs yet. Explore first (/rogue explore).",
-  'already-there': "You're already on the stairs. Descend with /rogue descend.",
+  'already-there': "You're already on the stairs. Go down with 🪜 descend (/rogue act descend).",
   'no-lures': "You don't have a lure to throw. Lures lie on the floor: walk over one to pick it up.",
   'no-room-to-throw': "There's no room to throw in that direction.",
   'already-equipped': "You're already using that.",
@@ -97,7 +97,7 @@ export function endVoteText(tally: EndVoteTally, passed: boolean): string {
 
 /** What the caller of /rogue kick is told: the player is out, or the idle vote's tally. */
 export function kickText(removed: boolean, votes: number, needed: number): string {
-  return removed ? 'They left the party; the dungeon adjusts to the smaller party.' : `You voted to remove them: ${votes} of ${needed} votes needed. Others can vote with /rogue kick.`;
+  return removed ? 'They left the party; the dungeon adjusts to the smaller party.' : `You voted to remove them: ${votes} of ${needed} votes needed. Others can vote with /rogue party kick.`;
 }
 
 /** What /rogue prefs answers: the prefs as they now are, and what they change. */
