@@ -4,7 +4,7 @@
  * `command.<command>[.<group>][.<sub>][.<option>].name|description` and `choice.<value>`. The definitions stay
  * English-only; a node a catalogue lacks keeps Discord's fallback to the default (and fails the completeness test).
  */
-import { LOCALE_CODES, LOCALES, type Catalogue, type Locale } from './locales.js';
+import { LOCALE_CODES, LOCALES, SOURCE, type Catalogue, type Locale } from './locales.js';
 
 /** A Discord locale code -> text map (Discord's `name_localizations` / `description_localizations`). */
 export type Localizations = Record<string, string>;
@@ -52,7 +52,9 @@ function localiseNode<T extends CommandNode>(node: T, path: readonly string[]): 
   const descriptions = node.description !== undefined ? localizations(`${key}.description`) : undefined;
   const choices = node.choices?.map((c) => {
     const shown = localizations(choiceKey(c.value));
-    return shown ? { ...c, name_localizations: shown } : c;
+    // A choice English names differently from its value ("English" for en-US) takes that as its default name.
+    const english = (SOURCE as Catalogue)[choiceKey(c.value)];
+    return { ...c, ...(english !== undefined ? { name: english } : {}), ...(shown ? { name_localizations: shown } : {}) };
   });
   const options = node.options?.map((o) => localiseNode(o, here));
   return {
