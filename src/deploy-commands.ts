@@ -6,12 +6,14 @@ import { Routes } from 'discord-api-types/v10';
 import { pathToFileURL } from 'node:url';
 import { commands } from '../commands/index.js';
 import { botRest } from './adapters/discord/rest.js';
+import { localiseCommand, type CommandNode } from './i18n/commands.js';
 import { loadConfigOrExit, type Config } from './config/env.js';
 
 /** Puts every command (replacing what was registered); returns how many and where. */
 export async function deployCommands(config: Pick<Config, 'discordToken' | 'applicationId' | 'guildId' | 'apiBase'>): Promise<{ count: number; scope: string }> {
   const rest = botRest({ token: config.discordToken, apiBase: config.apiBase });
-  const body = commands.map((c) => c.data.toJSON());
+  // Names, descriptions and choices in every language the game speaks, from the catalogues (locales/*.json).
+  const body = commands.map((c) => localiseCommand(c.data.toJSON() as CommandNode));
   const route = config.guildId ? Routes.applicationGuildCommands(config.applicationId, config.guildId) : Routes.applicationCommands(config.applicationId);
   await rest.put(route, { body });
   return { count: body.length, scope: config.guildId ? `guild ${config.guildId}` : 'global' };
