@@ -84,14 +84,14 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     if (!frame) throw new Error('no iframe');
     await frame.waitForFunction(() => {
-      const s = (window as unknown as { ccFullView?: { frames: number; state: string } }).ccFullView;
+      const s = (globalThis as unknown as { ccFullView?: { frames: number; state: string } }).ccFullView;
       return s !== undefined && (s.frames > 0 || s.state === 'refused');
     }, null, { timeout: 10_000 });
     return frame;
   }
 
-  const versionIn = (f: Frame): Promise<number> => f.evaluate(() => (window as unknown as { ccFullView: { version: number } }).ccFullView.version);
-  const waitVersion = (f: Frame, v: number): Promise<unknown> => f.waitForFunction((want) => (window as unknown as { ccFullView: { version: number } }).ccFullView.version >= want, v, { timeout: 5000 });
+  const versionIn = (f: Frame): Promise<number> => f.evaluate(() => (globalThis as unknown as { ccFullView: { version: number } }).ccFullView.version);
+  const waitVersion = (f: Frame, v: number): Promise<unknown> => f.waitForFunction((want) => (globalThis as unknown as { ccFullView: { version: number } }).ccFullView.version >= want, v, { timeout: 5000 });
 
   it('GIVEN two players in the full view and one in chat WHEN each moves THEN every view shows every turn', async () => {
     value(await r.games.newGame(key, annRef, { seed: 5, lobby: false, mode: 'free' }));
@@ -102,7 +102,7 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     const pb = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const fa = await openActivity(pa, ann);
     const fb = await openActivity(pb, bo);
-    expect(await pa.evaluate(() => (window as unknown as { sdkCommands: string[] }).sdkCommands)).toEqual(expect.arrayContaining(['AUTHORIZE', 'AUTHENTICATE']));
+    expect(await pa.evaluate(() => (globalThis as unknown as { sdkCommands: string[] }).sdkCommands)).toEqual(expect.arrayContaining(['AUTHORIZE', 'AUTHENTICATE']));
     expect(await fa.textContent('#party')).toContain('Ann (you)');
     const v0 = await versionIn(fa);
     // Ann moves with the keyboard in her view; Cy presses a button in chat; Bo sees both.
@@ -117,8 +117,10 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     await waitVersion(fb, v0 + 2);
     // The canvas holds the drawn map, not a blank.
     const lit = await fa.evaluate(() => {
-      const c = document.getElementById('map') as HTMLCanvasElement;
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      // Runs in the page (DOM types are not in the test project's lib): the canvas's pixels.
+      type Canvas = { width: number; height: number; getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+      const c = (globalThis as unknown as { document: { getElementById(id: string): Canvas } }).document.getElementById('map');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i]! + d[i + 1]! + d[i + 2]! > 120) n++;
       return n;
@@ -127,7 +129,7 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     await pb.close();
 
     // A dropped socket reconnects with a fresh ticket and catches up with what happened meanwhile.
-    await fa.evaluate(() => (window as unknown as { ccFullView: { conn: { drop(): void } } }).ccFullView.conn.drop());
+    await fa.evaluate(() => (globalThis as unknown as { ccFullView: { conn: { drop(): void } } }).ccFullView.conn.drop());
     value(await r.games.act(key, { id: '1300000000000000203', name: 'Cy' }, { type: 'wait' }, { interactionId: '555000112' }));
     value(await r.games.act(key, boRef, { type: 'wait' }, { interactionId: '555000113' }));
     await waitVersion(fa, v0 + 4);
