@@ -21,8 +21,8 @@ export const DEFAULT_ENTRY_POINT = {
 } as const;
 
 /** The overwrite body: `body` plus the registered Entry Point command (or the default one when `create`). */
-export function withEntryPoint(body: readonly object[], registered: unknown, create: boolean): object[] {
-  if (body.some((c) => (c as { type?: unknown }).type === ENTRY_POINT_TYPE)) return [...body];
+export function withEntryPoint(body: readonly unknown[], registered: unknown, create: boolean): unknown[] {
+  if (body.some((c) => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === ENTRY_POINT_TYPE)) return [...body];
   const list = Array.isArray(registered) ? (registered as unknown[]) : [];
   const existing = list.find((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === ENTRY_POINT_TYPE);
   if (existing) {
