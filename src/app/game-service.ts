@@ -26,6 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
+import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
@@ -183,6 +184,7 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
+        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
@@ -341,6 +343,8 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // The next run speaks as this one did (the server's setting still wins in newGame).
+      ...(meta.locale !== undefined ? { locale: meta.locale } : {}),
       // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
       lobby: previous.size > 1,
     });

@@ -1,4 +1,5 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
+import type { Locale } from '../i18n/index.js';
 import type { Action, Difficulty, GameEvent, GameState, RejectionCode } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
@@ -33,6 +34,8 @@ export interface GameMeta {
   /** Render style and mobile layout chosen for this game (from settings and /rogue new). */
   render: RenderStyleSetting;
   mobile: boolean;
+  /** The shared game message's language (the server's `language` setting, else the starter's); English when absent (older saves). */
+  locale?: Locale;
   roundSeconds: number;
   /**
    * Per user, the version their last accepted action was applied to: an old button of theirs is stale exactly when
@@ -146,6 +149,8 @@ export interface NewGameOptions {
   daily?: DailyMark;
   /** The rules version (engine/rules.ts): the daily's day's; default the latest. Never from a player's options. */
   rules?: number;
+  /** The starter's language (their Discord client's): the shared message's unless the server's `language` setting says otherwise. */
+  locale?: Locale;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
