@@ -239,6 +239,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
     ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
     ...(size !== undefined ? { maxPlayers: size } : {}),
+    ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {

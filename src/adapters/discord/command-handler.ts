@@ -99,13 +99,13 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
   }
 
   return {
-    parse(i) {
+    async parse(i) {
       if (i.optionsRefused) return { ok: false, text: t(lang(i), 'reply.options-shape') };
       if (!i.guildId || !i.channelId) return { ok: false, text: SERVER_ONLY_TEXT };
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
       if (!invocation || !module) return { ok: false, text: UNKNOWN_COMMAND_TEXT };
-      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      if (invocation.subcommand !== 'help' && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { module, invocation, key: { guildId: i.guildId, channelId: i.channelId } } };
     },
     async run({ module, invocation, key }, i, r) {

@@ -20,7 +20,7 @@ import { restGameMessages, type GameMessages } from './messages.js';
 import { ChannelPermissions } from './permissions.js';
 import { MemoryEditTokens, type EditTokens } from './edit-tokens.js';
 import { MemoryBudget, type BotBudget } from './budget.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, type UserLimiter } from './rate-limit.js';
 import { LoadShedder, shedRouter, type LoadShedderOptions } from './load-shedder.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createControllerRedraws } from './controller-redraw.js';
@@ -42,6 +42,8 @@ export interface CoreOptions {
   /** Minimum gap between channel-API edits of one channel (ms). */
   editIntervalMs?: number;
   rateLimit?: { capacity: number; refillMs: number };
+  /** The per-user action limit (Redis in production: one bucket per user for the fleet); default this process's own. */
+  rateLimiter?: UserLimiter;
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
   shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
   deferAfterMs?: number;
@@ -102,7 +104,7 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
     commands: o.commands ?? allCommands,
     messages,
     permissions,
-    rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
+    rateLimiter: o.rateLimiter ?? new RateLimiter({ ...(o.rateLimit ?? {}), now }),
     logger: log,
     now,
     metrics,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { resolveLocale } from '../../i18n/index.js';
 import { invocationOf, type RawOption } from './invocation.js';
 import type { IncomingInteraction, InteractionKind } from './types.js';
+import { safeName } from '../../text/safe-text.js';
 
 const snowflake = z.string().regex(/^\d{1,20}$/);
 const user = z.object({ id: snowflake, username: z.string(), global_name: z.string().nullish() });
@@ -117,7 +118,8 @@ export function toIncoming(input: unknown): Conversion {
     kind,
     guildId: raw.guild_id ?? null,
     channelId: raw.channel?.id ?? raw.channel_id ?? null,
-    user: { id: who.id, name: name.slice(0, 32) },
+    // The one sanitiser (src/text/safe-text.ts): valid Unicode cut on a grapheme, no controls, bidi or mentions.
+    user: { id: who.id, name: safeName(name) },
     memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
     appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
     locale: resolveLocale(raw.locale),

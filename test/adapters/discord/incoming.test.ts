@@ -70,9 +70,9 @@ describe('raw interaction -> IncomingInteraction', () => {
     expect(r.ok && r.interaction).toMatchObject({ guildId: null, memberPermissions: null, user: { id: '1000000000000000042', name: 'alice' } });
   });
 
-  it('GIVEN a member with a nickname WHEN converted THEN the nickname is the name (at most 32 characters)', () => {
+  it('GIVEN a member with a nickname WHEN converted THEN the nickname is the name (at most 32 code points, cut with an ellipsis)', () => {
     const r = toIncoming(rawInteraction(2, { name: 'rogue', type: 1 }, { member: { user: { id: '1000000000000000042', username: 'alice' }, nick: 'N'.repeat(40), permissions: '0' } }));
-    expect(r.ok && r.interaction.user.name).toBe('N'.repeat(32));
+    expect(r.ok && r.interaction.user.name).toBe(`${'N'.repeat(31)}…`);
   });
 
   it.each([
