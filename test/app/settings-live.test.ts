@@ -85,6 +85,8 @@ const PROBES: Record<SettingField, Probe> = {
   render: async (w) => gamePayload(await newView(w), w.clock.now()),
   mobile: async (w) => gamePayload(await newView(w), w.clock.now()),
   turnMode: async (w) => (await newView(w)).state.config.turnMode,
+  // The shared message's language, stored on the game when a German player starts it (the presenter draws in it).
+  language: async (w) => (await newView(w, { locale: 'de' })).meta.locale,
   roundSeconds: async (w) => deadlineIn(await fight(w), w.clock.now()),
   pingSeconds: async (w) => {
     await fight(w);
