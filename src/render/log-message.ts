@@ -42,5 +42,7 @@ export function formatMsg(m: LogLine, locale: Locale = DEFAULT_LOCALE): string {
 
 /** Two stored lines say the same (the rolling log counts repeats). */
 export function sameLine(a: LogLine, b: LogLine): boolean {
+  // An older save's English sentence matches the message that words the same in English.
+  if (typeof a === 'string' || typeof b === 'string') return formatMsg(a) === formatMsg(b);
   return JSON.stringify(a) === JSON.stringify(b);
 }
