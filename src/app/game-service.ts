@@ -735,23 +735,8 @@ function channelAllowed(settings: GuildSettings, channelId: string): boolean {
 }
 
 function toEngineAction(action: PlayerAction, user: string): Action {
-  switch (action.type) {
-    case 'move':
-      return action.steps === undefined ? { type: 'move', user, dir: action.dir } : { type: 'move', user, dir: action.dir, steps: action.steps };
-    case 'wait':
-      return { type: 'wait', user };
-    case 'descend':
-      return { type: 'descend', user };
-    case 'use':
-      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
-    case 'rest':
-    case 'explore':
-    case 'travel':
-    case 'fight':
-      return { type: action.type, user };
-    case 'throw':
-      return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };
-  }
+  // The user goes last: the action's own fields never choose who acts.
+  return { ...action, user };
 }
 
 /** A 32-bit seed from the creation time and the channel (FNV-1a), so two channels started in the same millisecond differ. */

@@ -1,7 +1,7 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
 import type { LogLine } from '../render/log-message.js';
 import type { Locale } from '../i18n/index.js';
-import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction } from '../engine/types.js';
+import type { Action, Difficulty, GameEvent, GameState, RejectionCode } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
@@ -179,19 +179,17 @@ export interface KickResult {
   needed: number;
 }
 
-/** A player action as the Discord layer sends it: the service adds the user. */
-export type PlayerAction =
-  | { type: 'move'; dir: Direction; steps?: number }
-  | { type: 'wait' }
-  | { type: 'descend' }
-  /** Use a carried item (default: a potion); a thrown one flies `dir`, or is aimed for the player. */
-  | { type: 'use'; item?: ItemKind; dir?: Direction }
-  | { type: 'rest' }
-  | { type: 'explore' }
-  | { type: 'travel' }
-  /** ⚔️: a standing order to fight the nearest monster after the party until something worth a decision happens. */
-  | { type: 'fight' }
-  | { type: 'throw'; dir: Direction; distance?: number };
+/** `Omit` applied to each member of a union (plain `Omit` would merge the members into one shape). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Engine actions with their own service calls (join, leave) or sent by no player (the round timer's resolve). */
+type NotActedByPlayers = 'join' | 'leave' | 'resolve-round';
+
+/**
+ * A player action as the commands and buttons send it: the engine's action without its `user`, which the service adds.
+ * Derived, never copied, so every field of a new or changed engine action (such as a throw's `distance`) reaches step.
+ */
+export type PlayerAction = DistributiveOmit<Exclude<Action, { type: NotActedByPlayers }>, 'user'>;
 
 /** Where an action came from: a button's drawing (version and game), and the Discord interaction that carried it. */
 export interface ActOptions {

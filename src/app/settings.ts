@@ -4,6 +4,7 @@
  * Discord options and zod options, and `/rogue-config show` are all derived from it, so a new setting can't be
  * forgotten on one surface.
  */
+import { RENDER_STYLES, STYLES, type RenderStyle } from '../render/glyphs.js';
 import { z } from 'zod';
 import { DIFFICULTIES } from '../engine/difficulty.js';
 import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
@@ -17,9 +18,9 @@ export const MAP_SIZES = {
 export type MapSize = keyof typeof MAP_SIZES;
 export const MAP_SIZE_NAMES = Object.keys(MAP_SIZES) as [MapSize, ...MapSize[]];
 
-/** Render styles of the game map, in the order the options list them: the one table the settings, saves and options derive from. */
-export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
-export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
+/** Render styles of the game map: the renderer's style table (src/render/glyphs.ts STYLES) is the one list. */
+export { RENDER_STYLES };
+export type RenderStyleSetting = RenderStyle;
 
 /** The map kinds a setting may name: every generator, or 'random' (decided by the seed). */
 export { MAP_CHOICES };
@@ -72,7 +73,7 @@ const bool = (row: Omit<BoolRow, 'kind'>): BoolRow => ({ kind: 'bool', ...row })
 
 /** Every setting an admin changes with `/rogue-config set`, keyed by its field, in display order. */
 export const SETTING_ROWS = {
-  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: 'image map (a picture), emoji map in an embed, or ASCII map in a code block', hint: 'How the game map is drawn' }),
+  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: RENDER_STYLES.map((st, i) => `${i > 0 && i === RENDER_STYLES.length - 1 ? 'or ' : ''}${STYLES[st].summary}`).join(', '), hint: 'How the game map is drawn' }),
   turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', description: 'anyone acts any time (free), or everyone acts once per round (rounds)', hint: 'free or rounds' }),
   roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
   /** Rounds mode: seconds into a round after which the players it still waits for are pinged, once (0: never). */

@@ -78,7 +78,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     const full = await draw(x, view);
     const plain = await draw(x, view, false);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
-    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where);
+    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where, t(lang(x.i), 'reply.applied'));
     if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
   }
 
@@ -147,11 +147,11 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   }
 
   return {
-    parse(i) {
+    async parse(i) {
       const decoded = decodeButtonId(i.customId ?? '');
       if (!decoded.ok || !i.guildId || !i.channelId) return { ok: false, text: t(lang(i), 'reply.foreign-button') };
       const intent = pressIntent(decoded.value);
-      if (intent && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      if (intent && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { id: decoded.value, intent, key: { guildId: i.guildId, channelId: i.channelId } } };
     },
     async run(p, i, r) {

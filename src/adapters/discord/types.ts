@@ -20,6 +20,8 @@ export interface IncomingInteraction {
   memberPermissions: bigint | null;
   /** What the bot itself may do in this channel (`app_permissions`); null or absent when Discord did not say. */
   appPermissions?: bigint | null;
+  /** Set when the options were beyond any shape Discord sends (nested too deep, too many, too long): refused, not run. */
+  optionsRefused?: true;
   /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
   invocation?: Invocation;
   /** Autocomplete and context-menu commands: the command's name. */
