@@ -22,6 +22,7 @@ import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
 import { countdownLine } from './timer.js';
 import { codePoints } from './text.js';
+import type { Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -39,6 +40,8 @@ export interface RenderOptions {
   roundDeadlineMs?: number | null;
   /** The rolling log (see mergeLog): shown in the Log field instead of this turn's events. */
   log?: readonly string[];
+  /** The language of the turn log and run summary (the rolling log comes worded already); English when absent. */
+  locale?: Locale;
   /** Image style: compresses the PNG (node:zlib's deflate, passed in by the adapter); without it no picture is drawn. */
   deflate?: Deflate;
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
@@ -117,7 +120,7 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
   const inLobby = !!options.lobby && state.status === 'playing';
   if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
-  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
+  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
   const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
@@ -128,7 +131,7 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
   if (options.log) push(field('Log', options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
+    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale);
     // No "… (N earlier)" line: on a phone every line counts, and the rest is in the private view.
     push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES));
   }
