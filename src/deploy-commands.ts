@@ -6,6 +6,7 @@ import { Routes } from 'discord-api-types/v10';
 import { pathToFileURL } from 'node:url';
 import { commands } from '../commands/index.js';
 import { botRest } from './adapters/discord/rest.js';
+import { localiseCommand, type CommandNode } from './i18n/commands.js';
 import { withEntryPoint } from './adapters/web/entry-point.js';
 import { loadConfigOrExit, type Config } from './config/env.js';
 
@@ -16,7 +17,8 @@ import { loadConfigOrExit, type Config } from './config/env.js';
 export async function deployCommands(config: Pick<Config, 'discordToken' | 'applicationId' | 'guildId' | 'apiBase'> & { entryPoint?: boolean }): Promise<{ count: number; scope: string }> {
   const rest = botRest({ token: config.discordToken, apiBase: config.apiBase });
   const route = config.guildId ? Routes.applicationGuildCommands(config.applicationId, config.guildId) : Routes.applicationCommands(config.applicationId);
-  const own = commands.map((c) => c.data.toJSON());
+  // Names, descriptions and choices in every language the game speaks, from the catalogues (locales/*.json).
+  const own = commands.map((c) => localiseCommand(c.data.toJSON() as CommandNode));
   const body = config.guildId ? own : withEntryPoint(own, await rest.get(route), config.entryPoint === true);
   await rest.put(route, { body });
   return { count: body.length, scope: config.guildId ? `guild ${config.guildId}` : 'global' };

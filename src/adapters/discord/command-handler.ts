@@ -1,10 +1,12 @@
 /** Slash commands: parse (which command, where, within the rate limit), then run it and answer its outcome. */
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import type { Invocation } from '../../../commands/types.js';
-import { RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import { failureText } from '../../../commands/replies.js';
+import { t } from '../../i18n/index.js';
 import type { ChannelKey, GameView } from '../../app/service-types.js';
+import { realMessage } from '../../app/game-message.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { controllerFor, isAdmin, keepUpdated, logFailure, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { permissionReport } from './permissions.js';
 import { postGameAnswer } from './post-answer.js';
 import { textPayload } from './presenter.js';
@@ -24,6 +26,25 @@ export interface ParsedCommand {
   key: ChannelKey;
 }
 
+/** A repost (/rogue map) within this long of this process's last repost in the channel is answered privately instead. */
+export const REPOST_COOLDOWN_MS = 5_000;
+
+/** Per channel, when this process last reposted a plain view (bounded: the oldest channel is forgotten first). */
+export function repostCooldown(cooldownMs = REPOST_COOLDOWN_MS, max = 10_000): { allow(key: ChannelKey, now: number): boolean } {
+  const last = new Map<string, number>();
+  return {
+    allow(key, now) {
+      const id = `${key.guildId}/${key.channelId}`;
+      const at = last.get(id);
+      if (cooldownMs > 0 && at !== undefined && now - at < cooldownMs) return false;
+      last.delete(id);
+      last.set(id, now);
+      if (last.size > max) last.delete(last.keys().next().value!);
+      return true;
+    },
+  };
+}
+
 /** Said to a command outside a server channel. */
 export const SERVER_ONLY_TEXT = 'Channel Crawler is played in a server channel.';
 /** Said to a command this version of the bot does not know. */
@@ -31,6 +52,7 @@ export const UNKNOWN_COMMAND_TEXT = 'That command is not known to this version o
 
 /** The slash-command handler. */
 export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<ParsedCommand> {
+  const cooldown = repostCooldown(deps.repostCooldownMs);
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
   async function work(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
     const reply = await module.run(ctx);
@@ -39,7 +61,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return reply.embed ? { kind: 'private', text: reply.text, embed: reply.embed } : { kind: 'private', text: reply.text };
       case 'failure':
         logFailure(deps, metrics, reply.error, i);
-        return { kind: 'private', text: failureText(reply.error) };
+        return { kind: 'private', text: failureText(reply.error, ctx.locale) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
       case 'attachment':
@@ -77,20 +99,27 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
   }
 
   return {
-    parse(i) {
+    async parse(i) {
+      if (i.optionsRefused) return { ok: false, text: t(lang(i), 'reply.options-shape') };
       if (!i.guildId || !i.channelId) return { ok: false, text: SERVER_ONLY_TEXT };
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
       if (!invocation || !module) return { ok: false, text: UNKNOWN_COMMAND_TEXT };
-      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: RATE_LIMIT_TEXT };
+      if (invocation.subcommand !== 'help' && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { module, invocation, key: { guildId: i.guildId, channelId: i.channelId } } };
     },
     async run({ module, invocation, key }, i, r) {
-      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
       // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
       const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
       const { value: outcome, deferred } = await withDeferral(work(module, ctx, i), slow ? 0 : (deps.deferAfterMs ?? 1500), () => r.defer(true));
-      if (outcome.kind === 'post') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+      if (outcome.kind === 'post') {
+        const live = realMessage(outcome.view.meta.message);
+        // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
+        if (!live || outcome.view.events.length > 0 || cooldown.allow(key, Date.now())) return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        const note = privately(t(lang(i), 'reply.map-recent', { link: messageLink(key.guildId, live.channelId, live.messageId) }));
+        return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
+      }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
       const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
       if (deferred) await r.editOriginal(msg);

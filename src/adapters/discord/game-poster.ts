@@ -42,7 +42,7 @@ export interface PostResult {
 /** What the poster needs: the service and how to retire a message (a bot-token edit that drops its buttons). */
 export interface PosterDeps {
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
-  retire: (ref: MessageRef) => Promise<void>;
+  retire: (key: ChannelKey, ref: MessageRef) => Promise<void>;
   logger: Logger;
 }
 
@@ -61,7 +61,7 @@ export function createGamePoster(deps: PosterDeps): GamePoster {
   };
   const retire = (ref: MessageRef | null, newId: string | null, key: ChannelKey): void => {
     if (!ref || ref.messageId === newId || !isSnowflake(ref.messageId)) return;
-    deps.retire(ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
+    deps.retire(key, ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
   };
   return {
     async post(req) {
