@@ -40,7 +40,9 @@ async function redisUrl(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
-    const ok = await new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => null }).ping().then(() => true, () => false);
+    const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => null }).on('error', () => {});
+    const ok = await probe.ping().then(() => true, () => false);
+    probe.disconnect();
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
