@@ -1,4 +1,5 @@
 /** /rogue: start, join and play a game in this channel. */
+import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
@@ -187,7 +188,12 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
   if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
   switch (opts.subcommand) {
     case 'daily': {
-      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      // Each player's daily is their own game, keyed by them and played in their private view (see scope.ts): any
+      // number play at once beside the channel's game. One already running is shown again, where it stands.
+      const own = personalDailyKey(key(ctx), ctx.user.id);
+      const running = await ctx.games.view(own);
+      if (running.ok && running.value.state.status === 'playing') return { kind: 'game', view: running.value, mode: 'post' };
+      const result = await daily.start(own, ctx.user, { practice: opts.practice === true });
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
       if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };

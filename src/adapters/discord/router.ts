@@ -24,6 +24,9 @@ import { permissionReport, type ChannelPermissions } from './permissions.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import type { ControllerRedraws } from './controller-redraw.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
+import { interactionKey, NO_CHANNEL_TEXT, placeRefusal } from './place-guard.js';
+import { endedScoredDaily, finishedDailyPost, pressTarget } from './personal-daily.js';
+import { interactionOnly, isPersonalDaily, messageLink } from '../../app/scope.js';
 
 /** What the router needs. */
 export interface RouterDeps {
@@ -67,6 +70,11 @@ export const RESTARTING_TEXT = 'Channel Crawler is restarting. Please try again 
  * post carries no private note on either path (on the fast path that would cost one more request per post).
  */
 export const POSTED_TEXT = 'Posted the game message below.';
+
+/** Where messages are edited only through interactions and the last token expired: how the game comes back. */
+export const TOKEN_EXPIRED_TEXT =
+  "The game message can't show this yet: Discord lets Channel Crawler update it for 15 minutes after someone uses it. " +
+  'Press any button on it, or use `/rogue map`, to bring it back up to date.';
 
 /** What a posted game message says once withdrawn, because storage refused to record it. */
 export const WITHDRAWN_TEXT = 'The game could not be saved just now, so this copy of it was withdrawn. Please try again in a moment.';
@@ -159,7 +167,8 @@ export function createRouter(deps: RouterDeps): Router {
         if (reply.view.events.length > 0) metrics.turn();
         if (!ref) return { kind: 'post', view: reply.view, retire: null };
         deps.messages.refreshSoon(reply.view.key, 'action');
-        return { kind: 'private', text: reply.note ?? 'Done.' };
+        const expired = deps.messages.canRedraw && !isPendingMessage(ref) && !(await deps.messages.canRedraw(reply.view.key, ref));
+        return { kind: 'private', text: expired ? `${reply.note ?? 'Done.'}\n${TOKEN_EXPIRED_TEXT}` : (reply.note ?? 'Done.') };
       }
     }
   }
@@ -167,14 +176,20 @@ export function createRouter(deps: RouterDeps): Router {
   /** Posts the game message publicly as this interaction's answer, records it, and retires the previous one. */
   async function postGame(i: IncomingInteraction, r: InteractionResponder, outcome: Extract<CommandOutcome, { kind: 'post' }>, deferred: boolean, fromButton = false): Promise<void> {
     const { view, retire } = outcome;
-    const payload = gameMessage(gamePayload(view, deps.now()));
+    // A player's own daily is played in their private view: its message is ephemeral, edited only through interactions.
+    const personal = isPersonalDaily(view.key);
+    const payload = gameMessage(gamePayload(view, deps.now()), personal);
     // Until the posted message's id is known, record that one is on its way, so an action in between posts no
     // second game message; it is drawn once the id is recorded. (Best effort: without it the post still goes out.)
     const pending = { channelId: view.key.channelId, messageId: pendingMessageId(i.id) };
     const marked = await deps.games.setMessage(view.key, pending);
     let messageId: string | null;
     try {
-      if (deferred && fromButton) {
+      if (personal && deferred && !fromButton) {
+        // The private "thinking" placeholder becomes the private game message itself.
+        await r.editOriginal(payload);
+        messageId = await r.originalMessageId();
+      } else if (deferred && fromButton) {
         // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
         messageId = await r.followUp(payload);
       } else if (deferred) {
@@ -201,22 +216,25 @@ export function createRouter(deps: RouterDeps): Router {
       log.warn({ channelId: view.key.channelId, failure: saved.error.kind }, 'could not record the game message; withdrawing the new one');
       // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
       // the recorded one (if any) stays live, never retired before its successor is recorded.
-      if (messageId) await withdraw(r, deferred, messageId, retire, view.key.guildId);
+      if (messageId) await withdraw(r, deferred, messageId, retire, view.key);
       return;
     }
     if (!messageId) return;
     // This interaction's token can edit the message it just posted (its @original, or after a deferral the follow-up).
-    deps.messages.offerToken(view.key, editToken(i, messageId, deps.wallNow?.() ?? Date.now(), deferred ? messageId : '@original'));
+    const webhookMessage = deferred && !(personal && !fromButton) ? messageId : '@original';
+    deps.messages.offerToken(view.key, editToken(i, messageId, deps.wallNow?.() ?? Date.now(), webhookMessage));
     // Actions that came in while the id was unknown are drawn now.
     if (latest.ok && latest.value.state.version > view.state.version) deps.messages.refreshSoon(view.key, 'catch-up');
-    if (retire && retire.messageId !== messageId) {
+    // Retiring edits the old message with the bot token: not where the bot has no channel access. A press on an old
+    // copy there is still answered with a link to the live one (its action checks the recorded message).
+    if (retire && retire.messageId !== messageId && !interactionOnly(view.key)) {
       deps.messages.editNow(retire, retiredPayload()).catch((err: unknown) => log.info({ err, channelId: retire.channelId, messageId: retire.messageId }, 'could not retire the old game message'));
     }
   }
 
   /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
-  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
-    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: https://discord.com/channels/${guildId}/${live.channelId}/${live.messageId}` : '';
+  async function withdraw(r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, key: ChannelKey): Promise<void> {
+    const where = live && !isPendingMessage(live) ? ` Keep playing on the game message: ${messageLink(key, live.channelId, live.messageId)}` : '';
     const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
     const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
     await edit.catch((err: unknown) => log.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));
@@ -263,12 +281,13 @@ export function createRouter(deps: RouterDeps): Router {
     if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
       return [text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] }];
     }
-    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const key = interactionKey(i);
+    const note = key && !interactionOnly(key) && deps.permissions ? deps.permissions.noteOnce(key.channelId) : '';
     const joined = note ? (text ? `${text}\n\n${note}` : note) : text;
     return embed ? [joined, embed] : [joined];
   }
 
-  async function onButton(i: IncomingInteraction, r: InteractionResponder, key: ChannelKey): Promise<void> {
+  async function onButton(i: IncomingInteraction, r: InteractionResponder, channelKey: ChannelKey): Promise<void> {
     const decoded = decodeButtonId(i.customId ?? '');
     if (!decoded.ok) {
       await r.reply(privately(FOREIGN_BUTTON_TEXT));
@@ -285,9 +304,13 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     const user: UserRef = i.user;
-    // A press on a player's private controller (an ephemeral message) redraws that controller, not the public message.
-    const onController = i.message?.ephemeral ?? false;
     const pressedOn = i.message?.id ?? null;
+    // A press on an ephemeral message: the presser's own daily (its private game message or another private message
+    // of it), or a private controller of the channel's game.
+    const target = i.message?.ephemeral ? await pressTarget(deps.games, channelKey, user.id, i.customId ?? '', pressedOn) : { key: channelKey, onGameMessage: false };
+    const key = target.key;
+    // A press on a private controller redraws that controller, not the game message.
+    const onController = (i.message?.ephemeral ?? false) && !target.onGameMessage;
     const shared = !onController && pressedOn !== null;
     const work = (async () => {
       // A retired game message stays retired: a press on it changes nothing and points to the live one. An action
@@ -308,7 +331,7 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     if (outcome.kind === 'retired') {
-      const text = retiredText(`https://discord.com/channels/${key.guildId}/${outcome.live.channelId}/${outcome.live.messageId}`);
+      const text = retiredText(messageLink(key, outcome.live.channelId, outcome.live.messageId));
       if (deferred) await r.followUp(privately(text));
       else await r.reply(privately(text));
       return;
@@ -338,6 +361,7 @@ export function createRouter(deps: RouterDeps): Router {
       if (outcome.view.events.length > 0) metrics.turn();
       await show(outcome.view);
       if (outcome.note) await r.followUp(privately(outcome.note));
+      if (isPersonalDaily(key) && endedScoredDaily(outcome.view)) await postFinishedDaily(r, outcome.view, user);
       if (onController) {
         deps.messages.refreshSoon(key, 'controller');
         return;
@@ -367,6 +391,15 @@ export function createRouter(deps: RouterDeps): Router {
     else await r.reply(privately(outcome.text));
   }
 
+  /** A player's own scored daily just ended: its share card and board, publicly (best effort: the run is recorded anyway). */
+  async function postFinishedDaily(r: InteractionResponder, view: GameView, user: UserRef): Promise<void> {
+    try {
+      await r.followUp(await finishedDailyPost(deps.daily, view, user));
+    } catch (err) {
+      log.warn({ err, ...view.key }, 'could not post the finished daily run');
+    }
+  }
+
   /** Autocomplete gets no suggestions; modals, selects, context-menu commands and the like get a private "not supported". */
   async function answerUnsupported(i: IncomingInteraction, r: InteractionResponder): Promise<void> {
     if (i.kind === 'autocomplete') await r.autocomplete([]);
@@ -386,12 +419,14 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     try {
-      if (!i.guildId || !i.channelId) {
-        await timed.reply(privately(i.kind === 'button' ? FOREIGN_BUTTON_TEXT : 'Channel Crawler is played in a server channel.'));
+      const key = interactionKey(i);
+      const refused = key ? placeRefusal(i) : i.kind === 'button' ? FOREIGN_BUTTON_TEXT : NO_CHANNEL_TEXT;
+      if (!key || refused) {
+        await timed.reply(privately(refused ?? NO_CHANNEL_TEXT));
         return;
       }
-      const key: ChannelKey = { guildId: i.guildId, channelId: i.channelId };
-      deps.permissions?.see(i.channelId, i.appPermissions ?? null);
+      // Channel permissions mean something only where the bot is a member (not in DMs and group DMs).
+      if (!interactionOnly(key)) deps.permissions?.see(key.channelId, i.appPermissions ?? null);
       if (i.kind === 'command') await onCommand(i, timed, key);
       else await onButton(i, timed, key);
     } catch (err) {
