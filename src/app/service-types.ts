@@ -144,6 +144,8 @@ export interface NewGameOptions {
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */
   daily?: DailyMark;
+  /** The rules version (engine/rules.ts): the daily's day's; default the latest. Never from a player's options. */
+  rules?: number;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */

@@ -77,7 +77,8 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
     }
     const [dx, dy] = DIRECTION_DELTA[d];
     const bump = bumpAt(state, p.x + dx, p.y + dy);
-    moves[d] = bump.kind === 'monster' || (bump.kind === 'open' && reachTarget(state, p, d)) ? 'attack' : bump.kind === 'open' ? 'move' : 'blocked';
+    // Moving into an ally swaps places with them: a move.
+    moves[d] = bump.kind === 'monster' || (bump.kind === 'open' && reachTarget(state, p, d)) ? 'attack' : bump.kind === 'wall' ? 'blocked' : 'move';
   }
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;

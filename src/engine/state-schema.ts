@@ -10,10 +10,11 @@ import { MONSTERS, MONSTER_KINDS } from './monsters.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
+import { isRulesVersion, rulesFor } from './rules.js';
 import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -73,6 +74,7 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joined'), who: actor }),
   z.object({ type: z.literal('left'), who: actor }),
   z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
+  z.object({ type: z.literal('swapped'), who: actor, with: actor }),
   z.object({ type: z.literal('waited'), who: actor }),
   z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
   z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
@@ -127,6 +129,12 @@ export const GameConfigSchema = z.object({
   maxPlayers: int.min(1).max(8),
   fovRadius: int.min(2).max(30),
   maxDepth: int.min(1).max(99),
+  rules: int.refine(isRulesVersion, { message: 'unknown rules version (saved by a newer release?)' }),
+}).superRefine((c, ctx) => {
+  // A game plays only the map kinds of its own rules version.
+  if (isRulesVersion(c.rules) && !rulesFor(c.rules).mapKinds.includes(c.mapKind)) {
+    ctx.addIssue({ code: 'custom', path: ['mapKind'], message: `map kind ${c.mapKind} is not in rules version ${c.rules}` });
+  }
 });
 
 export const GameStateSchema = z
@@ -290,7 +298,19 @@ function migrate5to6(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 6, fighting: [], fightKnown: [] };
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4, 4: migrate4to5, 5: migrate5to6 };
+/** Schema 7 stamps the rules version into the config: every save from before was played under rules version 1. */
+function migrate6to7(raw: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, schema: 7, config: isRecord(raw.config) ? { ...raw.config, rules: 1 } : raw.config };
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {
+  1: migrate1to2,
+  2: migrate2to3,
+  3: migrate3to4,
+  4: migrate4to5,
+  5: migrate5to6,
+  6: migrate6to7,
+};
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {

@@ -112,6 +112,8 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
       return `${W(event.who)} ${verb(event.who, viewerId, 'move', 'moves')}.`;
     case 'waited':
       return `${W(event.who)} ${verb(event.who, viewerId, 'wait', 'waits')}.`;
+    case 'swapped':
+      return `${W(event.who)} ${verb(event.who, viewerId, 'swap', 'swaps')} places with ${w(event.with)}.`;
     case 'attacked':
       return event.attacker.kind === 'monster'
         ? `${W(event.attacker)} ${event.verb} ${w(event.target)}${tiles(event.range)} for ${event.damage}.`

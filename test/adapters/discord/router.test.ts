@@ -13,7 +13,9 @@ import { MemoryRoundQueue } from '../../../src/adapters/memory/memory-round-queu
 import { MemorySettingsStore } from '../../../src/adapters/memory/memory-settings-store.js';
 import { GameService } from '../../../src/app/game-service.js';
 import { silentLogger } from '../../../src/app/ports.js';
-import type { GameServiceApi, GameView } from '../../../src/app/service-types.js';
+import type { GameServiceApi, GameView, MessageRef } from '../../../src/app/service-types.js';
+import { createGamePoster } from '../../../src/adapters/discord/game-poster.js';
+import { retiredPayload } from '../../../src/adapters/discord/presenter.js';
 import type { EditToken } from '../../../src/adapters/discord/edit-tokens.js';
 import { SettingsService } from '../../../src/app/settings-service.js';
 
@@ -89,10 +91,10 @@ function routerWith(opts: { delayMs?: number } = {}) {
   const edits: { messageId: string; body: object }[] = [];
   const refreshed: { guildId: string; channelId: string }[] = [];
   const tokens: EditToken[] = [];
+  const editNow = async (ref: MessageRef, body: object): Promise<void> => void edits.push({ messageId: ref.messageId, body });
   const messages: GameMessages = {
-    async editNow(ref, body) {
-      edits.push({ messageId: ref.messageId, body });
-    },
+    editNow,
+    poster: createGamePoster({ games, retire: (ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
     refreshSoon: (k) => void refreshed.push(k),
     offerToken: (_k, t) => void tokens.push(t),
     drain: async () => {},

@@ -160,6 +160,8 @@ export class RestApi {
       const params = matchPath(pattern, req.path);
       if (!params) continue;
       if (auth && req.headers.authorization !== `Bot ${this.o.token}`) return UNAUTHORIZED;
+      const notId = notSnowflake(params);
+      if (notId) return { status: 400, body: { code: 50035, message: 'Invalid Form Body', errors: { [notId]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] } } } };
       return handler(req, params);
     }
     return NOT_FOUND;
@@ -498,4 +500,14 @@ export class RestApi {
     if (isError(edited)) return { status: 400, body: edited };
     return { status: 200, body: edited };
   }
+}
+
+/** Path parameters that Discord parses as snowflakes (a message id may also be `@original`); the first that is not one. */
+function notSnowflake(params: Record<string, string | undefined>): string | null {
+  for (const name of ['c', 'm', 'msg', 'g', 'guild', 'app', 'cmd']) {
+    const v = params[name];
+    if (v === undefined || (name === 'msg' && v === '@original')) continue;
+    if (!/^\d{1,20}$/.test(v)) return name === 'm' || name === 'msg' ? 'message_id' : `${name}_id`;
+  }
+  return null;
 }
