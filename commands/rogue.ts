@@ -14,6 +14,7 @@ import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
@@ -174,14 +175,14 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
  * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
  */
-export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string, locale?: Locale): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
   // A run that had ended before (no game-over now) is said to be over already, whoever asks.
-  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? 'The game is over.' : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false), voted: false } };
+  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? t(locale ?? DEFAULT_LOCALE, 'reply.game-over') : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false, locale), voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
-  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed, locale), voted: true } };
 }
 
 /** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
@@ -255,7 +256,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
 
 async function run(ctx: CommandContext): Promise<Reply> {
   const parsed = rogueOptions.safeParse(schemaInput(ctx));
-  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error, ctx.locale) };
   const opts = parsed.data;
   const action = toAction(opts);
   if (action) {
@@ -276,7 +277,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
-      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId);
+      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId, ctx.locale);
       return result.ok ? { kind: 'game', view: result.value.view, mode: 'update', note: result.value.note } : { kind: 'failure', error: result.error };
     }
     case 'me': {
@@ -289,7 +290,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
       const { view, removed, votes, needed } = result.value;
-      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed) };
+      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed, ctx.locale) };
     }
     case 'party again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
@@ -311,7 +312,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const changed = Object.keys(patch).length > 0;
       const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: prefsText(result.value, changed) };
+      return { kind: 'text', text: prefsText(result.value, changed, ctx.locale) };
     }
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.

@@ -5,13 +5,14 @@
  * still live (🎮 draws the presser's controller from that same read).
  */
 import { decodeButtonId, gameTag, pressIntent, runPress, type ButtonId, type ButtonOutcome, type PressIntent } from '../../../commands/controls/index.js';
-import { FOREIGN_BUTTON_TEXT, RATE_LIMIT_TEXT, failureText, retiredText } from '../../../commands/replies.js';
+import { failureText, retiredText } from '../../../commands/replies.js';
+import { t, type Locale } from '../../i18n/index.js';
 import { isPendingMessage, isRetired, realMessage } from '../../app/game-message.js';
 import type { ChannelKey, GameView, MessageRef, Result } from '../../app/service-types.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { answerApplied, notePrivately } from './applied-answer.js';
 import { editToken } from './edit-tokens.js';
-import { answerPrivately as noteNow, controllerFor, isAdmin, keepUpdated, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { answerPrivately as noteNow, controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { withoutPicture } from './messages.js';
 import { gameMessage } from './payload.js';
 import { postGameAnswer } from './post-answer.js';
@@ -44,9 +45,11 @@ interface Press {
 }
 
 /** 🎮 from the one read of the game: the presser's controller, or why not. */
-function controllerOutcome(current: Result<GameView>, id: ButtonId): ButtonOutcome {
-  if (!current.ok) return { kind: 'refused', text: failureText(current.error), view: null, failure: current.error };
-  if (gameTag(current.value.meta.createdAt) !== id.game) return { kind: 'refused', text: failureText({ kind: 'old-game' }), view: null, failure: { kind: 'old-game' } };
+function controllerOutcome(current: Result<GameView>, id: ButtonId, locale: Locale): ButtonOutcome {
+  if (!current.ok) return { kind: 'refused', text: failureText(current.error, locale), view: null, failure: current.error };
+  if (gameTag(current.value.meta.createdAt) !== id.game) {
+    return { kind: 'refused', text: failureText({ kind: 'old-game' }, locale), view: null, failure: { kind: 'old-game' } };
+  }
   return { kind: 'controller', view: current.value };
 }
 
@@ -61,9 +64,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       const current = await deps.games.view(p.key);
       const live = current.ok ? current.value.meta.message : null;
       if (live && pressedOn && isRetired(live, pressedOn)) return { kind: 'retired', live };
-      if (intent.kind === 'controller') return controllerOutcome(current, p.id);
+      if (intent.kind === 'controller') return controllerOutcome(current, p.id, lang(i));
     }
-    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), games: deps.games, interactionId: i.id, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
+    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
     return runPress(ctx, p.id, intent);
   }
 
@@ -123,7 +126,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       case 'attachment':
         return void (await noteNow(r, deferred, { content: outcome.text, files: [outcome.file] }));
       case 'retired':
-        return void (await noteNow(r, deferred, privately(retiredText(messageLink(key, outcome.live.channelId, outcome.live.messageId)))));
+        return void (await noteNow(r, deferred, privately(retiredText(messageLink(key, outcome.live.channelId, outcome.live.messageId), lang(x.i)))));
       case 'controller': {
         // 🎮 on the public message: the presser's own controller, privately.
         const msg = await controllerFor(deps, outcome.view, x.i.user.id);
@@ -160,9 +163,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     parse(i) {
       const decoded = decodeButtonId(i.customId ?? '');
       const key = interactionKey(i);
-      if (!decoded.ok || !key) return { ok: false, text: FOREIGN_BUTTON_TEXT };
+      if (!decoded.ok || !key) return { ok: false, text: t(lang(i), 'reply.foreign-button') };
       const intent = pressIntent(decoded.value);
-      if (intent && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: RATE_LIMIT_TEXT };
+      if (intent && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { id: decoded.value, intent, key } };
     },
     async run(parsed, i, r) {

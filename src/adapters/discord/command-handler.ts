@@ -1,10 +1,11 @@
 /** Slash commands: parse (which command, where, within the rate limit), then run it and answer its outcome. */
 import type { CommandContext, CommandModule, ReplyEmbed } from '../../../commands/types.js';
 import type { Invocation } from '../../../commands/types.js';
-import { RATE_LIMIT_TEXT, failureText } from '../../../commands/replies.js';
+import { failureText } from '../../../commands/replies.js';
+import { t } from '../../i18n/index.js';
 import type { ChannelKey, GameView } from '../../app/service-types.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { controllerFor, isAdmin, keepUpdated, logFailure, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { controllerFor, isAdmin, keepUpdated, lang, logFailure, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { permissionReport } from './permissions.js';
 import { interactionKey, NO_CHANNEL_TEXT, placeRefusal } from './place-guard.js';
 import { interactionOnly } from '../../app/scope.js';
@@ -45,7 +46,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return reply.embed ? { kind: 'private', text: reply.text, embed: reply.embed } : { kind: 'private', text: reply.text };
       case 'failure':
         logFailure(deps, metrics, reply.error, i);
-        return { kind: 'private', text: failureText(reply.error) };
+        return { kind: 'private', text: failureText(reply.error, ctx.locale) };
       case 'controller':
         return { kind: 'controller', view: reply.view };
       case 'attachment':
@@ -100,11 +101,11 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
       if (!invocation || !module) return { ok: false, text: UNKNOWN_COMMAND_TEXT };
-      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: RATE_LIMIT_TEXT };
+      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { module, invocation, key } };
     },
     async run({ module, invocation, key }, i, r) {
-      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
       // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
       const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
       const { value: outcome, deferred } = await withDeferral(work(module, ctx, i), slow ? 0 : (deps.deferAfterMs ?? 1500), () => r.defer(true));

@@ -17,6 +17,7 @@ import { gameMessage } from './payload.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.js';
 
 /** What the router and its handlers need. */
 export interface RouterDeps {
@@ -51,6 +52,9 @@ export interface KindHandler<P> {
   parse(i: IncomingInteraction): Parsed<P> | Promise<Parsed<P>>;
   run(input: P, i: IncomingInteraction, r: InteractionResponder): Promise<void>;
 }
+
+/** The language of the caller's private answers: their Discord client's. */
+export const lang = (i: IncomingInteraction): Locale => i.locale ?? DEFAULT_LOCALE;
 
 /** A private text message. */
 export const privately = (text: string, embed?: ReplyEmbed): OutgoingMessage => ({ ...textPayload(text, embed), ephemeral: true });

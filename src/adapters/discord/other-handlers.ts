@@ -3,8 +3,8 @@
  * failed": autocomplete gets no suggestions; modals, selects, context-menu commands and unknown kinds a private
  * "not supported".
  */
-import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
-import { privately, type KindHandler } from './handler-kit.js';
+import { t } from '../../i18n/index.js';
+import { lang, privately, type KindHandler } from './handler-kit.js';
 
 /** Autocomplete: an empty list of choices. */
 export const autocompleteHandler: KindHandler<null> = {
@@ -14,6 +14,6 @@ export const autocompleteHandler: KindHandler<null> = {
 
 /** Modals, selects, context-menu commands, unknown kinds: a private "not supported". */
 export const unsupportedHandler: KindHandler<null> = {
-  parse: () => ({ ok: false, text: UNSUPPORTED_TEXT }),
-  run: (_p, _i, r) => r.reply(privately(UNSUPPORTED_TEXT)),
+  parse: (i) => ({ ok: false, text: t(lang(i), 'reply.unsupported') }),
+  run: (_p, i, r) => r.reply(privately(t(lang(i), 'reply.unsupported'))),
 };

@@ -5,11 +5,11 @@
  * interaction, then runs it; this file only picks the handler, answers a parse refusal privately, and turns an
  * unexpected error into a friendly private note.
  */
-import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
+import { t } from '../../i18n/index.js';
 import { noopMetrics } from '../metrics/metrics.js';
 import { buttonHandler } from './button-handler.js';
 import { commandHandler } from './command-handler.js';
-import { privately, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { lang, privately, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { autocompleteHandler, unsupportedHandler } from './other-handlers.js';
 import { createVersionWatch } from './version-watch.js';
 import { interactionKey } from './place-guard.js';
@@ -61,7 +61,7 @@ export function createRouter(deps: RouterDeps): Router {
   /** The last resort: logged, and answered privately by whichever path is still open. */
   async function failed(i: IncomingInteraction, r: InteractionResponder, err: unknown): Promise<void> {
     log.error({ err, interactionId: i.id, channelId: i.channelId, kind: i.kind }, 'interaction failed');
-    const note = privately(INTERNAL_ERROR_TEXT);
+    const note = privately(t(lang(i), 'reply.internal-error'));
     const answer = !r.answered ? (i.kind === 'autocomplete' ? r.autocomplete([]) : r.reply(note)) : r.answerType === 'defer' ? r.editOriginal(note) : r.followUp(note);
     await Promise.resolve(answer).catch((again: unknown) => log.error({ err: again, interactionId: i.id }, 'could not even answer the failed interaction'));
   }

@@ -285,3 +285,23 @@ describe('interaction router', () => {
     expect(stored.ok && stored.value.meta.message).toBeNull();
   });
 });
+
+describe('interaction router: the caller language', () => {
+  it.each([
+    ['de', 'In diesem Kanal läuft kein Spiel. Starte eins mit /rogue neu.'],
+    ['ru', 'В этом канале нет игры. Начни её: /rogue новая.'],
+    [undefined, "There's no game in this channel. Start one with /rogue new."],
+  ] as const)('GIVEN a caller in %s and no game WHEN they act THEN the private refusal is in their language', async (locale, text) => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...command('wait'), ...(locale ? { locale } : {}) }, r);
+    expect(calls[0]!.msg).toMatchObject({ content: text, ephemeral: true });
+  });
+
+  it('GIVEN a French caller WHEN they press a button that is not ours THEN they are told in French', async () => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...button('garbage', 'm1'), locale: 'fr' }, r);
+    expect(calls[0]!.msg).toMatchObject({ content: 'Ce bouton ne vient pas de cette partie.', ephemeral: true });
+  });
+});

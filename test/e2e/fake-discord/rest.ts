@@ -6,6 +6,7 @@ import { snowflakeTime, type IdGenerator } from './ids.js';
 import { validateCommand, validateCommands, validateMessage, type DiscordError } from './limits.js';
 import { EPHEMERAL, LOADING, MessageStore, isError } from './messages.js';
 import { BOT_PERMS, PERMS } from './permissions.js';
+import type { FakeOAuth } from './oauth.js';
 
 /** What a route answers: status and JSON body (undefined for 204). */
 export interface RestResult {
@@ -61,6 +62,8 @@ export interface RestOptions {
   /** How long the interaction token works for webhooks (Discord: 15 min). */
   tokenLifetimeMs: number;
   onCallback: (rec: InteractionRecord) => void;
+  /** OAuth2 codes, access tokens and Activity instances. */
+  oauth: FakeOAuth;
 }
 
 /** A stored application command, as Discord returns it. */
@@ -124,7 +127,14 @@ export class RestApi {
       status: 200,
       body: { url: o.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
     }));
-    r('GET', '/users/@me', () => ({ status: 200, body: o.botUser }));
+    // With a Bearer token: the user who authorised (OAuth2); with the bot token: the bot.
+    r('GET', '/users/@me', (q) => {
+      const user = o.oauth.userOf(q.headers.authorization);
+      if (user) return { status: 200, body: user };
+      return q.headers.authorization === `Bot ${o.token}` ? { status: 200, body: o.botUser } : UNAUTHORIZED;
+    }, false);
+    r('POST', '/oauth2/token', (q) => o.oauth.token(q.json as Record<string, string>), false);
+    r('GET', '/applications/:app/activity-instances/:instance', (q, p) => o.oauth.instance(p.app!, p.instance!));
     r('GET', '/applications/@me', () => ({ status: 200, body: this.application() }));
     r('GET', '/oauth2/applications/@me', () => ({ status: 200, body: this.application() }));
     for (const scope of ['/applications/:app/commands', '/applications/:app/guilds/:guild/commands']) {
