@@ -1,4 +1,5 @@
 /** /rogue: start, join and play a game in this channel. */
+import { aboutReply, forgetQuestion } from './about.js';
 import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
@@ -78,6 +79,8 @@ export const rogueOptions = z.preprocess(
     plain('runs replay'),
     plain('me'),
     plain('help'),
+    plain('about'),
+    plain('forget'),
     // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
     plain('act travel'),
@@ -317,6 +320,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.
       return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
+    case 'about':
+      return aboutReply();
+    case 'forget':
+      return forgetQuestion();
     case 'daily':
     case 'runs board':
     case 'runs history':
@@ -367,6 +374,8 @@ export default {
         boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
       subcommand('help', 'How to play'),
+      subcommand('about', 'Version, source, privacy (what is stored, how to delete it) and terms'),
+      subcommand('forget', 'Delete your run history and preferences (asks first)'),
       subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
         subcommand('wait', 'Wait a turn'),
         subcommand('rest', 'Rest until healed (not with a monster in view)'),

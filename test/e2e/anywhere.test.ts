@@ -4,6 +4,7 @@
  * bot has no channel access: every message is created and edited through interactions, with 0 bot-token requests.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { APP_VERSION, FORGET_CONFIRM_TEXT, FORGOTTEN_TEXT } from '../../commands/about.js';
 import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { EXTERNAL_APPS_OFF_TEXT } from '../../src/adapters/discord/place-guard.js';
 import { ROUNDS_NEED_A_CHANNEL_TEXT } from '../../src/app/scope.js';
@@ -156,6 +157,28 @@ describe.each(TRANSPORTS)('anywhere, over the %s transport', (transport) => {
     expect(text).toMatch(/every server/);
     expect(text).toMatch(/alice/);
     expect(h.fake.botTokenRequests()).toEqual([]);
+  });
+
+  it('GIVEN a DM WHEN a player asks /rogue about, then /rogue forget and confirms THEN they read what is kept and their history and preferences are gone', async () => {
+    h = await startHarness({ transport, daily: true });
+    const dm = h.fake.openDm(ALICE);
+    const about = (await privately(ALICE, dm.id, subcommand('about'))).callback;
+    const fields = about.data?.embeds?.[0]?.fields ?? [];
+    expect(about.data?.embeds?.[0]?.title).toBe(`Channel Crawler ${APP_VERSION}`);
+    expect(fields.map((f) => f.name)).toEqual(['Source', 'Privacy', 'Terms']);
+    expect(fields[1]!.value).toMatch(/\/rogue forget/);
+    // Some data to forget: preferences and a finished run in the history.
+    await privately(ALICE, dm.id, subcommand('prefs', { style: 'text' }));
+    await privately(ALICE, dm.id, subcommand('new', { lobby: false, seed: 4, size: 'small' }));
+    await privately(ALICE, dm.id, subcommand('end'));
+    expect(ephemeralText((await privately(ALICE, dm.id, subcommand('history', { user: ALICE.id }, 'runs'))).callback)).not.toMatch(/No finished runs/);
+    const asked = (await privately(ALICE, dm.id, subcommand('forget'))).callback;
+    expect(ephemeralText(asked)).toBe(FORGET_CONFIRM_TEXT);
+    const question = h.fake.messages(dm.id).at(-1)!;
+    const done = await pressIn(ALICE, dm.id, question.id, buttons(question)[0]!.custom_id!);
+    expect(ephemeralText(done)).toBe(FORGOTTEN_TEXT);
+    expect(ephemeralText((await privately(ALICE, dm.id, subcommand('prefs'))).callback)).toMatch(/style `image`/);
+    expect(ephemeralText((await privately(ALICE, dm.id, subcommand('history', { user: ALICE.id }, 'runs'))).callback)).toMatch(/No finished runs/);
   });
 
   it("GIVEN one channel WHEN two players play today's daily at once THEN each plays their own private run and the channel's game still plays", async () => {

@@ -19,6 +19,7 @@ import type { GameServiceApi } from '../../src/app/service-types.js';
 import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
 import { SettingsService } from '../../src/app/settings-service.js';
 import { DailyService } from '../../src/app/daily/daily-service.js';
+import { MemoryUserPrefsStore } from '../../src/adapters/memory/memory-user-prefs-store.js';
 import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from '../../src/adapters/memory/memory-daily-stores.js';
 import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { ADMIN_PERMS, DEFAULT_GUILD, FakeDiscord, MEMBER_PERMS, type FakeActor, type FakeComponent, type FakeMessage, type InteractionCallback } from './fake-discord/index.js';
@@ -125,7 +126,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     const clockPort = { now };
     daily = new DailyService({ games, gameStore: store, runs: store, settings: settingsStore, clock: clockPort, logger: silentLogger, attempts: new MemoryDailyAttemptStore(clockPort), boards: new MemoryBoardStore(clockPort), history: new MemoryHistoryStore() });
   }
-  const settings = new SettingsService(settingsStore, silentLogger);
+  const settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
   const slow = o.slowMs;
   const slowed: GameServiceApi = slow
     ? new Proxy(games, {

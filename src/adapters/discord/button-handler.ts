@@ -4,6 +4,7 @@
  * what gets drawn, and a press on the shared message that is not an action reads it once to check the message is
  * still live (🎮 draws the presser's controller from that same read).
  */
+import { forgetUser } from '../../../commands/about.js';
 import { decodeButtonId, gameTag, pressIntent, runPress, type ButtonId, type ButtonOutcome, type PressIntent } from '../../../commands/controls/index.js';
 import { failureText, retiredText } from '../../../commands/replies.js';
 import { t, type Locale } from '../../i18n/index.js';
@@ -66,7 +67,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       if (live && pressedOn && isRetired(live, pressedOn)) return { kind: 'retired', live };
       if (intent.kind === 'controller') return controllerOutcome(current, p.id, lang(i));
     }
-    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
+    const forget = (userId: string) => forgetUser({ settings: deps.settings, daily: deps.daily }, userId);
+    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, forget, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
     return runPress(ctx, p.id, intent);
   }
 
@@ -146,6 +148,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
         return void (await noteNow(r, deferred, { ...privately(outcome.text), components: toApiRows(outcome.buttons) }));
       case 'refused':
         return onRefused(x, outcome);
+      case 'note':
+        return void (await noteNow(r, deferred, privately(outcome.text)));
     }
   }
 

@@ -11,12 +11,13 @@ import { interactionKey, NO_CHANNEL_TEXT, placeRefusal } from './place-guard.js'
 import { interactionOnly } from '../../app/scope.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { postGameAnswer } from './post-answer.js';
-import { textPayload } from './presenter.js';
+import { textPayload, toApiRows } from './presenter.js';
+import type { ButtonSpec } from '../../../commands/controls/layouts.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What a slash command comes to once its service call is done. */
 type CommandOutcome =
-  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  | { kind: 'private'; text: string; embed?: ReplyEmbed; buttons?: ButtonSpec[][] }
   | { kind: 'controller'; view: GameView }
   | { kind: 'post'; view: GameView }
   | { kind: 'attachment'; text: string; file: OutgoingFile };
@@ -51,6 +52,8 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return { kind: 'controller', view: reply.view };
       case 'attachment':
         return { kind: 'attachment', text: reply.text, file: reply.file };
+      case 'confirm':
+        return { kind: 'private', text: reply.text, buttons: reply.buttons };
       case 'game': {
         if (reply.mode === 'post' || !reply.view.meta.message) return { kind: 'post', view: reply.view };
         if (reply.view.events.length > 0) metrics.turn();
@@ -112,6 +115,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       if (outcome.kind === 'post') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
       const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
+      if (outcome.kind === 'private' && outcome.buttons) msg.components = toApiRows(outcome.buttons);
       if (deferred) await r.editOriginal(msg);
       else await r.reply(msg);
       if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id);

@@ -53,6 +53,8 @@ export interface DailyServiceApi {
   start(key: ChannelKey, user: UserRef, opts?: { practice?: boolean }): Promise<Result<DailyStart>>;
   board(guildId: string, user: UserRef, query: BoardQuery): Promise<Result<BoardView>>;
   history(of: { channel: ChannelKey } | { userId: string }): Promise<Result<HistoryEntry[]>>;
+  /** Deletes the user's own run history (/rogue forget). */
+  forgetUser(userId: string): Promise<Result<void>>;
 }
 
 export interface DailyServiceDeps {
@@ -149,6 +151,13 @@ export class DailyService implements DailyServiceApi {
   async history(of: { channel: ChannelKey } | { userId: string }): Promise<Result<HistoryEntry[]>> {
     const fields = 'channel' in of ? { ...of.channel } : { userId: of.userId };
     return storageGuarded(this.deps.logger, fields, async () => ok('channel' in of ? await this.deps.history.byChannel(of.channel, HISTORY_SHOWN) : await this.deps.history.byUser(of.userId, HISTORY_SHOWN)));
+  }
+
+  async forgetUser(userId: string): Promise<Result<void>> {
+    return storageGuarded(this.deps.logger, { userId }, async () => {
+      await this.deps.history.forgetUser(userId);
+      return ok(undefined);
+    });
   }
 
   /**
