@@ -7,6 +7,7 @@ import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
 import type { SettingsServiceApi } from '../src/app/service-types.js';
 import { verbButton } from './controls/layouts.js';
 import type { Reply } from './types.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 
 /** The version players see (package.json's; test/commands/about.test.ts keeps them equal). */
 export const APP_VERSION = '0.1.0';
@@ -44,24 +45,22 @@ export function aboutReply(): Reply {
   };
 }
 
-/** What /rogue forget asks before deleting. */
-export const FORGET_CONFIRM_TEXT =
-  'Delete your run history and your preferences? Games in progress, board entries and today’s daily attempt stay ' +
-  '(the boards expire by themselves). Press the button to delete, or dismiss this message to keep everything.';
+/** What /rogue forget asks before deleting (English). */
+export const FORGET_CONFIRM_TEXT = t(DEFAULT_LOCALE, 'forget.confirm');
 
-/** Said once deleted. */
-export const FORGOTTEN_TEXT = 'Done: your run history and preferences are deleted.';
+/** Said once deleted (English). */
+export const FORGOTTEN_TEXT = t(DEFAULT_LOCALE, 'forget.done');
 
 /** /rogue forget: the question and its one button (no game needed: version and game tag 0). */
-export function forgetQuestion(): Reply {
-  return { kind: 'confirm', text: FORGET_CONFIRM_TEXT, buttons: [[verbButton('forget', 0, '0')]] };
+export function forgetQuestion(locale: Locale = DEFAULT_LOCALE): Reply {
+  return { kind: 'confirm', text: t(locale, 'forget.confirm'), buttons: [[verbButton('forget', 0, '0')]] };
 }
 
 /** The confirmed forget: the user's history and preferences, deleted; a storage failure as its failure. */
-export async function forgetUser(services: { settings: SettingsServiceApi; daily?: DailyServiceApi | undefined }, userId: string): Promise<Reply> {
+export async function forgetUser(services: { settings: SettingsServiceApi; daily?: DailyServiceApi | undefined }, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<Reply> {
   const prefs = services.settings.prefs ? await services.settings.prefs.forget(userId) : null;
   if (prefs && !prefs.ok) return { kind: 'failure', error: prefs.error };
   const history = services.daily ? await services.daily.forgetUser(userId) : null;
   if (history && !history.ok) return { kind: 'failure', error: history.error };
-  return { kind: 'text', text: FORGOTTEN_TEXT };
+  return { kind: 'text', text: t(locale, 'forget.done') };
 }

@@ -248,6 +248,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
     ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
     ...(size !== undefined ? { maxPlayers: size } : {}),
+    ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {
@@ -323,7 +324,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'about':
       return aboutReply();
     case 'forget':
-      return forgetQuestion();
+      return forgetQuestion(ctx.locale);
     case 'daily':
     case 'runs board':
     case 'runs history':
@@ -374,8 +375,8 @@ export default {
         boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
       subcommand('help', 'How to play'),
-      subcommand('about', 'Version, source, privacy (what is stored, how to delete it) and terms'),
-      subcommand('forget', 'Delete your run history and preferences (asks first)'),
+      subcommand('about', 'Version, privacy and terms'),
+      subcommand('forget', 'Delete your history and preferences'),
       subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
         subcommand('wait', 'Wait a turn'),
         subcommand('rest', 'Rest until healed (not with a monster in view)'),

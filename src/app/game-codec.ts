@@ -1,4 +1,5 @@
 /** Serialisation of a stored game (state + meta) to JSON text and back, shared by every GameStore adapter. */
+import { LOCALE_CODES } from '../i18n/index.js';
 import { z } from 'zod';
 import { parseGameState } from '../engine/state-schema.js';
 import { MAP_CHOICES } from '../mapgen/generate.js';
@@ -15,6 +16,7 @@ const GameMetaSchema = z.object({
   message: z.object({ channelId: z.string(), messageId: z.string() }).nullable(),
   render: z.enum(RENDER_STYLES),
   mobile: z.boolean(),
+  locale: z.enum(LOCALE_CODES).optional(),
   roundSeconds: z.number().int().min(1),
   lastActed: z.record(z.string(), z.number().int()),
   idleRounds: z.number().int().min(0),

@@ -27,6 +27,7 @@
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
 import { boardGuildOf, interactionOnly, isPersonalDaily, ROUNDS_NEED_A_CHANNEL_TEXT } from './scope.js';
+import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
@@ -186,6 +187,7 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
+        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
@@ -344,6 +346,8 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // The next run speaks as this one did (the server's setting still wins in newGame).
+      ...(meta.locale !== undefined ? { locale: meta.locale } : {}),
       // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
       lobby: previous.size > 1,
     });
@@ -734,23 +738,8 @@ function channelAllowed(settings: GuildSettings, channelId: string): boolean {
 }
 
 function toEngineAction(action: PlayerAction, user: string): Action {
-  switch (action.type) {
-    case 'move':
-      return action.steps === undefined ? { type: 'move', user, dir: action.dir } : { type: 'move', user, dir: action.dir, steps: action.steps };
-    case 'wait':
-      return { type: 'wait', user };
-    case 'descend':
-      return { type: 'descend', user };
-    case 'use':
-      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
-    case 'rest':
-    case 'explore':
-    case 'travel':
-    case 'fight':
-      return { type: action.type, user };
-    case 'throw':
-      return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };
-  }
+  // The user goes last: the action's own fields never choose who acts.
+  return { ...action, user };
 }
 
 /** A 32-bit seed from the creation time and the channel (FNV-1a), so two channels started in the same millisecond differ. */

@@ -3,7 +3,7 @@ import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, STYLES, tileCost, type RenderStyle } from './glyphs.js';
+import { byStyle, Cell, glyphTable, LEGEND_NAMES, styleSpec, tileCost, type MapPlace, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
@@ -59,7 +59,7 @@ const FENCE_CLOSE = '\n```';
 const SEP = ' · ';
 
 function legendEntry(style: RenderStyle, cell: number, name: string): string {
-  return `${STYLES[style].quote(glyphTable(style)[cell]!)} ${name}`;
+  return `${styleSpec(style).quote(glyphTable(style)[cell]!)} ${name}`;
 }
 
 /** The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when cells is null. */
@@ -73,7 +73,7 @@ export function legend(style: RenderStyle, cells: Uint8Array | null): string {
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, null))])) as Record<RenderStyle, number>;
+const LEGEND_MAX = byStyle((s) => codePoints(legend(s, null)));
 
 /** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
 const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);
@@ -137,44 +137,67 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   return withMap(state, options, visible, mark, embed, target);
 }
 
+/** What a place needs to put the map: the game, the options, sight, the embed so far, the camera's target. */
+interface PlaceContext {
+  state: GameState;
+  options: RenderOptions;
+  visible: Uint8Array;
+  mark: number;
+  embed: EmbedText;
+  target: { x: number; y: number };
+}
+
+/** The picture attached to the embed (drawn only with a deflate), monsters outside it marked in the "In sight" list. */
+function placeAttachment(c: PlaceContext): RenderedMessage {
+  const { state, options, visible, mark, embed, target } = c;
+  if (!options.deflate) return { content: '', embed };
+  // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
+  const caps = viewCaps(options.style, options.mobile === true);
+  const image = renderImageWith(state, visible, mark, options.privateView === true ? (options.viewerId ?? null) : null, options.deflate, caps);
+  markOffPicture(state, visible, mark, embed, target, options.style, new Set(image.monsters));
+  embed.image = `attachment://${IMAGE_NAME}`;
+  return { content: '', embed, image };
+}
+
+/** The largest view that fits `budget` code points, drawn around the target, with its legend. */
+function drawnView(c: PlaceContext, budget: number): { text: string; key: string } {
+  const { state, options, visible, mark, embed, target } = c;
+  const style = options.style;
+  const size = chooseViewSize(state.width, state.height, viewCaps(style, options.mobile === true), budget, tileCost(style));
+  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
+  const map = drawMap(state, visible, mark, view, style, options.viewerId ?? null);
+  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
+  return { text: map.text, key: legend(style, map.cells) };
+}
+
+/** Room the embed leaves under its 6,000 total once its text and the off-picture marks are counted. */
+function embedLeft(embed: EmbedText): number {
+  return LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
+}
+
+/** The map in a code block in the content (2,000), its legend in the embed's description when it fits. */
+function placeCodeBlock(c: PlaceContext): RenderedMessage {
+  const left = embedLeft(c.embed);
+  const map = drawnView(c, LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length);
+  c.embed.description = codePoints(map.key) <= Math.min(left, LIMITS.description) ? map.key : '';
+  return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed: c.embed };
+}
+
+/** The map as the embed's description, its legend under it. */
+function placeEmbed(c: PlaceContext): RenderedMessage {
+  const budget = Math.min(LIMITS.description, embedLeft(c.embed)) - (LEGEND_MAX[c.options.style] + 2);
+  const map = drawnView(c, budget);
+  c.embed.description = map.key ? `${map.text}\n\n${map.key}` : map.text;
+  return { content: '', embed: c.embed };
+}
+
+/** Where each place puts the map: a style's row names its place, and the place does the rest. */
+const PLACE: Readonly<Record<MapPlace, (c: PlaceContext) => RenderedMessage>> = { attachment: placeAttachment, 'code-block': placeCodeBlock, embed: placeEmbed };
+
 /**
- * Puts the map into a message whose embed already holds its text: the picture (image style), the embed's description
- * (emoji) or a code block in the content (ASCII), the largest view that fits what the embed leaves, centred on target.
+ * Puts the map into a message whose embed already holds its text, where the style's row says: the picture, the
+ * embed's description or a code block in the content, the largest view that fits what the embed leaves, centred on target.
  */
 export function withMap(state: GameState, options: RenderOptions, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }): RenderedMessage {
-  const style = options.style;
-  const viewerId = options.viewerId ?? null;
-  const cost = tileCost(style);
-  const caps = viewCaps(style, options.mobile === true);
-  // Whatever the embed already holds counts against its 6,000 total.
-  const embedLeft = LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
-  const legendRoom = LEGEND_MAX[style] + 2;
-
-  if (style === 'image') {
-    if (!options.deflate) return { content: '', embed };
-    // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
-    const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate, caps);
-    markOffPicture(state, visible, mark, embed, target, style, new Set(image.monsters));
-    embed.image = `attachment://${IMAGE_NAME}`;
-    return { content: '', embed, image };
-  }
-  if (style === 'ascii') {
-    const budget = LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length;
-    const size = chooseViewSize(state.width, state.height, caps, budget, cost);
-    const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
-    const map = drawMap(state, visible, mark, view, style, viewerId);
-    markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
-    const key = legend(style, map.cells);
-    embed.description = codePoints(key) <= Math.min(embedLeft, LIMITS.description) ? key : '';
-    return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed };
-  }
-
-  const budget = Math.min(LIMITS.description, embedLeft) - legendRoom;
-  const size = chooseViewSize(state.width, state.height, caps, budget, cost);
-  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
-  const map = drawMap(state, visible, mark, view, style, viewerId);
-  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
-  const key = legend(style, map.cells);
-  embed.description = key ? `${map.text}\n\n${key}` : map.text;
-  return { content: '', embed };
+  return PLACE[styleSpec(options.style).place]({ state, options, visible, mark, embed, target });
 }

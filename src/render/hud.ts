@@ -7,7 +7,7 @@ import { roundDone, roundsNow } from '../engine/pace.js';
 import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
-import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, STYLES, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
@@ -24,10 +24,11 @@ const EMOJI_BAR = 5;
 export function hpBar(hp: number, maxHp: number, style: RenderStyle): string {
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  const width = style === 'ascii' ? BAR : EMOJI_BAR;
+  const hashes = styleSpec(style).bar === 'hashes';
+  const width = hashes ? BAR : EMOJI_BAR;
   // Any life left shows at least one segment.
   const filled = cur === 0 ? 0 : Math.max(1, Math.round((cur / max) * width));
-  if (style === 'ascii') return `\`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]\` ${cur}/${max}`;
+  if (hashes) return `\`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]\` ${cur}/${max}`;
   return `${healthColour(cur / max, '🟩', '🟨', '🟥').repeat(filled)}${'⬛'.repeat(width - filled)} ${cur}/${max}`;
 }
 
@@ -42,7 +43,7 @@ function healthColour(ratio: number, good: string, hurt: string, low: string): s
  * lines carry the heart; the private view and the status sheet show the bar.
  */
 export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
-  if (style === 'ascii') return hpBar(hp, maxHp, style);
+  if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
   return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
@@ -52,17 +53,17 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
 export function mapMarker(p: Player, viewerId: string | null, style: RenderStyle): string {
   const table = glyphTable(style);
   // The image map rings each player in their slot colour and writes their slot number on them.
-  if (style === 'image') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
+  if (styleSpec(style).player === 'numbered-ring') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
   const g = !p.alive ? table[Cell.Corpse]! : p.id === viewerId ? table[Cell.Viewer]! : playerMarker(p.slot, style);
-  return STYLES[style].quote(g);
+  return styleSpec(style).quote(g);
 }
 
 /**
  * What a player carries, compactly, in item-table order: potions always (the count players watch), other kinds
  * when carried ("🧪2 🏮1 💣1", or "potion 2 · lure 1" in ASCII).
  */
-export function packText(p: Player, style: RenderStyle, sep = style === 'ascii' ? ' · ' : ' '): string {
-  const spec = STYLES[style];
+export function packText(p: Player, style: RenderStyle, sep = styleSpec(style).marks.sep): string {
+  const spec = styleSpec(style);
   return ITEM_KINDS.filter((k) => k === 'potion' || carried(p, k) > 0)
     .map((k) => spec.count(itemMarker(k, style), ITEMS[k].legend, carried(p, k)))
     .join(sep);
@@ -88,19 +89,16 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
   // Members who let several rounds pass: the round no longer waits for them (see src/app/host.ts).
   // A standing ⚔️ order: the player fights each round without pressing, shown apart from a one-off action.
   const fights = (p: Player): boolean => state.fighting.includes(p.id);
-  const idleMark = (p: Player): string => (idle.includes(p.id) ? (style === 'ascii' ? ' · idle' : ' 💤 idle') : '');
+  const marks = styleSpec(style).marks;
+  const idleMark = (p: Player): string => (idle.includes(p.id) ? marks.idle : '');
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
       const you = p.id === viewerId ? ' (you)' : '';
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
-      if (style === 'ascii') {
-        const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' · fighting' : roundDone(state, p) ? ' · acted' : ' · waiting') : '';
-        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
-      }
-      const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' ⚔️' : roundDone(state, p) ? ' ✅' : ' ⏳') : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
+      const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
+      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
@@ -142,7 +140,7 @@ export function sightLines(state: GameState, visible: Uint8Array, mark: number, 
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
   return seen.map((m) => {
-    const marker = STYLES[style].quote(monsterMarker(m.kind, style));
+    const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
     const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
     return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;

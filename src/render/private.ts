@@ -38,9 +38,8 @@ export function privateLines(state: GameState, viewerId: string, style: RenderOp
   if (!p) return ['You are not in this run: use `/rogue join`.'];
   const depth = `Depth ${state.depth}/${state.config.maxDepth}`;
   if (!p.alive) return ['💀 You have fallen.', depth];
-  const text = style === 'ascii';
   return [
-    `HP ${hpBar(p.hp, p.maxHp, text ? 'ascii' : 'emoji')}`,
+    `HP ${hpBar(p.hp, p.maxHp, style)}`,
     `${depth} · kills ${p.kills}`,
     `Pack: ${packText(p, style)}`,
     `Gear: ${gearText(p, style)}`,

@@ -95,6 +95,8 @@ export interface HarnessOptions {
   budget?: BotBudget;
   /** Wire the daily dungeon, boards and history (memory stores only), as main.ts does. */
   daily?: boolean;
+  /** A /rogue map this soon after the last one is answered privately (default 0 here: scenarios repost at once). */
+  repostCooldownMs?: number;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -149,6 +151,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     now,
     roundTimerMs: o.roundTimerMs ?? 0,
     editIntervalMs: o.editIntervalMs ?? 1000,
+    repostCooldownMs: o.repostCooldownMs ?? 0,
     shutdownGraceMs: o.shutdownGraceMs ?? 50,
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.

@@ -67,7 +67,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       if (live && pressedOn && isRetired(live, pressedOn)) return { kind: 'retired', live };
       if (intent.kind === 'controller') return controllerOutcome(current, p.id, lang(i));
     }
-    const forget = (userId: string) => forgetUser({ settings: deps.settings, daily: deps.daily }, userId);
+    const forget = (userId: string) => forgetUser({ settings: deps.settings, daily: deps.daily }, userId, lang(i));
     const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, forget, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
     return runPress(ctx, p.id, intent);
   }
@@ -83,7 +83,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     const full = await draw(x, view);
     const plain = await draw(x, view, false);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
-    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where);
+    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where, t(lang(x.i), 'reply.applied'));
     if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
   }
 
@@ -164,12 +164,12 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   }
 
   return {
-    parse(i) {
+    async parse(i) {
       const decoded = decodeButtonId(i.customId ?? '');
       const key = interactionKey(i);
       if (!decoded.ok || !key) return { ok: false, text: t(lang(i), 'reply.foreign-button') };
       const intent = pressIntent(decoded.value);
-      if (intent && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      if (intent && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { id: decoded.value, intent, key } };
     },
     async run(parsed, i, r) {

@@ -4,10 +4,11 @@ import type { Invocation } from '../../../commands/types.js';
 import { failureText } from '../../../commands/replies.js';
 import { t } from '../../i18n/index.js';
 import type { ChannelKey, GameView } from '../../app/service-types.js';
+import { realMessage } from '../../app/game-message.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { controllerFor, isAdmin, keepUpdated, lang, logFailure, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { permissionReport } from './permissions.js';
-import { interactionKey, NO_CHANNEL_TEXT, placeRefusal } from './place-guard.js';
+import { interactionKey, placeRefusal } from './place-guard.js';
 import { interactionOnly } from '../../app/scope.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { postGameAnswer } from './post-answer.js';
@@ -29,16 +30,32 @@ export interface ParsedCommand {
   key: ChannelKey;
 }
 
-/** Where messages are edited only through interactions and the last token expired: how the game comes back. */
-export const TOKEN_EXPIRED_TEXT =
-  "The game message can't show this yet: Discord lets Channel Crawler update it for 15 minutes after someone uses it. " +
-  'Press any button on it, or use `/rogue map`, to bring it back up to date.';
+
+/** A repost (/rogue map) within this long of this process's last repost in the channel is answered privately instead. */
+export const REPOST_COOLDOWN_MS = 5_000;
+
+/** Per channel, when this process last reposted a plain view (bounded: the oldest channel is forgotten first). */
+export function repostCooldown(cooldownMs = REPOST_COOLDOWN_MS, max = 10_000): { allow(key: ChannelKey, now: number): boolean } {
+  const last = new Map<string, number>();
+  return {
+    allow(key, now) {
+      const id = `${key.guildId}/${key.channelId}`;
+      const at = last.get(id);
+      if (cooldownMs > 0 && at !== undefined && now - at < cooldownMs) return false;
+      last.delete(id);
+      last.set(id, now);
+      if (last.size > max) last.delete(last.keys().next().value!);
+      return true;
+    },
+  };
+}
 
 /** Said to a command this version of the bot does not know. */
 export const UNKNOWN_COMMAND_TEXT = 'That command is not known to this version of the bot. Try /rogue help.';
 
 /** The slash-command handler. */
 export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<ParsedCommand> {
+  const cooldown = repostCooldown(deps.repostCooldownMs);
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
   async function work(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
     const reply = await module.run(ctx);
@@ -60,7 +77,8 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         deps.messages.refreshSoon(reply.view.key, 'action');
         roundsResolved(deps, reply.view);
         const note = reply.note ?? 'Done.';
-        return { kind: 'private', text: (await redrawable(reply.view)) ? note : `${note}\n${TOKEN_EXPIRED_TEXT}` };
+        // Where messages are edited only through interactions and the last token expired: how the game comes back.
+        return { kind: 'private', text: (await redrawable(reply.view)) ? note : `${note}\n${t(lang(i), 'place.token-expired')}` };
       }
     }
   }
@@ -96,15 +114,16 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
   }
 
   return {
-    parse(i) {
+    async parse(i) {
+      if (i.optionsRefused) return { ok: false, text: t(lang(i), 'reply.options-shape') };
       const key = interactionKey(i);
-      if (!key) return { ok: false, text: NO_CHANNEL_TEXT };
+      if (!key) return { ok: false, text: t(lang(i), 'place.no-channel') };
       const refused = placeRefusal(i);
       if (refused) return { ok: false, text: refused };
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
       if (!invocation || !module) return { ok: false, text: UNKNOWN_COMMAND_TEXT };
-      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      if (invocation.subcommand !== 'help' && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
       return { ok: true, value: { module, invocation, key } };
     },
     async run({ module, invocation, key }, i, r) {
@@ -112,7 +131,13 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
       const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
       const { value: outcome, deferred } = await withDeferral(work(module, ctx, i), slow ? 0 : (deps.deferAfterMs ?? 1500), () => r.defer(true));
-      if (outcome.kind === 'post') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+      if (outcome.kind === 'post') {
+        const live = realMessage(outcome.view.meta.message);
+        // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
+        if (!live || outcome.view.events.length > 0 || cooldown.allow(key, Date.now())) return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        const note = privately(t(lang(i), 'reply.map-recent', { link: messageLink(key, live.channelId, live.messageId) }));
+        return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
+      }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
       const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
       if (outcome.kind === 'private' && outcome.buttons) msg.components = toApiRows(outcome.buttons);

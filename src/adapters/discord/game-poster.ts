@@ -43,7 +43,7 @@ export interface PostResult {
 /** What the poster needs: the service and how to retire a message (a bot-token edit that drops its buttons). */
 export interface PosterDeps {
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
-  retire: (ref: MessageRef) => Promise<void>;
+  retire: (key: ChannelKey, ref: MessageRef) => Promise<void>;
   logger: Logger;
 }
 
@@ -64,7 +64,7 @@ export function createGamePoster(deps: PosterDeps): GamePoster {
     // Retiring is a bot-token edit: never where the bot has no channel access (a press on an old copy there is still
     // answered with a link to the live one, as its action checks the recorded message).
     if (!ref || ref.messageId === newId || !isSnowflake(ref.messageId) || interactionOnly(key)) return;
-    deps.retire(ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
+    deps.retire(key, ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
   };
   return {
     async post(req) {

@@ -76,6 +76,8 @@ export type RefreshReason = 'timer' | 'action' | 'controller' | 'catch-up' | 're
 /** What the channel-API editor needs. */
 export interface GameMessagesDeps {
   rest: REST;
+  /** The interaction endpoints' client (token edits are exempt from the global limit); default `rest`. */
+  answers?: REST;
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
   logger: Logger;
   now: () => number;
@@ -91,6 +93,9 @@ export interface GameMessagesDeps {
   /** The fleet's shared budget of bot-token requests (default: unlimited). */
   budget?: BotBudget;
 }
+
+/** How often retiring an old message asks the budget for room before it is given up. */
+const RETIRE_TRIES = 5;
 
 /** How long a high-priority bot-token request waits for the budget at most before it goes anyway. */
 const HIGH_PRIORITY_WAIT_MS = 5_000;
@@ -172,7 +177,37 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     if (!isSnowflake(ref.messageId)) return Promise.reject(new Error('not a Discord message id'));
     return track(highPriority(ROUTE_EDIT, 'retire').then(() => deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(msg, false))).then(() => undefined));
   };
-  const poster = createGamePoster({ games: deps.games, retire: (ref) => editNow(ref, retiredPayload()), logger: log });
+  /**
+   * Retires an old game message (drops its buttons; presses on it are refused as retired whatever happens here).
+   * Players can trigger it at will (/rogue map), so it spends no shared budget when it can help it: through the
+   * channel's fresh interaction token for that message (exempt from the global limit), else as a 'player' request,
+   * which waits for room above what the timers need (a few tries) and is otherwise given up.
+   */
+  const retireOld = async (key: ChannelKey, ref: MessageRef): Promise<void> => {
+    if (!isSnowflake(ref.messageId)) return;
+    const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
+    if (t) {
+      try {
+        await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(retiredPayload(), false), auth: false }));
+        metrics.tokenEdit('retire');
+        return;
+      } catch (err) {
+        log.info({ ...key, status: apiError(err)?.status }, 'could not retire through the interaction token; trying the bot token');
+      }
+    }
+    for (let attempt = 0; attempt < RETIRE_TRIES; attempt++) {
+      const go = await ask('player');
+      if (go.ok) {
+        metrics.botRequest(ROUTE_EDIT, 'retire');
+        await track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(retiredPayload(), false)));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, go.retryMs));
+    }
+    metrics.budgetShed('retire');
+    log.info({ ...key, messageId: ref.messageId }, 'old game message left unretired: the shared budget had no room for players (presses on it still point to the live one)');
+  };
+  const poster = createGamePoster({ games: deps.games, retire: retireOld, logger: log });
   /** A redraw through the bot token (the budget already said yes). */
   const editWithBotToken = (ref: MessageRef, msg: OutgoingMessage, reason: string): Promise<void> => {
     metrics.botRequest(ROUTE_EDIT, reason);
@@ -186,7 +221,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (!t) return false;
     try {
-      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
+      await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
       metrics.tokenEdit(reason);
       return true;
     } catch (err) {

@@ -4,20 +4,18 @@
  * (the player's own daily and every private answer still work).
  */
 import { channelKeyOf } from '../../app/scope.js';
+import { DEFAULT_LOCALE, t } from '../../i18n/index.js';
 import type { ChannelKey } from '../../app/service-types.js';
 import type { IncomingInteraction, InteractionPlace } from './types.js';
 
 /** The place of payloads that say nothing about installs: a server channel where the bot was invited. */
 export const SERVER_PLACE: InteractionPlace = { kind: 'guild', serverInstall: true, userInstall: false, externalAppsAllowed: true };
 
-/** Said when a server turned off external apps and the bot isn't added to it, to anything that would be public. */
-export const EXTERNAL_APPS_OFF_TEXT =
-  'This server has turned off external apps, so Channel Crawler can only answer you privately here and a shared game ' +
-  "can't be shown: play your own `/rogue daily` here, play in a DM or group DM, or ask a server admin to add Channel " +
-  'Crawler to the server (or to allow Use External Apps).';
+/** Said (in English) when a server turned off external apps and the bot isn't added to it, to anything that would be public. */
+export const EXTERNAL_APPS_OFF_TEXT = t(DEFAULT_LOCALE, 'place.external-apps-off');
 
-/** Said when an interaction comes from nowhere a game can live (no channel). */
-export const NO_CHANNEL_TEXT = 'Channel Crawler is played in a channel, a DM or a group DM.';
+/** Said (in English) when an interaction comes from nowhere a game can live (no channel). */
+export const NO_CHANNEL_TEXT = t(DEFAULT_LOCALE, 'place.no-channel');
 
 /** Subcommands whose answers are private anyway (or the player's own daily): they work where external apps are off. */
 const PRIVATE_SUBCOMMANDS: ReadonlySet<string> = new Set(['help', 'about', 'forget', 'prefs', 'board', 'history', 'daily']);
@@ -30,10 +28,11 @@ export function interactionKey(i: Pick<IncomingInteraction, 'guildId' | 'channel
   return channelKeyOf(place, i.guildId, i.channelId);
 }
 
-/** Why this interaction can't be served in its place (one private sentence), or null. Buttons are judged by what they sit on. */
-export function placeRefusal(i: Pick<IncomingInteraction, 'place' | 'kind' | 'invocation'>): string | null {
+/** Why this interaction can't be served in its place (one private sentence in the user's language), or null. */
+export function placeRefusal(i: Pick<IncomingInteraction, 'place' | 'kind' | 'invocation' | 'locale'>): string | null {
   const place = i.place ?? SERVER_PLACE;
+  // Buttons sit on messages the bot could post here, so only commands are judged.
   if (place.externalAppsAllowed || i.kind !== 'command') return null;
   const sub = i.invocation?.subcommand ?? i.invocation?.command ?? '';
-  return PRIVATE_SUBCOMMANDS.has(sub) ? null : EXTERNAL_APPS_OFF_TEXT;
+  return PRIVATE_SUBCOMMANDS.has(sub) ? null : t(i.locale ?? DEFAULT_LOCALE, 'place.external-apps-off');
 }

@@ -22,6 +22,8 @@ export interface IncomingInteraction {
   appPermissions?: bigint | null;
   /** Where it was used and who installed the app for it (see place.ts); absent: a guild channel of a server install. */
   place?: InteractionPlace;
+  /** Set when the options were beyond any shape Discord sends (nested too deep, too many, too long): refused, not run. */
+  optionsRefused?: true;
   /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
   invocation?: Invocation;
   /** Autocomplete and context-menu commands: the command's name. */

@@ -6,7 +6,7 @@
  * Discord layer (src/adapters/discord/), never the gateway transport.
  */
 import { appLogger } from '../../config/logger.js';
-import { botRest } from '../discord/rest.js';
+import { botRest, interactionRest } from '../discord/rest.js';
 import { createCore, type CoreOptions } from '../discord/core.js';
 import { startInteractionServer } from './server.js';
 
@@ -39,13 +39,15 @@ export interface HttpBot {
 /** Starts the endpoint and the round timer. */
 export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
   const rest = botRest(o);
-  const core = createCore(o, rest, { timesInteractions: true });
+  // Answers, follow-ups and webhook edits: exempt from the global limit, so never held by the bot token's.
+  const answers = interactionRest(o);
+  const core = createCore(o, { rest, answers }, { timesInteractions: true });
   const server = await startInteractionServer({
     port: o.port,
     ...(o.host !== undefined ? { host: o.host } : {}),
     publicKey: o.publicKey,
     handler: (interaction, responder) => core.router.handle(interaction, responder),
-    rest,
+    rest: answers,
     logger: appLogger(o.logger),
     ...(o.ready ? { ready: o.ready } : {}),
     drainMs: o.drainMs ?? 10_000,

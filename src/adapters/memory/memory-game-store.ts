@@ -7,7 +7,7 @@ import { LAST_RUN_TTL_MS, type FinishedRun, type FinishedRunStore, type OutboxEn
 import { DUPLICATE, INTERACTION_TTL_MS, SUMMARIES_PER_CHANNEL, systemClock, type Clock, type GameStore, type GameSummaryRecord, type InteractionOptions, type LoadResult, type Revision, type SaveResult } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
-import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
+import { LOG_MAX_ACTIONS } from '../storage-bounds.js';
 
 interface Row {
   key: ChannelKey;
@@ -165,12 +165,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private record(id: string, interactionId: string, now: number): void {
     const ids = this.applied.get(id) ?? new Map<string, number>();
     for (const [other, expires] of ids) if (expires <= now) ids.delete(other);
+    // Every one for the whole window, whatever the channel's rate (as the Redis record keeps).
     ids.set(interactionId, now + INTERACTION_TTL_MS);
-    // The newest INTERACTIONS_PER_CHANNEL, as the Redis set keeps (insertion order is expiry order here).
-    for (const other of ids.keys()) {
-      if (ids.size <= INTERACTIONS_PER_CHANNEL) break;
-      ids.delete(other);
-    }
     this.applied.set(id, ids);
   }
 

@@ -5,7 +5,8 @@
  * only when its outbox is empty, it was added over OUTBOX_GRACE_MS ago, and nobody re-added it since it was read
  * (compare-and-set on its score).
  */
-import { decodeAction, decodeChannelKey, decodeGame } from '../../app/game-codec.js';
+import { decodeChannelKey, decodeGame } from '../../app/game-codec.js';
+import { decodeLogEntry } from './action-log-codec.js';
 import type { FinishedRun, FinishedRunStore, OutboxEntry } from '../../app/daily/ports.js';
 import type { GameSummaryRecord, Logger } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
@@ -42,7 +43,7 @@ export class RedisFinishedRuns implements FinishedRunStore {
       this.logger.warn('damaged last run skipped', { ...key, reason: decoded.kind === 'corrupt' ? decoded.reason : decoded.kind });
       return null;
     }
-    return { game: decoded.game, actions: items.map(decodeAction), logBase: Number(logBase ?? 0) };
+    return { game: decoded.game, actions: items.map(decodeLogEntry), logBase: Number(logBase ?? 0) };
   }
 
   async unrecorded(limit: number): Promise<OutboxEntry[]> {

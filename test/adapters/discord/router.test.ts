@@ -94,7 +94,7 @@ function routerWith(opts: { delayMs?: number } = {}) {
   const editNow = async (ref: MessageRef, body: object): Promise<void> => void edits.push({ messageId: ref.messageId, body });
   const messages: GameMessages = {
     editNow,
-    poster: createGamePoster({ games, retire: (ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
+    poster: createGamePoster({ games, retire: (_k, ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
     refreshSoon: (k) => void refreshed.push(k),
     offerToken: (_k, t) => void tokens.push(t),
     drain: async () => {},

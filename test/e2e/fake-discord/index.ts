@@ -98,7 +98,7 @@ interface ResponseWaiter {
 
 /** The fake Discord server. */
 export class FakeDiscord {
-  private readonly faults: { match: (method: string, path: string) => boolean; status: number; retryAfterSec?: number; unapplied?: boolean; times: number }[] = [];
+  private readonly faults: { match: (method: string, path: string, headers: Record<string, string>) => boolean; status: number; retryAfterSec?: number; unapplied?: boolean; global?: boolean; times: number }[] = [];
   /** Every HTTP request received, in arrival order. */
   readonly requests: RecordedRequest[] = [];
   private readonly waiters = new Map<string, ResponseWaiter[]>();
@@ -177,10 +177,11 @@ export class FakeDiscord {
   /** Resolves when a client has IDENTIFIED and been sent READY + GUILD_CREATEs (at once if one is connected; also after a RESUME). */
   /**
    * The next `times` requests that `match` fail: with `status` (e.g. 500), or with a 429 and Retry-After when
-   * `retryAfterSec` is given. The route still runs (Discord applied it, the answer was lost) unless `unapplied` is set.
+   * `retryAfterSec` is given (`global`: Discord's global limit, with X-RateLimit-Global, scope `global`). The route
+   * still runs (Discord applied it, the answer was lost) unless `unapplied` is set.
    */
-  failRequests(match: (method: string, path: string) => boolean, fault: { status?: number; retryAfterSec?: number; unapplied?: boolean }, times = 1): void {
-    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), ...(fault.unapplied ? { unapplied: true } : {}), times });
+  failRequests(match: (method: string, path: string, headers: Record<string, string>) => boolean, fault: { status?: number; retryAfterSec?: number; unapplied?: boolean; global?: boolean }, times = 1): void {
+    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), ...(fault.unapplied ? { unapplied: true } : {}), ...(fault.global ? { global: true } : {}), times });
   }
 
   /**
@@ -549,7 +550,7 @@ export class FakeDiscord {
     try {
       const parsed = await parseBody(headers['content-type'], await readBody(req));
       body = parsed.files.length ? { ...(typeof parsed.json === 'object' && parsed.json !== null ? parsed.json : {}), files: parsed.files } : parsed.json;
-      const refusedFirst = this.faults.some((f) => f.times > 0 && f.unapplied && f.match(method, path));
+      const refusedFirst = this.faults.some((f) => f.times > 0 && f.unapplied && f.match(method, path, headers));
       result = refusedFirst
         ? { status: 500, body: { message: 'injected failure (not applied)', code: 0 } }
         : parsed.invalid
@@ -561,12 +562,13 @@ export class FakeDiscord {
       result = { status: 500, body: { message: `fake-discord internal error: ${(e as Error).message}`, code: 0 } };
     }
     // An injected fault (failRequests) answers instead of the route, the way Discord fails: 5xx, or 429 with Retry-After.
-    const fault = this.faults.find((f) => f.times > 0 && f.match(method, path));
+    const fault = this.faults.find((f) => f.times > 0 && f.match(method, path, headers));
     let retryAfterSec: number | undefined;
+    const global = fault?.global === true;
     if (fault) {
       fault.times--;
       retryAfterSec = fault.retryAfterSec;
-      result = retryAfterSec !== undefined ? { status: 429, body: { message: 'You are being rate limited.', retry_after: retryAfterSec, global: false } } : { status: fault.status, body: { message: 'injected failure', code: 0 } };
+      result = retryAfterSec !== undefined ? { status: 429, body: { message: 'You are being rate limited.', retry_after: retryAfterSec, global } } : { status: fault.status, body: { message: 'injected failure', code: 0 } };
     }
     const rec: RecordedRequest = { method, path, query, headers, body, status: result.status, at };
     if (result.body !== undefined) rec.response = result.body;
@@ -581,7 +583,8 @@ export class FakeDiscord {
       res.setHeader('Retry-After', String(retryAfterSec));
       res.setHeader('X-RateLimit-Remaining', '0');
       res.setHeader('X-RateLimit-Reset-After', retryAfterSec.toFixed(3));
-      res.setHeader('X-RateLimit-Scope', 'user');
+      res.setHeader('X-RateLimit-Scope', global ? 'global' : 'user');
+      if (global) res.setHeader('X-RateLimit-Global', 'true');
     }
     if (result.body === undefined) {
       res.writeHead(result.status).end();

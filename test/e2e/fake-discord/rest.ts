@@ -237,6 +237,11 @@ export class RestApi {
     const bad = validateCommands(json);
     if (bad) return formError(bad);
     const old = this.commandsByScope.get(scope) ?? [];
+    // Discord refuses an overwrite that would remove the app's Entry Point command (type 4).
+    const listsEntryPoint = (json as Record<string, unknown>[]).some((c) => c.type === 4);
+    if (old.some((c) => c.type === 4) && !listsEntryPoint) {
+      return err(400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.");
+    }
     // An overwrite keeps the ids of commands that keep their name, as Discord does.
     const list = (json as Record<string, unknown>[]).map((raw) => {
       const same = old.find((c) => c.name === raw.name && c.type === (typeof raw.type === 'number' ? raw.type : 1));
