@@ -267,6 +267,8 @@ export interface SettingsServiceApi {
 export interface UserPrefsServiceApi {
   get(userId: string): Promise<Result<UserPrefs>>;
   update(userId: string, patch: UserPrefsPatch): Promise<Result<UserPrefs>>;
+  /** Deletes the user's stored prefs (/rogue forget). */
+  forget(userId: string): Promise<Result<void>>;
 }
 
 export type { Action };
