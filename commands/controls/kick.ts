@@ -14,7 +14,7 @@ import type { ButtonOutcome, PressContext } from './press.js';
 /** What 👢 asks the host first. */
 export const KICK_WHO_TEXT = 'Remove whom from the party? Their hero leaves the dungeon. Dismiss this message to keep everyone.';
 /** Said to a member who is not the host. */
-export const KICK_HOST_ONLY_TEXT = 'Only the host removes a player with 👢. The party can vote out a member who let several rounds pass with `/rogue kick`.';
+export const KICK_HOST_ONLY_TEXT = 'Only the host removes a player with 👢. The party can vote out a member who let several rounds pass with `/rogue party kick`.';
 /** Said when the host is alone in the party. */
 export const KICK_NOBODY_TEXT = 'Nobody else is in the party.';
 

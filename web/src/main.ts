@@ -58,7 +58,8 @@ function start(s: Started): void {
   let skew = 0;
   const redraw = (): void => {
     if (!frame) return;
-    const h = window.innerWidth < 900 ? window.innerHeight * 0.5 : window.innerHeight - 80;
+    // A phone keeps the controls on the first screen: the map takes at most three quarters of its width in height.
+    const h = window.innerWidth < 900 ? Math.min(window.innerHeight * 0.5, board.clientWidth * 0.75) : window.innerHeight - 80;
     drawMap(canvas, frame, board.clientWidth, h);
   };
   const conn = new Connection(s.session, s.ticket, {
