@@ -92,7 +92,7 @@ async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['
 
 /** The public game message a deferred command posted in the channel (a follow-up), if any. */
 async function postedAfter(fake: FakeDiscord, ch: LoadChannel, interactionId: string): Promise<ReturnType<FakeDiscord['message']>> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const posted = fake.messages(ch.channelId).filter((m) => m.id > interactionId && buttons(m).length > 0 && (m.flags & 64) === 0);
     if (posted.length) return posted.at(-1);
     await new Promise((resolve) => setTimeout(resolve, 100));
