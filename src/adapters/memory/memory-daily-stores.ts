@@ -129,4 +129,8 @@ export class MemoryHistoryStore implements HistoryStore {
   async byUser(userId: string, limit: number): Promise<HistoryEntry[]> {
     return (this.lists.get(`user:${userId}`) ?? []).slice(0, limit);
   }
+
+  async forgetUser(userId: string): Promise<void> {
+    this.lists.delete(`user:${userId}`);
+  }
 }

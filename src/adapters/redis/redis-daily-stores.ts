@@ -262,6 +262,10 @@ export class RedisHistoryStore implements HistoryStore {
     return this.read(this.userKey(userId), limit);
   }
 
+  async forgetUser(userId: string): Promise<void> {
+    await guard(this.redis, () => this.redis.del(this.userKey(userId)));
+  }
+
   private async read(key: string, limit: number): Promise<HistoryEntry[]> {
     const texts = await guard(this.redis, () => this.redis.lrange(key, 0, limit - 1));
     return texts.map((t) => parseStored(HistorySchema, t, this.logger, key)).filter((e): e is HistoryEntry => e !== null);

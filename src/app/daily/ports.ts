@@ -144,4 +144,6 @@ export interface HistoryStore {
   add(entry: HistoryEntry): Promise<void>;
   byChannel(key: ChannelKey, limit: number): Promise<HistoryEntry[]>;
   byUser(userId: string, limit: number): Promise<HistoryEntry[]>;
+  /** Deletes the user's own list of runs (/rogue forget); channel lists, shared with other players, keep theirs. */
+  forgetUser(userId: string): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { scoreRun } from '../../engine/score.js';
 import type { Clock, GameSummaryRecord, Logger, SettingsStore } from '../ports.js';
 import type { ChannelKey, StoredGame } from '../service-types.js';
 import { SETTING_ROWS } from '../settings.js';
+import { boardGuildOf } from '../scope.js';
 import { OUTCOMES, recapFromSummary } from './cards.js';
 import { DAY_MS } from './day.js';
 import type { BoardEntry, BoardStore, DailyAttemptStore, FinishedRun, FinishedRunStore, HistoryEntry, HistoryStore } from './ports.js';
@@ -109,16 +110,18 @@ export class RunRecorder {
     }
     const { summary, score } = verdict;
     const name = summary.kills.find((k) => k.id === userId)?.name ?? userId;
-    const entry: BoardEntry = { userId, name, score, depth: summary.depth, turns: summary.turns, outcome: summary.outcome, finishedAt: game.meta.updatedAt, guildId: key.guildId };
-    const settings = await this.deps.settings.get(key.guildId);
+    // A run in a DM or a group DM counts on the global board only; one in a server (installed or not) on its boards too.
+    const guildId = boardGuildOf(key);
+    const entry: BoardEntry = { userId, name, score, depth: summary.depth, turns: summary.turns, outcome: summary.outcome, finishedAt: game.meta.updatedAt, guildId: guildId ?? '' };
+    const settings = await this.deps.settings.get(guildId ?? key.guildId);
     const now = this.deps.clock.now();
     // A day's board lives until `retention` days after that day ends.
     const ttl = (days: number) => (day + 1 + days) * DAY_MS - now;
     const serverTtl = ttl(settings.dailyRetentionDays);
-    if (serverTtl > 0) await this.deps.boards.record({ scope: 'server', guildId: key.guildId, day }, entry, serverTtl);
+    if (guildId !== null && serverTtl > 0) await this.deps.boards.record({ scope: 'server', guildId, day }, entry, serverTtl);
     const globalTtl = ttl(GLOBAL_RETENTION_DAYS);
     if (settings.globalBoard && globalTtl > 0) await this.deps.boards.record({ scope: 'global', day }, entry, globalTtl);
-    await this.deps.boards.record({ scope: 'all-time', guildId: key.guildId }, entry, null);
+    if (guildId !== null) await this.deps.boards.record({ scope: 'all-time', guildId }, entry, null);
     this.deps.logger.info('daily run recorded', { ...key, day, userId, score, actions: actions.length });
     return 'recorded';
   }
