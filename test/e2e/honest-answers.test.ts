@@ -101,4 +101,15 @@ describe('over the gateway transport, when Discord took the answer but said 500'
     expect(JSON.stringify(note.body)).toContain(APPLIED_TEXT.slice(0, 30));
     expect(turnOf(h.fake.message(msg.id)!)).toBe(turn + 1);
   });
+  it('GIVEN Discord failing the answer of an applied /rogue wait (500, not applied) WHEN answered THEN the note is sent again by another try, never "try again"', async () => {
+    const before = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+    h.fake.failRequests((m, p) => isCallback(m, p), { status: 500, unapplied: true }, 2);
+    const cmd = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('wait') });
+    const answer = await h.fake.waitForResponse(cmd.id, 3000);
+    h.fake.clearFaults();
+    expect(answer.type).toBe(4);
+    expect(JSON.stringify(answer.data)).not.toMatch(/try again/i);
+    const after = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+    expect(before.ok && after.ok && after.value.state.turn).toBe(before.ok ? before.value.state.turn + 1 : -1);
+  });
 });

@@ -9,12 +9,14 @@ import type { Metrics } from '../metrics/metrics.js';
 import { controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { permissionReport } from './permissions.js';
 import { postGameAnswer } from './post-answer.js';
+import { notePrivately } from './applied-answer.js';
 import { textPayload } from './presenter.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What a slash command comes to once its service call is done. */
 type CommandOutcome =
-  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  /** `applied`: the command's action was saved, so its answer must not fail into "try again". */
+  | { kind: 'private'; text: string; embed?: ReplyEmbed; applied?: true }
   | { kind: 'controller'; view: GameView }
   | { kind: 'post'; view: GameView }
   | { kind: 'attachment'; text: string; file: OutgoingFile };
@@ -71,7 +73,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         if (reply.view.events.length > 0) metrics.turn();
         deps.messages.refreshSoon(reply.view.key, 'action');
         roundsResolved(deps, reply.view);
-        return { kind: 'private', text: reply.note ?? 'Done.' };
+        return { kind: 'private', text: reply.note ?? 'Done.', applied: true };
       }
     }
   }
@@ -122,8 +124,15 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
       const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
-      if (deferred) await r.editOriginal(msg);
-      else await r.reply(msg);
+      const sent = deferred ? r.editOriginal(msg) : r.reply(msg);
+      if (outcome.kind === 'private' && outcome.applied) {
+        // The action is saved: a failed answer is sent again by the other path, never turned into "try again".
+        return void (await sent.catch(async (err: unknown) => {
+          deps.logger.warn({ err, interactionId: i.id, channelId: key.channelId }, 'answer of an applied slash action failed; sending it again');
+          await notePrivately(r, msg, deps.logger, { interactionId: i.id });
+        }));
+      }
+      await sent;
       if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id);
     },
   };
