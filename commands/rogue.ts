@@ -1,4 +1,7 @@
 /** /rogue: start, join and play a game in this channel. */
+import { logText } from '../src/app/rolling-log.js';
+import { aboutReply, forgetQuestion } from './about.js';
+import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
@@ -13,6 +16,7 @@ import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
@@ -76,6 +80,8 @@ export const rogueOptions = z.preprocess(
     plain('runs replay'),
     plain('me'),
     plain('help'),
+    plain('about'),
+    plain('forget'),
     // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
     plain('act travel'),
@@ -173,14 +179,14 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
  * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
  */
-export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string, locale?: Locale): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
   // A run that had ended before (no game-over now) is said to be over already, whoever asks.
-  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? 'The game is over.' : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false), voted: false } };
+  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? t(locale ?? DEFAULT_LOCALE, 'reply.game-over') : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false, locale), voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
-  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed, locale), voted: true } };
 }
 
 /** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
@@ -197,7 +203,12 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
   if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
   switch (opts.subcommand) {
     case 'daily': {
-      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      // Each player's daily is their own game, keyed by them and played in their private view (see scope.ts): any
+      // number play at once beside the channel's game. One already running is shown again, where it stands.
+      const own = personalDailyKey(key(ctx), ctx.user.id);
+      const running = await ctx.games.view(own);
+      if (running.ok && running.value.state.status === 'playing') return { kind: 'game', view: running.value, mode: 'post' };
+      const result = await daily.start(own, ctx.user, { practice: opts.practice === true });
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
       if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
@@ -238,6 +249,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
     ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
     ...(size !== undefined ? { maxPlayers: size } : {}),
+    ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {
@@ -249,7 +261,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
 
 async function run(ctx: CommandContext): Promise<Reply> {
   const parsed = rogueOptions.safeParse(schemaInput(ctx));
-  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error, ctx.locale) };
   const opts = parsed.data;
   const action = toAction(opts);
   if (action) {
@@ -270,7 +282,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
-      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId);
+      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId, ctx.locale);
       return result.ok ? { kind: 'game', view: result.value.view, mode: 'update', note: result.value.note } : { kind: 'failure', error: result.error };
     }
     case 'me': {
@@ -283,7 +295,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
       const { view, removed, votes, needed } = result.value;
-      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed) };
+      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed, ctx.locale) };
     }
     case 'party again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
@@ -297,7 +309,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, result.value.meta.recentLog ?? [], ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id) };
     }
     case 'prefs': {
       if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
@@ -305,11 +317,15 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const changed = Object.keys(patch).length > 0;
       const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: prefsText(result.value, changed) };
+      return { kind: 'text', text: prefsText(result.value, changed, ctx.locale) };
     }
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.
       return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
+    case 'about':
+      return aboutReply();
+    case 'forget':
+      return forgetQuestion(ctx.locale);
     case 'daily':
     case 'runs board':
     case 'runs history':
@@ -360,6 +376,8 @@ export default {
         boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
       subcommand('help', 'How to play'),
+      subcommand('about', 'Version, privacy and terms'),
+      subcommand('forget', 'Delete your history and preferences'),
       subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
         subcommand('wait', 'Wait a turn'),
         subcommand('rest', 'Rest until healed (not with a monster in view)'),

@@ -1,8 +1,10 @@
 /** The transport-neutral shape of a command: what Discord's router and the terminal player both feed in and read back. */
+import type { ButtonSpec } from './controls/layouts.js';
 import type { z } from 'zod';
 import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../src/app/replay-service.js';
 import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../src/app/service-types.js';
+import type { Locale } from '../src/i18n/index.js';
 
 /** An option value as either transport delivers it (the terminal gives strings, Discord typed values). */
 export type OptionValue = string | number | boolean;
@@ -28,6 +30,8 @@ export interface CommandContext extends Invocation {
   seenGame?: number;
   /** The Discord interaction id (absent in the terminal game): an interaction delivered twice is applied once. */
   interactionId?: string;
+  /** The caller's language (their Discord client's `locale`): private replies use it; English when absent. */
+  locale?: Locale;
   games: GameServiceApi;
   settings: SettingsServiceApi;
   /** The daily dungeon, boards and history (absent where they are not wired: `/rogue daily` then says so). */
@@ -59,7 +63,9 @@ export type Reply =
   | { kind: 'controller'; view: GameView }
   /** A new public message with one attachment (a replay GIF) and a caption: never an edit of the game message. */
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
-  | { kind: 'failure'; error: ServiceFailure };
+  | { kind: 'failure'; error: ServiceFailure }
+  /** A private question with its buttons (/rogue forget's confirmation). */
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
 
 /** Something with a name that serialises to a Discord application command (a SlashCommandBuilder). */
 export interface CommandData {

@@ -178,6 +178,8 @@ export class PlaySession {
         return this.attachmentText(outcome);
       case 'refused':
         return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
+      case 'note':
+        return [`(only you) ${outcome.text}`];
       case 'confirm':
         // As on Discord: a private question whose buttons can be pressed next.
         this.asked = outcome.buttons;
@@ -230,6 +232,10 @@ export class PlaySession {
         return this.controller(reply.view, user.id);
       case 'attachment':
         return this.attachmentText(reply);
+      case 'confirm':
+        // As on Discord: a private question whose buttons can be pressed next.
+        this.asked = reply.buttons;
+        return [`(only you) ${reply.text}`, ...buttonsText(reply.buttons)];
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');

@@ -13,7 +13,7 @@
 import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
 import { inLobby, isHost } from '../../src/app/host.js';
-import { legalMoves } from '../../src/engine/index.js';
+import { legalMoves, sightOnce, type LegalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
 import { encodeButtonId, gameTag } from './custom-id.js';
@@ -69,9 +69,8 @@ interface Abilities {
   canFight: boolean;
 }
 
-/** One player's abilities now. */
-function playerAbilities(view: GameView, userId: string): Abilities {
-  const legal = legalMoves(view.state, userId);
+/** One player's abilities, from their legal moves (computed once per player per drawing). */
+function playerAbilities(legal: LegalMoves): Abilities {
   const moves = new Map<Direction, 'move' | 'attack'>();
   for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
   return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight };
@@ -80,9 +79,11 @@ function playerAbilities(view: GameView, userId: string): Abilities {
 /** The union of what the living party can do right now (see the module comment). */
 function partyAbilities(view: GameView): Abilities {
   const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false };
+  // One party sight for the whole drawing, whatever the party's size.
+  const sight = sightOnce(view.state);
   for (const p of view.state.players) {
     if (!p.alive) continue;
-    const one = playerAbilities(view, p.id);
+    const one = playerAbilities(legalMoves(view.state, p.id, sight));
     if (!one.canAct) continue;
     party.canAct = true;
     party.canDescend ||= one.canDescend;
@@ -174,7 +175,8 @@ export function gameControls(view: GameView): ButtonSpec[][] {
 /** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
 export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (view.state.status !== 'playing') return [];
-  const can = playerAbilities(view, userId);
+  const legal = legalMoves(view.state, userId);
+  const can = playerAbilities(legal);
   const rows = padRows(view, can);
   // A 4-way pad has no ⏳: it leads the action row.
   const game0 = gameTag(view.meta.createdAt);
@@ -183,7 +185,7 @@ export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (actions.length > 0) rows.push(actions);
   // The controller's last row: the player's own items (buttons.ts holds the row's data).
   const game = gameTag(view.meta.createdAt);
-  const items = itemButtons(legalMoves(view.state, userId).usable).map(
+  const items = itemButtons(legal.usable).map(
     (b): ButtonSpec => ({ customId: encodeButtonId({ verb: 'it', item: b.item, version: view.state.version, game }), emoji: b.emoji, label: b.label, disabled: false, tone: b.tone, spacer: false }),
   );
   if (items.length > 0) rows.push(items);

@@ -6,6 +6,7 @@
  */
 import type { ReplayServiceApi } from '../../src/app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
+import type { Locale } from '../../src/i18n/index.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
 import { MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
@@ -13,6 +14,7 @@ import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 import { verbButton, type ButtonSpec } from './layouts.js';
 import { isHost } from '../../src/app/host.js';
 import { kickPress } from './kick.js';
+import type { Reply } from '../types.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
@@ -29,7 +31,9 @@ export type ButtonOutcome =
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null }
   /** A question answered privately with its buttons (the host's 🏳️: "End the run for everyone?"). */
-  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] }
+  /** Done, said privately; the message the button sits on stays as it is (/rogue forget's confirmation). */
+  | { kind: 'note'; text: string };
 
 /** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
 export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
@@ -48,6 +52,10 @@ export interface PressContext {
   interactionId?: string;
   /** The shared game message the button sits on (absent for a private controller and in the terminal). */
   pressedMessage?: string;
+  /** The presser's language: refusals are worded in it (English when absent). */
+  locale?: Locale;
+  /** Deletes the presser's history and preferences (/rogue forget's button); absent where not wired. */
+  forget?: (userId: string) => Promise<Reply>;
 }
 
 /** What a decoded button asks for; null for a d-pad spacer (nothing to do). */
@@ -81,8 +89,8 @@ const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally'
 export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
 
 /** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
-function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean): string {
-  const text = failureText(error);
+function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean, locale?: Locale): string {
+  const text = failureText(error, locale);
   return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${SHARED_PAD_TEXT}` : text;
 }
 
@@ -116,18 +124,24 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
     case 'controller': {
       const shown = await ctx.games.view(ctx.key);
-      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
-      return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }, ctx.locale), null, { kind: 'old-game' });
+      return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error, ctx.locale), null, shown.error);
     }
     case 'replay': {
       const shown = await ctx.games.view(ctx.key);
-      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }, ctx.locale), null, { kind: 'old-game' });
       if (!ctx.replays) return refused('Replays are not available here.', null);
       const clip = await ctx.replays.replay(ctx.key);
-      return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error), null, clip.error);
+      return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error, ctx.locale), null, clip.error);
     }
     case 'kick':
       return kickPress(ctx, id, intent);
+    case 'forget': {
+      const done = ctx.forget ? await ctx.forget(ctx.user.id) : null;
+      if (!done) return refused('Deleting your data is not available here.', null);
+      if (done.kind === 'failure') return refused(failureText(done.error, ctx.locale), null, done.error);
+      return { kind: 'note', text: done.kind === 'text' ? done.text : '' };
+    }
     case 'end': {
       // The host's or an admin's 🏳️ ends the run for everyone: one more tap, privately, to be sure.
       if (intent.confirmed !== true) {
@@ -136,7 +150,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
           return { kind: 'confirm', text: CONFIRM_END_TEXT, buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
         }
       }
-      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
+      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId, ctx.locale);
       // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
       if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : ENDED_TEXT } : { kind: 'game', view: ended.value.view };
       result = ended;
@@ -144,10 +158,10 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
   }
   if (result.ok) return { kind: 'game', view: result.value };
-  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined), null, result.error);
+  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined, ctx.locale), null, result.error);
   // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
   // happened; never another game's picture, should the channel's game have been replaced meanwhile.
   const fresh = await ctx.games.view(ctx.key);
   const same = fresh.ok && gameTag(fresh.value.meta.createdAt) === id.game;
-  return refused(failureText(result.error), same ? fresh.value : null, result.error);
+  return refused(failureText(result.error, ctx.locale), same ? fresh.value : null, result.error);
 }

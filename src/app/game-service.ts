@@ -26,7 +26,9 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
+import { boardGuildOf, interactionOnly, isPersonalDaily, ROUNDS_NEED_A_CHANNEL_TEXT } from './scope.js';
+import { DEFAULT_LOCALE } from '../i18n/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
 import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
@@ -146,11 +148,13 @@ export class GameService implements GameServiceApi {
         return fail({ kind: 'invalid', message: 'seed must be an integer from 0 to 4294967295' });
       }
       const settings = await this.settings.get(key.guildId);
-      if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      // A player's own daily lives in their private view, not in a channel: the channel list does not apply to it.
+      if (!isPersonalDaily(key) && !channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
       const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
       if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
+      if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'invalid', message: ROUNDS_NEED_A_CHANNEL_TEXT });
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {
@@ -163,10 +167,12 @@ export class GameService implements GameServiceApi {
       const seed = options.seed ?? deriveSeed(now, key.channelId);
       const size = MAP_SIZES[options.size ?? settings.mapSize];
       const mapChoice = options.mapKind ?? settings.mapKind;
-      const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed) : mapChoice;
+      const rules = options.rules ?? LATEST_RULES;
+      const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed, rules) : mapChoice;
+      if (!rulesFor(rules).mapKinds.includes(mapKind)) return fail({ kind: 'invalid', message: `the ${mapKind} map is retired: choose another` });
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
-      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
+      const config = defaultConfig({ rules, seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
       const join: Action = { type: 'join', user: user.id, name: user.name };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));
@@ -181,6 +187,7 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
+        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
@@ -251,7 +258,7 @@ export class GameService implements GameServiceApi {
         // its own between a check and the save; a version alone could match in the new game.
         if (expectedGame !== undefined && Math.floor(game.meta.createdAt) !== expectedGame) return { kind: 'old-game' };
         // A press on a retired game message changes nothing and points to the live one (no extra read per press).
-        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: key.guildId, live: game.meta.message };
+        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: boardGuildOf(key) ?? '@me', live: game.meta.message };
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
@@ -339,6 +346,8 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // The next run speaks as this one did (the server's setting still wins in newGame).
+      ...(meta.locale !== undefined ? { locale: meta.locale } : {}),
       // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
       lobby: previous.size > 1,
     });
@@ -729,23 +738,8 @@ function channelAllowed(settings: GuildSettings, channelId: string): boolean {
 }
 
 function toEngineAction(action: PlayerAction, user: string): Action {
-  switch (action.type) {
-    case 'move':
-      return action.steps === undefined ? { type: 'move', user, dir: action.dir } : { type: 'move', user, dir: action.dir, steps: action.steps };
-    case 'wait':
-      return { type: 'wait', user };
-    case 'descend':
-      return { type: 'descend', user };
-    case 'use':
-      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
-    case 'rest':
-    case 'explore':
-    case 'travel':
-    case 'fight':
-      return { type: action.type, user };
-    case 'throw':
-      return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };
-  }
+  // The user goes last: the action's own fields never choose who acts.
+  return { ...action, user };
 }
 
 /** A 32-bit seed from the creation time and the channel (FNV-1a), so two channels started in the same millisecond differ. */

@@ -8,6 +8,7 @@ import { RENDER_STYLES, STYLES, type RenderStyle } from '../render/glyphs.js';
 import { z } from 'zod';
 import { DIFFICULTIES } from '../engine/difficulty.js';
 import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
+import { LOCALE_CODES } from '../i18n/index.js';
 
 export const MAP_SIZES = {
   small: { width: 40, height: 20 },
@@ -29,6 +30,9 @@ export const TURN_MODES = ['free', 'rounds'] as const;
 export const IDLE_END_HOURS = { min: 1, max: 336 } as const;
 /** Range of `daily_retention_days`: how long a day's daily boards are kept. */
 export const DAILY_RETENTION_DAYS = { min: 1, max: 365 } as const;
+
+/** The shared game message's language: a language the game speaks, or 'auto' (the language of whoever starts the game). */
+export const LANGUAGE_CHOICES = ['auto', ...LOCALE_CODES] as const;
 
 type Choices = readonly [string, ...string[]];
 
@@ -91,6 +95,8 @@ export const SETTING_ROWS = {
   idleEndHours: int({ option: 'idle_end_hours', ...IDLE_END_HOURS, default: 24, description: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`, hint: 'Hours without an action before a game ends by itself' }),
   dailyEnabled: bool({ option: 'daily', default: true, description: 'players may start the daily dungeon (`/rogue daily`) on this server', hint: 'Allow /rogue daily on this server' }),
   globalBoard: bool({ option: 'global_board', default: true, description: "this server's daily runs appear on the global daily board", hint: "Show this server's daily runs on the global board" }),
+  // Private answers always follow each player's own Discord language; this is the one message everyone shares.
+  language: choice({ option: 'language', choices: LANGUAGE_CHOICES, default: 'auto', description: "the shared game message's language (auto: the language of whoever starts the game); private answers follow each player's", hint: "Language of the shared game message (auto: the starter's)" }),
   dailyRetentionDays: int({ option: 'daily_retention_days', ...DAILY_RETENTION_DAYS, default: 30, description: `days a daily board is kept (${DAILY_RETENTION_DAYS.min}-${DAILY_RETENTION_DAYS.max}); all-time boards are kept`, hint: 'Days each daily board is kept' }),
 } as const satisfies Record<string, SettingRow>;
 

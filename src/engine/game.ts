@@ -15,7 +15,7 @@ import { MONSTERS, PLAYER_BASE } from './monsters.js';
 import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
 import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
-import { DIFFICULTY } from './difficulty.js';
+import { rulesFor } from './rules.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
 import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
@@ -23,6 +23,7 @@ import { CALM_ROUNDS, MAX_HOLD_ROUNDS, nearMonster, placeFollowers, reviveFallen
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
+import { turnPolicy, type TurnHost } from './turn-policy.js';
 import type { Action, ActorRef, Direction, RunKind, RunStopReason, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
 import { DIRECTION_DELTA } from './types.js';
 import { markExplored, refreshSight, sees } from './visibility.js';
@@ -94,7 +95,7 @@ const fighter = (c: Player | Monster) =>
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
-class Turn implements EffectContext {
+class Turn implements EffectContext, TurnHost {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
@@ -168,6 +169,11 @@ class Turn implements EffectContext {
     if (gainXp(p, xp) > 0) this.emit({ type: 'levelled-up', who: playerRef(p), level: p.level, maxHp: p.maxHp, attack: p.attack });
   }
 
+  /** Resolves the round in progress (the turn policy calls it once everyone is done). */
+  endRound(): void {
+    endRound(this);
+  }
+
   monsters(resting = false): void {
     this.sight();
     monsterPhase(this.s, this.rng, this.ws, {
@@ -181,7 +187,7 @@ class Turn implements EffectContext {
   /** Living players who see no monster regain 1 hp every few turns (the difficulty sets how many; resting halves it). */
   regenerate(resting: boolean): void {
     const s = this.s;
-    const every = DIFFICULTY[s.config.difficulty].regenEvery;
+    const every = rulesFor(s.config.rules).difficulty[s.config.difficulty].regenEvery;
     if (s.turn % (resting ? Math.ceil(every / 2) : every) !== 0) return;
     const w = s.width;
     for (const p of s.players) {
@@ -356,11 +362,12 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   if (!p.alive) return 'dead';
   // Explore and travel (with no monster after the party in view) and rest (with none in view at all) end a fight's
   // calm rounds at once and run freely.
-  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && roundsNow(s) && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
-  const rounds = roundsNow(s);
-  if (rounds && s.acted.includes(p.id)) return 'not-your-turn';
+  if ((action.type === 'explore' || action.type === 'travel' || action.type === 'rest') && turnPolicy(s).rounds && !t.spotter(NO_IDS, action.type !== 'rest')) calmDown(t);
+  const policy = turnPolicy(s);
+  const refused = policy.mayAct(s, p);
+  if (refused) return refused;
   // Acting ends a hold or a fight order; waiting in a fight starts a hold (from the next round).
-  if (rounds) s.holding = s.holding.filter((id) => id !== p.id);
+  policy.begin(s, p);
   s.fighting = s.fighting.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
@@ -370,13 +377,12 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     }
     case 'wait':
       t.emit({ type: 'waited', who: playerRef(p) });
-      if (!rounds) t.monsters();
-      else s.holding.push(p.id);
+      policy.afterWait(t, p);
       break;
     case 'use': {
       const r = useItem(t, p, { kind: action.item ?? 'potion', dir: action.dir, distance: action.distance });
       if (r) return r;
-      if (!rounds) t.monsters();
+      policy.afterAct(t);
       break;
     }
     case 'rest': {
@@ -393,7 +399,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'throw': {
       const r = useItem(t, p, { kind: 'lure', dir: action.dir, distance: action.distance });
       if (r) return r;
-      if (!rounds) t.monsters();
+      policy.afterAct(t);
       break;
     }
     case 'fight': {
@@ -404,10 +410,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'descend':
       return descend(t, p);
   }
-  if (rounds && s.status === 'playing') {
-    s.acted.push(p.id);
-    if (s.players.every((q) => roundDone(s, q))) endRound(t);
-  }
+  policy.settle(t, p);
   return null;
 }
 
@@ -484,7 +487,7 @@ function leave(t: Turn, user: string): RejectionCode | null {
   s.fighting = s.fighting.filter((id) => id !== user);
   t.emit({ type: 'left', who: playerRef(p) });
   if (s.players.length === 0) t.finish('abandoned');
-  else if (roundsNow(s) && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
+  else if (turnPolicy(s).rounds && s.acted.length > 0 && s.players.every((q) => roundDone(s, q))) {
     // The one who left was the last the round waited for.
     endRound(t);
   }
@@ -524,27 +527,27 @@ function pickUp(t: Turn, p: Player): boolean {
 /** One move or a run of up to MAX_STEPS moves; bumping into a monster attacks it. */
 function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode | null {
   const s = t.s;
-  const rounds = roundsNow(s);
+  const policy = turnPolicy(s);
   if (s.config.topology === 4 && dir.length === 2) return 'diagonal-not-allowed';
   const want = Math.max(1, Math.min(MAX_STEPS, Math.floor(steps)));
   const [dx, dy] = DIRECTION_DELTA[dir];
-  const seenAtStart = want > 1 && !rounds ? t.visibleMonsters() : null;
+  const seenAtStart = policy.runLength(want) > 1 ? t.visibleMonsters() : null;
   for (let n = 0; n < want; n++) {
     const x = p.x + dx;
     const y = p.y + dy;
     const bump = bumpAt(s, x, y);
     if (n === 0) {
       if (bump.kind === 'wall') return 'wall';
-      if (bump.kind === 'ally') return 'occupied-by-ally';
+      if (bump.kind === 'ally') return swapPlaces(t, p, x, y);
       if (bump.kind === 'monster') {
         t.strike(p, wielded(p), bump.monster);
-        if (!rounds) t.monsters();
+        policy.afterAct(t);
         return null;
       }
       const far = reachTarget(s, p, dir);
       if (far) {
         t.strike(p, wielded(p), far.monster, far.range);
-        if (!rounds) t.monsters();
+        policy.afterAct(t);
         return null;
       }
     } else if (bump.kind !== 'open') {
@@ -557,6 +560,26 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
 }
 
 /**
+ * Moving into an ally swaps places (it costs the mover's act, never the ally's), so a party can rotate its front in a
+ * corridor. Each picks up what lies where it lands.
+ */
+function swapPlaces(t: Turn, p: Player, x: number, y: number): null {
+  const s = t.s;
+  const q = s.players.find((o) => o.alive && o.x === x && o.y === y)!;
+  const from = p.y * s.width + p.x;
+  p.x = x;
+  p.y = y;
+  q.x = from % s.width;
+  q.y = (from - q.x) / s.width;
+  t.playersMoved();
+  t.emit({ type: 'swapped', who: playerRef(p), with: playerRef(q) });
+  pickUp(t, p);
+  pickUp(t, q);
+  turnPolicy(s).afterAct(t);
+  return null;
+}
+
+/**
  * One step of any run (move with steps, explore, travel): moves the player (a follower standing there swaps with
  * them), brings the followers along, picks up, lets monsters act, then applies the run stop rules: any living party
  * member attacked (hit or miss) or a new monster in view of anyone stops it, and the log says whose trouble it was.
@@ -564,7 +587,7 @@ function move(t: Turn, p: Player, dir: Direction, steps: number): RejectionCode 
  */
 function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAtStart: ReadonlySet<number> | null, run: RunKind, followers: readonly Player[] = []): boolean {
   const s = t.s;
-  const rounds = roundsNow(s);
+  const policy = turnPolicy(s);
   const from = p.y * s.width + p.x;
   const swapped = followers.find((q) => q.y * s.width + q.x === to);
   p.x = to % s.width;
@@ -575,10 +598,10 @@ function runStep(t: Turn, p: Player, to: number, n: number, want: number, seenAt
   const picked = pickUp(t, p);
   if (followers.length > 0) follow(t, p, followers);
   const mark = t.events.length;
-  if (!rounds) t.monsters();
+  policy.afterAct(t);
   if (n + 1 === want) return true;
-  if (rounds) {
-    if (run === 'move') t.emit({ type: 'run-stopped', who: playerRef(p), steps: 1, reason: 'rounds', run });
+  if (n + 1 >= policy.runLength(want)) {
+    if (run === 'move') t.emit({ type: 'run-stopped', who: playerRef(p), steps: n + 1, reason: 'rounds', run });
     return true;
   }
   if (!p.alive || s.status !== 'playing') return true;
@@ -642,8 +665,8 @@ const followGoals: number[] = [0];
  */
 function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | null {
   const s = t.s;
-  const rounds = roundsNow(s);
-  const want = rounds ? 1 : MAX_RUN;
+  const policy = turnPolicy(s);
+  const want = policy.runLength(MAX_RUN);
   const w = s.width;
   let followers: Player[] = [];
   // Unaware or fleeing monsters already in view don't stop the run (one that notices the party does).
@@ -662,7 +685,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       if (run === 'travel' && field === null) return 'stairs-not-seen';
       if (run === 'travel' && s.tiles[here] === Tile.Stairs) return 'already-there';
       if (run === 'explore' && (field === null || field[here]! >= UNREACHABLE)) return 'nothing-to-explore';
-      if (!rounds) followers = partyFollowers(t, p);
+      if (!policy.rounds) followers = partyFollowers(t, p);
       seenAtStart = t.visibleMonsters();
     }
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
@@ -720,7 +743,7 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
   if (s.tiles[p.y * s.width + p.x] !== Tile.Stairs) return 'no-stairs';
   // Rounds mode counts resolved rounds; descending starts a fresh round on the new level instead.
-  if (!roundsNow(s)) s.turn += 1;
+  s.turn += turnPolicy(s).descentTurns;
   if (s.depth >= s.config.maxDepth) {
     t.finish('victory');
     return null;
@@ -776,7 +799,8 @@ function fightRound(t: Turn, p: Player): boolean {
  */
 function fight(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
-  if (roundsNow(s)) {
+  const policy = turnPolicy(s);
+  if (policy.rounds) {
     if (!fightRound(t, p)) return 'nothing-to-fight';
     s.fighting.push(p.id);
     // What the order is given against is no newcomer.
@@ -793,7 +817,7 @@ function fight(t: Turn, p: Player): RejectionCode | null {
       stopped(t, p, n, 'no-target', 'fight', p);
       return null;
     }
-    t.monsters();
+    policy.afterAct(t);
     if (s.status !== 'playing' || !p.alive) return null;
     if (s.config.turnMode === 'rounds' && t.spotter(NO_IDS, true)) {
       s.fighting.push(p.id);

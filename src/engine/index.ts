@@ -7,14 +7,15 @@ export { MONSTERS, MONSTER_KINDS, BOSS_KIND, PLAYER_BASE, POTION_HEAL, spawnWeig
 export { ITEMS, ITEM_KINDS, WEAPON_KINDS, ARMOUR_KINDS, STARTING_WEAPON, carried, weaponStats, armourDefence, itemWeights, type ItemRow } from './items.js';
 export { BOMB_RANGE } from './effects.js';
 export { DIFFICULTY, DIFFICULTIES, describeDifficulty, SCALING_RULE } from './difficulty.js';
-export { MAP_KINDS, MAP_CHOICES, MAP_KIND_RULES, kindFromSeed, type MapChoice } from '../mapgen/generate.js';
+export { MAP_KINDS, MAP_CHOICES, MAP_KIND_RULES, type MapChoice } from '../mapgen/generate.js';
+export { RULES, LATEST_RULES, rulesFor, isRulesVersion, rulesForDay, kindFromSeed, extendRules, type RulesRow } from './rules.js';
 export { xpForLevel, levelForXp, XP_PER_DEPTH } from './progression.js';
 export { monsterCount, monsterHp } from './level.js';
 export { defaultConfig, validateConfig } from './config.js';
 export { newGame, step, resolveRound, replay, MAX_STEPS, MAX_RUN, MAX_REST, THROW_RANGE } from './game.js';
 export { computeVisibility, partySight, type SeenMask, type Visibility } from './visibility.js';
 export { roundsNow, CALM_ROUNDS, REVIVE_FRACTION, WANDER_IN_ONE_IN } from './pace.js';
-export { legalMoves, monsterInView, type LegalMoves } from './legal.js';
+export { legalMoves, monsterInView, sightOnce, type LegalMoves } from './legal.js';
 export { decide, perceive, TACTICS, weaponOf, monsterLabel, type Perception, type Decision } from './ai.js';
 export { parseGameState, GameStateSchema, GameConfigSchema, SCHEMA_VERSION, type ParseResult } from './state-schema.js';
 export { scoreRun, runKills, recapLine, SCORE_RULE } from './score.js';

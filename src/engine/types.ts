@@ -44,6 +44,8 @@ export interface GameConfig {
   fovRadius: number;
   /** Descending the stairs on this depth wins the game. */
   maxDepth: number;
+  /** The rules version the game was created under (engine/rules.ts): generation and step read its row. */
+  rules: number;
 }
 
 /** How a kind is drawn in every render style: an emoji (one code point, default emoji presentation), an ASCII character, an image tile name. */
@@ -242,6 +244,8 @@ export type GameEvent =
   | { type: 'joined'; who: ActorRef }
   | { type: 'left'; who: ActorRef }
   | { type: 'moved'; who: ActorRef; x: number; y: number }
+  /** `who` moved into `with`, and they traded places. */
+  | { type: 'swapped'; who: ActorRef; with: ActorRef }
   | { type: 'waited'; who: ActorRef }
   | { type: 'attacked'; attacker: ActorRef; target: ActorRef; damage: number; weapon: string; verb: string; range: number }
   | { type: 'missed'; attacker: ActorRef; target: ActorRef; weapon: string; range: number }

@@ -20,6 +20,7 @@ import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
 import { relativeTime } from './timer.js';
 import { codePoints, fitLines } from './text.js';
+import type { Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -37,6 +38,8 @@ export interface RenderOptions {
   roundDeadlineMs?: number | null;
   /** The rolling log (see mergeLog): shown in the Log field instead of this turn's events. */
   log?: readonly string[];
+  /** The language of the turn log and run summary (the rolling log comes worded already); English when absent. */
+  locale?: Locale;
   /** Image style: compresses the PNG (node:zlib's deflate, passed in by the adapter); without it no picture is drawn. */
   deflate?: Deflate;
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
@@ -131,7 +134,7 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
   const inLobby = !!options.lobby && state.status === 'playing';
   if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
-  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
+  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
   const idle = options.idle ?? [];
   // Compact for a phone: the field is just "Party"; in a rounds fight its first line says who must act and when the round ends.
   const turn = inLobby ? null : roundLine(state, options);
@@ -140,7 +143,7 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const sight = state.status === 'playing' && !inLobby ? sightLines(state, visible, mark, target.x, target.y, style).slice(0, PUBLIC_SIGHT_LINES) : [];
   const hud = [...(turn ? [turn] : []), ...party, ...sight];
   // No "… (N earlier)" line: on a phone every line counts, and the rest is in /rogue log and the private view.
-  const log = options.log ? options.log.slice(-PUBLIC_LOG_LINES) : logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES).lines;
+  const log = options.log ? options.log.slice(-PUBLIC_LOG_LINES) : logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale).lines;
   // A style whose description is free (the picture, the code block) takes the HUD there with no field names: on a
   // phone every field name costs a line. The log lines follow, each marked with ›.
   const inDescription = styleSpec(style).hud === 'description' && fields.length === 0;

@@ -9,6 +9,7 @@ import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
+import type { Locale } from '../i18n/index.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -159,7 +160,7 @@ export function fightTargets(state: GameState): Map<number, string> {
 }
 
 /** Turn-log lines of the newest `max` events worth telling, oldest first, and how many older ones were left out (only those shown are described). */
-export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number): { lines: string[]; dropped: number } {
+export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number, locale?: Locale): { lines: string[]; dropped: number } {
   const picked: GameEvent[] = [];
   let worthy = 0;
   for (let i = events.length - 1; i >= 0; i--) {
@@ -169,14 +170,14 @@ export function logLines(events: readonly GameEvent[], viewerId: string | null, 
     if (picked.length < max) picked.push(e);
   }
   picked.reverse();
-  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName)), dropped: worthy - picked.length };
+  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName, locale)), dropped: worthy - picked.length };
 }
 
 /** The run summary of a finished game: outcome, depth, turns, kills per player. */
-export function summaryLines(state: GameState): string[] {
+export function summaryLines(state: GameState, locale?: Locale): string[] {
   const s = state.summary;
   if (!s) return [];
-  const lines = [describeOutcome(s), recapLine(s)];
+  const lines = [describeOutcome(s, locale), recapLine(s)];
   const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
   for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
   return lines;

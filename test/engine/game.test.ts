@@ -22,8 +22,22 @@ describe('step: moving', () => {
     expect(JSON.stringify(s)).toBe(before);
   });
 
-  it('GIVEN an ally ahead WHEN a player moves into them THEN it is refused as occupied-by-ally', () => {
-    expect(step(room(), { type: 'move', user: 'p1', dir: 'e' })).toEqual({ ok: false, code: 'occupied-by-ally' });
+  it('GIVEN an ally ahead WHEN a player moves into them THEN they swap places and a turn passes', () => {
+    const s = ok(step(room(), { type: 'move', user: 'p1', dir: 'e' }));
+    expect(drawMap(s)[2]).toBe('#.21..#');
+    expect(s.turn).toBe(1);
+    expect(s.recent).toContainEqual({ type: 'swapped', who: { kind: 'player', id: 'p1', name: 'P1' }, with: { kind: 'player', id: 'p2', name: 'P2' } });
+  });
+
+  it('GIVEN a corridor with the hurt front player WHEN the one behind moves into them THEN the front rotates, in rounds too', () => {
+    const s0 = inFight(drawState(['########', '#21g...#', '########'], { turnMode: 'rounds' }));
+    s0.monsters[0]!.state = 'attack';
+    const s = ok(step(s0, { type: 'move', user: 'p2', dir: 'e' }));
+    expect(drawMap(s)[1]).toBe('#12g...#');
+    expect(s.acted).toEqual(['p2']);
+    // The one swapped back still has their own act this round.
+    expect(step(s, { type: 'wait', user: 'p1' }).ok).toBe(true);
+    expect(legalMoves(s0, 'p2').moves.e).toBe('move');
   });
 
   it('GIVEN a 4-way game WHEN a player moves diagonally THEN it is refused', () => {

@@ -6,6 +6,7 @@ import { snowflakeTime, type IdGenerator } from './ids.js';
 import { validateCommand, validateCommands, validateMessage, type DiscordError } from './limits.js';
 import { EPHEMERAL, LOADING, MessageStore, isError } from './messages.js';
 import { BOT_PERMS, PERMS } from './permissions.js';
+import type { FakeOAuth } from './oauth.js';
 
 /** What a route answers: status and JSON body (undefined for 204). */
 export interface RestResult {
@@ -40,7 +41,12 @@ export interface InteractionRecord {
   /** The message `@original` refers to, once there is one. */
   originalId?: string;
   followupIds: string[];
+  /** Only the user installed the app for this interaction: Discord allows it at most 5 follow-ups. */
+  userInstallOnly?: boolean;
 }
+
+/** Follow-ups an interaction of an app installed by the user only may create (Discord, 2024-06-27). */
+export const USER_INSTALL_FOLLOWUPS = 5;
 
 /** Configuration of the REST side. */
 export interface RestOptions {
@@ -56,6 +62,8 @@ export interface RestOptions {
   /** How long the interaction token works for webhooks (Discord: 15 min). */
   tokenLifetimeMs: number;
   onCallback: (rec: InteractionRecord) => void;
+  /** OAuth2 codes, access tokens and Activity instances. */
+  oauth: FakeOAuth;
 }
 
 /** A stored application command, as Discord returns it. */
@@ -119,7 +127,14 @@ export class RestApi {
       status: 200,
       body: { url: o.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
     }));
-    r('GET', '/users/@me', () => ({ status: 200, body: o.botUser }));
+    // With a Bearer token: the user who authorised (OAuth2); with the bot token: the bot.
+    r('GET', '/users/@me', (q) => {
+      const user = o.oauth.userOf(q.headers.authorization);
+      if (user) return { status: 200, body: user };
+      return q.headers.authorization === `Bot ${o.token}` ? { status: 200, body: o.botUser } : UNAUTHORIZED;
+    }, false);
+    r('POST', '/oauth2/token', (q) => o.oauth.token(q.json as Record<string, string>), false);
+    r('GET', '/applications/:app/activity-instances/:instance', (q, p) => o.oauth.instance(p.app!, p.instance!));
     r('GET', '/applications/@me', () => ({ status: 200, body: this.application() }));
     r('GET', '/oauth2/applications/@me', () => ({ status: 200, body: this.application() }));
     for (const scope of ['/applications/:app/commands', '/applications/:app/guilds/:guild/commands']) {
@@ -155,6 +170,8 @@ export class RestApi {
       const params = matchPath(pattern, req.path);
       if (!params) continue;
       if (auth && req.headers.authorization !== `Bot ${this.o.token}`) return UNAUTHORIZED;
+      const notId = notSnowflake(params);
+      if (notId) return { status: 400, body: { code: 50035, message: 'Invalid Form Body', errors: { [notId]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] } } } };
       return handler(req, params);
     }
     return NOT_FOUND;
@@ -220,6 +237,11 @@ export class RestApi {
     const bad = validateCommands(json);
     if (bad) return formError(bad);
     const old = this.commandsByScope.get(scope) ?? [];
+    // Discord refuses an overwrite that would remove the app's Entry Point command (type 4).
+    const listsEntryPoint = (json as Record<string, unknown>[]).some((c) => c.type === 4);
+    if (old.some((c) => c.type === 4) && !listsEntryPoint) {
+      return err(400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.");
+    }
     // An overwrite keeps the ids of commands that keep their name, as Discord does.
     const list = (json as Record<string, unknown>[]).map((raw) => {
       const same = old.find((c) => c.name === raw.name && c.type === (typeof raw.type === 'number' ? raw.type : 1));
@@ -364,6 +386,9 @@ export class RestApi {
     const bad = validateMessage(data);
     if (bad) return formError(bad);
     const original = rec.originalId !== undefined ? this.o.messages.get(rec.originalId) : undefined;
+    if (rec.userInstallOnly && rec.followupIds.length >= USER_INSTALL_FOLLOWUPS && !(original && (original.flags & LOADING) !== 0)) {
+      return err(400, 40094, 'This interaction has hit the maximum number of follow up messages');
+    }
     let msg: FakeMessage | DiscordError | undefined;
     if (original && (original.flags & LOADING) !== 0) {
       // The first follow-up after a deferred reply replaces the "thinking" placeholder, as on Discord.
@@ -490,4 +515,14 @@ export class RestApi {
     if (isError(edited)) return { status: 400, body: edited };
     return { status: 200, body: edited };
   }
+}
+
+/** Path parameters that Discord parses as snowflakes (a message id may also be `@original`); the first that is not one. */
+function notSnowflake(params: Record<string, string | undefined>): string | null {
+  for (const name of ['c', 'm', 'msg', 'g', 'guild', 'app', 'cmd']) {
+    const v = params[name];
+    if (v === undefined || (name === 'msg' && v === '@original')) continue;
+    if (!/^\d{1,20}$/.test(v)) return name === 'm' || name === 'msg' ? 'message_id' : `${name}_id`;
+  }
+  return null;
 }
