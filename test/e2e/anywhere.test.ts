@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION, FORGET_CONFIRM_TEXT, FORGOTTEN_TEXT } from '../../commands/about.js';
 import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { EXTERNAL_APPS_OFF_TEXT } from '../../src/adapters/discord/place-guard.js';
-import { ROUNDS_NEED_A_CHANNEL_TEXT } from '../../src/app/scope.js';
+import { failureText } from '../../commands/replies.js';
 import { deployCommands } from '../../src/deploy-commands.js';
 import type { FakeActor, FakeComponent, FakeMessage, InteractionCallback, RecordedRequest } from './fake-discord/index.js';
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, MALLORY, buttons, ephemeralText, startHarness, subcommand, TestClock, turnOf, TRANSPORTS, type Harness } from './harness.js';
@@ -121,7 +121,7 @@ describe.each(TRANSPORTS)('anywhere, over the %s transport', (transport) => {
     h = await startHarness({ transport, tokenEdits: true, clock, wallNow: clock.now });
     const gdm = h.fake.openGroupDm([ALICE, BOB]);
     const rounds = await privately(ALICE, gdm.id, subcommand('new', { lobby: false, mode: 'rounds' }));
-    expect(ephemeralText(rounds.callback)).toBe(ROUNDS_NEED_A_CHANNEL_TEXT);
+    expect(ephemeralText(rounds.callback)).toBe(failureText({ kind: 'rounds-need-channel' }));
     const started = await privately(ALICE, gdm.id, subcommand('new', { lobby: false, seed: 5, size: 'small' }));
     const message = h.fake.originalMessage(started.id)!;
     await privately(BOB, gdm.id, subcommand('join'));
