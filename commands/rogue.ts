@@ -1,4 +1,5 @@
 /** /rogue: start, join and play a game in this channel. */
+import { logText } from '../src/app/rolling-log.js';
 import { aboutReply, forgetQuestion } from './about.js';
 import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
@@ -308,7 +309,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, result.value.meta.recentLog ?? [], ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id) };
     }
     case 'prefs': {
       if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };

@@ -81,9 +81,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   /** An applied action (or a refusal that catches the message up): redrawn in place, with fallbacks that never lie. */
   async function showApplied(x: Press, view: GameView): Promise<void> {
     const full = await draw(x, view);
-    const plain = await draw(x, view, false);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
-    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where, t(lang(x.i), 'reply.applied'));
+    // Drawn without the picture only if the answer with it fails.
+    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => draw(x, view, false), log, where, t(lang(x.i), 'reply.applied'));
     if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
   }
 

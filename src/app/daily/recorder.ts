@@ -69,20 +69,28 @@ export class RunRecorder {
 
   /** Records one finished run and drops its outbox entry; throws (entry kept) when storage fails. */
   async record(key: ChannelKey, runId: string, summary: GameSummaryRecord | null): Promise<void> {
-    const run = await this.deps.runs.lastRun(key);
-    if (run && String(run.game.meta.createdAt) === runId) {
+    const run = await this.material(key, runId);
+    if (run) {
       const daily = run.game.meta.daily;
       // The boards first: a run fenced off (its claim was taken over) is kept in history as unscored, as it is.
       const outcome = daily?.scored ? await this.recordDaily(key, run, daily.day, daily.token) : null;
       const line = historyEntry(key, run.game, outcome === 'fenced');
       if (line) await this.deps.history.add(line);
     } else if (summary) {
-      // A later run of the channel replaced this one's material before it was recorded: its history line comes from
-      // its summary record; with no log to replay it cannot reach a board.
+      // The run's material expired (LAST_RUN_TTL_MS) before it was recorded: its history line comes from its summary
+      // record, under the same run id (so a line already written is not doubled); with no log it cannot reach a board.
       this.deps.logger.warn('finished run recorded from its summary only: its replay material is gone', { ...key, runId });
-      await this.deps.history.add(historyFromSummary(summary));
+      await this.deps.history.add(historyFromSummary(summary, runId));
     } else this.deps.logger.warn('finished run not found to record', { ...key, runId });
     await this.deps.runs.markRecorded(key, runId);
+  }
+
+  /** The run's own material, kept until it is recorded; the channel's last run when it is this one (older saves). */
+  private async material(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    const kept = await this.deps.runs.runMaterial(key, runId);
+    if (kept) return kept;
+    const last = await this.deps.runs.lastRun(key);
+    return last && String(last.game.meta.createdAt) === runId ? last : null;
   }
 
   /** Replays the run's log from the day's rules; behind the claim's fence, records the replayed result on the boards. */
@@ -136,11 +144,12 @@ function historyEntry(key: ChannelKey, game: StoredGame, fenced: boolean): Histo
     seed: state.config.seed,
     endedAt: meta.updatedAt,
     ...(meta.daily ? { daily: { day: meta.daily.day, scored: meta.daily.scored && !fenced } } : {}),
+    run: String(meta.createdAt),
   };
 }
 
 /** The history line of a run known only by its summary record (no daily mark: the record does not carry one). */
-function historyFromSummary(s: GameSummaryRecord): HistoryEntry {
+function historyFromSummary(s: GameSummaryRecord, runId: string): HistoryEntry {
   const score = scoreRun({ outcome: s.outcome, depth: s.depth, turns: s.turns, kills: s.players });
   return {
     guildId: s.guildId,
@@ -153,5 +162,6 @@ function historyFromSummary(s: GameSummaryRecord): HistoryEntry {
     recap: `${OUTCOMES[s.outcome].word} on depth ${s.depth}, turn ${s.turns} · ${s.kills} kill${s.kills === 1 ? '' : 's'} · ${score} pts`,
     seed: s.seed,
     endedAt: s.endedAt,
+    run: runId,
   };
 }
