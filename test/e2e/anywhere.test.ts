@@ -129,10 +129,10 @@ describe.each(TRANSPORTS)('anywhere, over the %s transport', (transport) => {
     const waited = await privately(ALICE, gdm.id, subcommand('wait'));
     expect(ephemeralText(waited.callback)).toMatch(/Press any button on it, or use `\/rogue map`/);
     // Any press brings it back: the press's own answer redraws the message it sits on (type 7).
-    const wait = buttons(h.fake.message(message.id)!).find((b) => b.custom_id && decodeButtonId(b.custom_id).ok && !b.disabled && /:wait:/.test(b.custom_id))!;
-    const pressed = await pressIn(BOB, gdm.id, message.id, wait.custom_id!);
+    const act = ['wait', 'mv', 'exp'].map((verb) => button(h.fake.message(message.id)!, verb)).find((b) => b !== undefined)!;
+    const pressed = await pressIn(BOB, gdm.id, message.id, act.custom_id!);
     expect(pressed.type).toBe(7);
-    expect(turnOf(h.fake.message(message.id)!)).toBe(2);
+    expect(turnOf(h.fake.message(message.id)!)).toBeGreaterThanOrEqual(2);
     expect(h.fake.botTokenRequests()).toEqual([]);
   });
 
