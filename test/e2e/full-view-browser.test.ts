@@ -136,6 +136,19 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     await pa.close();
   }, 30_000);
 
+  it('GIVEN the built client WHEN served THEN assets have hashed names, are cached for good, and every page carries the CSP', async () => {
+    const index = await fetch(`${r.url}/app/`);
+    expect(index.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self'.*connect-src 'self'/);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const script = /assets\/index-[A-Za-z0-9_-]{8}\.js/.exec(html)?.[0];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${r.url}/app/${script}`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${r.url}/app/../package.json`)).status).toBe(404);
+  });
+
   it('GIVEN the SDK reports another channel than the instance runs in WHEN it signs in THEN the view is refused', async () => {
     fake.oauth.launch('inst-2', { channelId: CHANNEL, guildId: GUILD, users: [ann.id] });
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
