@@ -131,7 +131,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     const state = newSecret();
     await deps.auth.putTicket(`o:${state}`, watch, 10 * 60_000);
     const to = new URL(deps.oauth.authorizeUrl ?? 'https://discord.com/oauth2/authorize');
-    for (const [k, v] of Object.entries({ client_id: deps.clientId, response_type: 'code', redirect_uri: deps.oauth.redirectUri, scope: 'identify', state, prompt: 'none' })) to.searchParams.set(k, v);
+    const query = { client_id: deps.clientId, response_type: 'code', redirect_uri: deps.oauth.redirectUri, scope: 'identify', state, prompt: 'none' };
+    for (const [k, v] of Object.entries(query)) to.searchParams.set(k, v);
     res.writeHead(302, { location: to.toString(), 'cache-control': 'no-store' }).end();
   }
 
@@ -161,7 +162,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (post && path === '/api/test-login') {
       if (!deps.testLogin) throw new Refusal(404, 'Not found.');
       const b = parse(TestBody, await readJson(req));
-      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key: { guildId: b.guildId, channelId: b.channelId }, spectator: b.spectator ?? false, via: 'test' }));
+      const key = { guildId: b.guildId, channelId: b.channelId };
+      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key, spectator: b.spectator ?? false, via: 'test' }));
     }
     if (post && path === '/api/ticket') {
       const { sid } = await sessionOf(req);
@@ -169,7 +171,9 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
       return json(res, 200, { ticket });
     }
-    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null, login: !!(deps.identity && deps.oauth) });
+    if (req.method === 'GET' && path === '/api/config') {
+      return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null, login: !!(deps.identity && deps.oauth) });
+    }
     if (req.method === 'GET' && path === '/api/view') {
       const { session } = await sessionOf(req);
       const r = await deps.games.view(session.key);
@@ -191,7 +195,9 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
         else if (!deps.files.serve(path, req, res, CSP)) json(res, 404, { error: 'Not found.' });
       } catch (err) {
         if (err instanceof Refusal) json(res, err.status, { error: err.message });
-        else if (err instanceof IdentityError) json(res, err.status === 0 || err.status >= 500 ? 503 : 401, { error: 'Discord could not confirm who you are. Close the full view and open it again.' });
+        else if (err instanceof IdentityError) {
+          json(res, err.status === 0 || err.status >= 500 ? 503 : 401, { error: 'Discord could not confirm who you are. Close the full view and open it again.' });
+        }
         else {
           deps.logger.error('full view: a request failed', { err: err instanceof Error ? err.message : 'unknown', path });
           json(res, 500, { error: 'Something went wrong on our side. Please try again.' });
