@@ -1,4 +1,5 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
+import type { LogLine } from '../render/log-message.js';
 import type { Locale } from '../i18n/index.js';
 import type { Action, Difficulty, GameEvent, GameState, RejectionCode } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
@@ -75,7 +76,7 @@ export interface GameMeta {
   /** Votes to remove an idle member: target id -> ids of the living members who voted. */
   kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
-  recentLog?: string[];
+  recentLog?: LogLine[];
   /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
   daily?: DailyMark;
 }
@@ -121,6 +122,8 @@ export type ServiceFailure =
   | { kind: 'forbidden'; need: string }
   /** ▶️ Play again pressed by someone who did not play the finished run: they join the new game instead. */
   | { kind: 'not-your-run' }
+  /** Rounds mode where messages are edited only through interactions (DMs, group DMs): its timer could not redraw. */
+  | { kind: 'rounds-need-channel' }
   | { kind: 'rejected'; code: RejectionCode }
   | { kind: 'invalid'; message: string };
 
@@ -266,6 +269,8 @@ export interface SettingsServiceApi {
 export interface UserPrefsServiceApi {
   get(userId: string): Promise<Result<UserPrefs>>;
   update(userId: string, patch: UserPrefsPatch): Promise<Result<UserPrefs>>;
+  /** Deletes the user's stored prefs (/rogue forget). */
+  forget(userId: string): Promise<Result<void>>;
 }
 
 export type { Action };

@@ -9,6 +9,7 @@ import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
+import type { Locale } from '../i18n/index.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -98,7 +99,7 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
+      return `${head} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
@@ -139,16 +140,27 @@ export function sightLines(state: GameState, visible: Uint8Array, mark: number, 
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+  const foes = fightTargets(state);
   return seen.map((m) => {
     const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
     const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;
+    const target = foes.get(m.id);
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }
 
+/** Whom each monster attacked in the last turn's events (its newest target), by monster id: "what attacks whom". */
+export function fightTargets(state: GameState): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of state.recent) {
+    if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player') out.set(e.attacker.id, e.target.name);
+  }
+  return out;
+}
+
 /** Turn-log lines of the newest `max` events worth telling, oldest first, and how many older ones were left out (only those shown are described). */
-export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number): { lines: string[]; dropped: number } {
+export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number, locale?: Locale): { lines: string[]; dropped: number } {
   const picked: GameEvent[] = [];
   let worthy = 0;
   for (let i = events.length - 1; i >= 0; i--) {
@@ -158,14 +170,14 @@ export function logLines(events: readonly GameEvent[], viewerId: string | null, 
     if (picked.length < max) picked.push(e);
   }
   picked.reverse();
-  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName)), dropped: worthy - picked.length };
+  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName, locale)), dropped: worthy - picked.length };
 }
 
 /** The run summary of a finished game: outcome, depth, turns, kills per player. */
-export function summaryLines(state: GameState): string[] {
+export function summaryLines(state: GameState, locale?: Locale): string[] {
   const s = state.summary;
   if (!s) return [];
-  const lines = [describeOutcome(s), recapLine(s)];
+  const lines = [describeOutcome(s, locale), recapLine(s)];
   const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
   for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
   return lines;
@@ -178,13 +190,13 @@ export function titleText(state: GameState): string {
     const head = state.summary.outcome === 'victory' ? '🏆 Victory' : state.summary.outcome === 'defeat' ? '💀 Game over' : 'Run abandoned';
     return `${head} · ${where}`;
   }
-  return `Channel Crawler · ${where}`;
+  return where;
 }
 
 /** Footer: seed and turn mode (plain text: footers show no markdown). */
 export function footerText(state: GameState): string {
   const c = state.config;
-  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds' : 'free'} mode · ${c.topology}-way · ${c.difficulty}`;
+  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds in fights' : 'free turns'} · ${c.difficulty}${c.topology === 8 ? ' · diagonal moves' : ''}`;
 }
 
 /** Embed colour: blurple while playing; red, gold or grey once the run is over. */

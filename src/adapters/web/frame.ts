@@ -3,6 +3,7 @@
  * same view model the image style draws from), the party with HP, the rolling log, whose turn it is, and what the
  * viewer may do now (the engine's legal moves, as the private controller shows them).
  */
+import { logText } from '../../app/rolling-log.js';
 import { itemButtons } from '../../../commands/controls/buttons.js';
 import { encodeBase64, legalMoves, partySight, roundsNow } from '../../engine/index.js';
 import type { GameState } from '../../engine/types.js';
@@ -79,7 +80,7 @@ export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?:
       return { id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done };
     }),
     waitingOn: waitingOn(state),
-    log: view.meta.recentLog ?? [],
+    log: logText(view.meta.recentLog, view.meta.locale),
     you: { id: viewer.id, name: viewer.name, role, can: role === 'player' && state.status === 'playing' ? abilities(state, viewer.id) : null },
   };
 }
