@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { failureText } from '../../../commands/replies.js';
 import type { Clock, Logger } from '../../app/ports.js';
+import { channelKeyOf, type Place } from '../../app/scope.js';
 import type { ChannelKey, GameServiceApi } from '../../app/service-types.js';
 import { newSecret, SESSION_TTL_MS, TICKET_TTL_MS, type WebAuthStore, type WebSession } from './auth-store.js';
 import { IdentityError, type DiscordIdentity } from './discord-identity.js';
@@ -109,6 +110,19 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     return { sid, session };
   }
 
+  /**
+   * The game key of the channel an instance runs in (see app/scope.ts): the instance does not say whether the server
+   * installed the bot, or whether a private channel is a DM or a group DM, so the key that holds a game wins.
+   */
+  async function placeKey(guildId: string | null, channelId: string): Promise<ChannelKey> {
+    const places: Place[] = guildId !== null
+      ? [{ kind: 'guild', serverInstall: true }, { kind: 'guild', serverInstall: false }]
+      : [{ kind: 'group-dm', serverInstall: false }, { kind: 'dm', serverInstall: false }];
+    const keys = places.map((p) => channelKeyOf(p, guildId, channelId));
+    for (const key of keys) if ((await deps.games.view(key)).ok) return key;
+    return keys[0]!;
+  }
+
   /** The Activity: identity from the code, the channel and participants from the instance, never from the client. */
   async function activity(body: z.infer<typeof ActivityBody>): Promise<unknown> {
     if (!deps.identity) throw new Refusal(404, 'Discord sign-in is not enabled on this server.');
@@ -118,8 +132,7 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (!instance) throw new Refusal(403, 'That Activity is not running.');
     if (instance.channelId !== body.channelId) throw new Refusal(403, "That Activity isn't running in this channel.");
     if (!instance.users.includes(user.id)) throw new Refusal(403, "You're not in that Activity.");
-    if (!instance.guildId) throw new Refusal(403, 'The full view plays a server channel’s game; in a DM, play with the buttons.');
-    const started = await start({ user, key: { guildId: instance.guildId, channelId: instance.channelId }, spectator: false, via: 'activity' });
+    const started = await start({ user, key: await placeKey(instance.guildId, instance.channelId), spectator: false, via: 'activity' });
     return { ...started, accessToken };
   }
 
