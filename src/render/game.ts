@@ -95,12 +95,12 @@ const OFF_RESERVE = PUBLIC_SIGHT_LINES * (OFF_PICTURE.length + 3);
 /** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
 function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
   if (state.status !== 'playing') return;
-  const plain = sightLines(state, visible, mark, target.x, target.y, style).slice(0, PUBLIC_SIGHT_LINES);
-  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn).slice(0, PUBLIC_SIGHT_LINES);
-  // The sight lines sit in the HUD (the description or the Party field): each is swapped for its marked twin.
+  const plain = sightLines(state, visible, mark, target.x, target.y, style);
+  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn);
+  // The sight lines sit in the HUD (the description, the Party field, a private view's In sight): each is swapped for its marked twin.
   const swap = (text: string): string => text.split('\n').map((l) => { const i = plain.indexOf(l); return i >= 0 ? marked[i]! : l; }).join('\n');
   embed.description = swap(embed.description);
-  embed.fields = embed.fields.map((f) => (f.name === 'Party' ? { ...f, value: swap(f.value) } : f));
+  embed.fields = embed.fields.map((f) => (f.name === 'Party' || f.name === 'In sight' ? { ...f, value: swap(f.value) } : f));
 }
 
 /** The ids of the living monsters seen now inside `view`: those a text map draws. */
