@@ -50,6 +50,8 @@ async function redisUrl(): Promise<{ url: string; stop: () => void }> {
 }
 
 const { url, stop } = await redisUrl();
+// A crash must not leave the private redis-server running.
+process.on('exit', stop);
 const prefix = `lt${Date.now()}`;
 const store = createRedis(url);
 await waitReady(store);
