@@ -22,7 +22,7 @@ import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
 import { countdownLine } from './timer.js';
 import { codePoints } from './text.js';
-import type { Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -119,24 +119,25 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   };
   // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
   const inLobby = !!options.lobby && state.status === 'playing';
-  if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
-  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
+  const L = options.locale ?? DEFAULT_LOCALE;
+  if (inLobby) push(field(t(L, 'hud.lobby'), options.lobby ?? [], 'first'));
+  if (state.status === 'over') push(field(t(L, 'hud.run-summary'), [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
   const rounds = roundsNow(state) && state.status === 'playing';
   const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
   // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
   const idle = options.idle ?? [];
-  const title = inLobby ? 'Party' : live ? partyTitle(state, null, false, idle) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle);
+  const title = inLobby ? t(L, 'hud.party') : live ? partyTitle(state, null, false, idle, L) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle, L);
   const party = partyLines(state, viewerId, style, idle);
   push(field(title, live ? [live, ...party] : party, 'first'));
-  if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
+  if (state.status === 'playing') push(field(t(L, 'hud.in-sight'), sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
+  if (options.log) push(field(t(L, 'hud.log'), options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
   else {
     const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale);
     // No "… (N earlier)" line: on a phone every line counts, and the rest is in the private view.
-    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES));
+    push(field(t(L, 'hud.log'), log.lines, 'last', PUBLIC_LOG_LINES));
   }
 
-  const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
+  const embed: EmbedText = { title: titleText(state, L), description: '', fields, footer: footerText(state, L), color: colorOf(state) };
   return withMap(state, options, visible, mark, embed, target);
 }
 

@@ -25,6 +25,8 @@ describe('two languages in one game', () => {
     const shared = texts(gamePayload(waited.value, 1_700_000_000_000));
     const hers = texts(controllerPayload(waited.value, fleur.id, { style: 'ascii', mobile: false }, 'fr'));
     expect(shared).toContain('Fleur wartet.');
+    expect(shared).toContain('Protokoll');
+    expect(shared).toContain('Gruppe');
     expect(shared).toContain('Fleur tritt der Gruppe bei.');
     expect(hers).toContain('Fleur attend.');
     expect(hers).toContain('explorer');
