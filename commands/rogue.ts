@@ -1,5 +1,7 @@
 /** /rogue: start, join and play a game in this channel. */
 import { logText } from '../src/app/rolling-log.js';
+import { aboutReply, forgetQuestion } from './about.js';
+import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
@@ -78,6 +80,8 @@ export const rogueOptions = z.preprocess(
     plain('runs replay'),
     plain('me'),
     plain('help'),
+    plain('about'),
+    plain('forget'),
     // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
     plain('act travel'),
@@ -199,7 +203,12 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
   if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
   switch (opts.subcommand) {
     case 'daily': {
-      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      // Each player's daily is their own game, keyed by them and played in their private view (see scope.ts): any
+      // number play at once beside the channel's game. One already running is shown again, where it stands.
+      const own = personalDailyKey(key(ctx), ctx.user.id);
+      const running = await ctx.games.view(own);
+      if (running.ok && running.value.state.status === 'playing') return { kind: 'game', view: running.value, mode: 'post' };
+      const result = await daily.start(own, ctx.user, { practice: opts.practice === true });
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
       if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
@@ -313,6 +322,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.
       return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
+    case 'about':
+      return aboutReply();
+    case 'forget':
+      return forgetQuestion(ctx.locale);
     case 'daily':
     case 'runs board':
     case 'runs history':
@@ -363,6 +376,8 @@ export default {
         boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
       subcommand('help', 'How to play'),
+      subcommand('about', 'Version, privacy and terms'),
+      subcommand('forget', 'Delete your history and preferences'),
       subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
         subcommand('wait', 'Wait a turn'),
         subcommand('rest', 'Rest until healed (not with a monster in view)'),

@@ -26,7 +26,7 @@ export async function deployCommands(config: Pick<Config, 'discordToken' | 'appl
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const config = loadConfigOrExit();
-  deployCommands(config).then(
+  deployCommands({ ...config, entryPoint: config.web !== null }).then(
     ({ count, scope }) => {
       process.stdout.write(`Registered ${count} commands (${scope}).${scope === 'global' ? ' Global commands can take a while to appear everywhere.' : ''}\n`);
     },

@@ -36,7 +36,7 @@ import { appLogger, createLogger } from './config/logger.js';
 
 const config = loadConfigOrExit();
 // The token is scrubbed from every line, whichever library error happens to quote it.
-const log = createLogger(config.logLevel, undefined, [config.discordToken]);
+const log = createLogger(config.logLevel, undefined, [config.discordToken, ...(config.web ? [config.web.secret, config.web.clientSecret ?? ''].filter((x) => x !== '') : [])]);
 const app = appLogger(log);
 // A stray rejection deep inside a library must not take every channel's game down with it: log it and carry on
 // (nothing lives in this process's memory that a later interaction could trip over).
@@ -86,17 +86,27 @@ let daily: DailyService | null = null;
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented(), onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
 const replayEncoder = workerReplayEncoder();
 const replays = new ReplayService({ gameStore: games, runs: dailyStores.runs, encoder: replayEncoder, logger: app });
-daily = new DailyService({ games: service, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
+// The full view (WEB=on): every accepted turn, from any window, is announced to the open views on every replica.
+const target = { url: config.redisUrl, clusterNodes: config.redisClusterNodes };
+// Loaded only when on: WEB=off never loads the full view's modules.
+const webModule = config.web ? await import('./adapters/web/start.js') : null;
+const fullView = webModule ? webModule.announcing(service, redis, target, config.redisPrefix) : null;
+const gameApi = fullView?.games ?? service;
+daily = new DailyService({ games: gameApi, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
 // Finished runs a crash or an outage left unrecorded (their outbox entries): swept now and every minute.
 const stopSweeper = startOutboxSweeper(daily, { logger: app });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics, ...edits };
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits };
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
+  const web = config.web && fullView && webModule
+    ? await webModule.startFullView({ web: config.web, games: gameApi, bus: fullView.bus, redis, ...(config.redisPrefix ? { prefix: config.redisPrefix } : {}), apiBase: config.apiBase, applicationId: config.applicationId, token: config.discordToken, logger: app, refresh: (key) => bot.refresh(key) })
+    : null;
+  if (web) log.info({ port: web.port, clientFiles: web.files, discordSignIn: config.web?.clientSecret !== undefined }, web.files > 0 ? 'full view on /app' : 'full view on /app, but the client is not built: run npm run build');
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
     if (shuttingDown) return;
@@ -109,6 +119,7 @@ try {
     }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
+      await web?.close();
       await stopSweeper();
       await replayEncoder.close();
       await served.close();

@@ -26,6 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
+import { boardGuildOf, interactionOnly, isPersonalDaily } from './scope.js';
 import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
@@ -147,11 +148,13 @@ export class GameService implements GameServiceApi {
         return fail({ kind: 'invalid', message: 'seed must be an integer from 0 to 4294967295' });
       }
       const settings = await this.settings.get(key.guildId);
-      if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      // A player's own daily lives in their private view, not in a channel: the channel list does not apply to it.
+      if (!isPersonalDaily(key) && !channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
       const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
       if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
+      if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'rounds-need-channel' });
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {
@@ -255,7 +258,7 @@ export class GameService implements GameServiceApi {
         // its own between a check and the save; a version alone could match in the new game.
         if (expectedGame !== undefined && Math.floor(game.meta.createdAt) !== expectedGame) return { kind: 'old-game' };
         // A press on a retired game message changes nothing and points to the live one (no extra read per press).
-        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: key.guildId, live: game.meta.message };
+        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: boardGuildOf(key) ?? '@me', live: game.meta.message };
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };

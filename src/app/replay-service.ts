@@ -11,6 +11,7 @@ import type { GameStore, Logger } from './ports.js';
 import type { FinishedRunStore } from './daily/ports.js';
 import type { ChannelKey, Result, ServiceFailure } from './service-types.js';
 import { storageGuarded } from './storage-guard.js';
+import { TEXT_LIMITS, safeText } from '../text/safe-text.js';
 
 /** What the encoder is given. */
 export interface ReplayJob {
@@ -61,7 +62,8 @@ export class ReplayService implements ReplayServiceApi {
       if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: { kind: 'invalid', message: 'That replay is too large to upload.' } };
       const s = state.summary;
       const names = s.kills.map((k) => k.name).join(', ');
-      const description = replayAlt(clip, names, s.outcome).slice(0, 1024);
+      // The one sanitiser: names may hold line breaks, U+202E or mention syntax; cut on a grapheme within 1,024.
+      const description = safeText(replayAlt(clip, names, s.outcome), { max: TEXT_LIMITS.altText });
       const caption = `🎞️ ${OUTCOMES[s.outcome].emoji} The last ${clip.frames} turns on depth ${clip.depth}: ${clip.kills} kill${clip.kills === 1 ? '' : 's'}.`;
       return { ok: true, value: { file: { name: REPLAY_FILE, data: clip.gif, description }, caption } };
     });

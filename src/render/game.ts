@@ -11,8 +11,6 @@ import {
   logLines,
   OFF_PICTURE,
   partyLines,
-  partyTitle,
-  SIGHT_LINES,
   sightLines,
   summaryLines,
   titleText,
@@ -20,8 +18,8 @@ import {
 import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
 import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
-import { countdownLine } from './timer.js';
-import { codePoints } from './text.js';
+import { relativeTime } from './timer.js';
+import { codePoints, fitLines } from './text.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
@@ -54,8 +52,21 @@ export interface RenderOptions {
   lobby?: readonly string[];
 }
 
-/** Lines of log on the shared message (a phone screen); the private view shows the rest. */
-export const PUBLIC_LOG_LINES = 5;
+/** Lines of log on the shared message (a phone screen: the picture comes first); `/rogue log` and 🎮 show the rest. */
+export const PUBLIC_LOG_LINES = 2;
+/** Monsters the shared message lists (the nearest; every one fought is on the picture). */
+export const PUBLIC_SIGHT_LINES = 3;
+
+/**
+ * In a rounds fight, when the round ends ("⏳ Round ends <t:…:R>", a live Discord countdown); null outside a fight. Who
+ * must act is marked on their own party line ("to act"), so the line names nobody.
+ */
+export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft'>): string | null {
+  if (!roundsNow(state) || state.status !== 'playing') return null;
+  if (options.roundTimerPaused === true) return '⏸️ Round timer paused until someone acts';
+  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return `⏳ Round ends ${relativeTime(options.roundDeadlineMs)}`;
+  return options.roundSecondsLeft != null ? `⏳ Round ends in ${Math.max(0, Math.ceil(options.roundSecondsLeft))} s` : '⏳ A round: each acts once';
+}
 
 const FENCE_OPEN = '```\n';
 const FENCE_CLOSE = '\n```';
@@ -79,14 +90,17 @@ export function legend(style: RenderStyle, cells: Uint8Array | null): string {
 const LEGEND_MAX = byStyle((s) => codePoints(legend(s, null)));
 
 /** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
-const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);
+const OFF_RESERVE = PUBLIC_SIGHT_LINES * (OFF_PICTURE.length + 3);
 
 /** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
 function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
-  const i = embed.fields.findIndex((f) => f.name === 'In sight');
-  if (i < 0) return;
-  const f = field('In sight', sightLines(state, visible, mark, target.x, target.y, style, drawn), 'first', SIGHT_LINES);
-  if (f) embed.fields[i] = f;
+  if (state.status !== 'playing') return;
+  const plain = sightLines(state, visible, mark, target.x, target.y, style);
+  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn);
+  // The sight lines sit in the HUD (the description, the Party field, a private view's In sight): each is swapped for its marked twin.
+  const swap = (text: string): string => text.split('\n').map((l) => { const i = plain.indexOf(l); return i >= 0 ? marked[i]! : l; }).join('\n');
+  embed.description = swap(embed.description);
+  embed.fields = embed.fields.map((f) => (f.name === 'Party' || f.name === 'In sight' ? { ...f, value: swap(f.value) } : f));
 }
 
 /** The ids of the living monsters seen now inside `view`: those a text map draws. */
@@ -122,22 +136,28 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const L = options.locale ?? DEFAULT_LOCALE;
   if (inLobby) push(field(t(L, 'hud.lobby'), options.lobby ?? [], 'first'));
   if (state.status === 'over') push(field(t(L, 'hud.run-summary'), [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
-  const rounds = roundsNow(state) && state.status === 'playing';
-  const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
-  // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
   const idle = options.idle ?? [];
-  const title = inLobby ? t(L, 'hud.party') : live ? partyTitle(state, null, false, idle, L) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle, L);
+  // Compact for a phone: the field is just "Party"; in a rounds fight its first line says who must act and when the round ends.
+  const turn = inLobby ? null : roundLine(state, options);
   const party = partyLines(state, viewerId, style, idle);
-  push(field(title, live ? [live, ...party] : party, 'first'));
-  if (state.status === 'playing') push(field(t(L, 'hud.in-sight'), sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field(t(L, 'hud.log'), options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
+  // The monsters in sight follow the party in the same field (a phone pays a line for every field name).
+  const sight = state.status === 'playing' && !inLobby ? sightLines(state, visible, mark, target.x, target.y, style).slice(0, PUBLIC_SIGHT_LINES) : [];
+  const hud = [...(turn ? [turn] : []), ...party, ...sight];
+  // No "… (N earlier)" line: on a phone every line counts, and the rest is in /rogue log and the private view.
+  const log = options.log ? options.log.slice(-PUBLIC_LOG_LINES) : logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale).lines;
+  // A style whose description is free (the picture, the code block) takes the HUD there with no field names: on a
+  // phone every field name costs a line. The log lines follow, each marked with ›.
+  const inDescription = styleSpec(style).hud === 'description' && fields.length === 0;
+  let description = '';
+  if (inDescription) description = fitLines([...hud, ...log.map((l) => `› ${l}`)], LIMITS.description, 'first');
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale);
-    // No "… (N earlier)" line: on a phone every line counts, and the rest is in the private view.
-    push(field(t(L, 'hud.log'), log.lines, 'last', PUBLIC_LOG_LINES));
+    push(field(t(L, 'hud.party'), hud, 'first'));
+    push(field(t(L, 'hud.log'), log, 'last', PUBLIC_LOG_LINES));
   }
 
-  const embed: EmbedText = { title: titleText(state, L), description: '', fields, footer: footerText(state, L), color: colorOf(state) };
+  // A playing game's footer (seed, pace, difficulty) is on /rogue status; the phone keeps the line for the picture.
+  const footer = state.status === 'playing' && !inLobby ? '' : footerText(state, L);
+  const embed: EmbedText = { title: titleText(state, L), description, fields, footer, color: colorOf(state) };
   return withMap(state, options, visible, mark, embed, target);
 }
 
@@ -183,7 +203,9 @@ function embedLeft(embed: EmbedText): number {
 function placeCodeBlock(c: PlaceContext): RenderedMessage {
   const left = embedLeft(c.embed);
   const map = drawnView(c, LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length);
-  c.embed.description = codePoints(map.key) <= Math.min(left, LIMITS.description) ? map.key : '';
+  const hud = c.embed.description;
+  const withKey = hud ? `${hud}\n\n${map.key}` : map.key;
+  c.embed.description = map.key && codePoints(withKey) <= Math.min(left + codePoints(hud), LIMITS.description) ? withKey : hud;
   return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed: c.embed };
 }
 

@@ -84,6 +84,8 @@ export interface StyleSpec {
   player: 'glyph' | 'numbered-ring';
   /** The words between a party line's parts and its marks: what the player carries, idle, and their part in a round. */
   marks: { sep: string; idle: string; fighting: string; acted: string; waiting: string };
+  /** Where the shared message's HUD (party, monsters, log) goes: the embed's description when the map leaves it free, or fields. */
+  hud: 'description' | 'fields';
   /** What `render` means to an admin (`/rogue-config`). */
   summary: string;
   caps: { desktop: { width: number; height: number }; mobile: { width: number; height: number } };
@@ -99,21 +101,21 @@ export interface StyleSpec {
 const emojiArt = (a: Art): string => a.emoji;
 const asIs = (g: string): string => g;
 const glyphCount = (g: string, _name: string, n: number): string => `${g}${n}`;
-const EMOJI_MARKS = { sep: ' ', idle: ' 💤 idle', fighting: ' ⚔️', acted: ' ✅', waiting: ' ⏳' };
+const EMOJI_MARKS = { sep: ' ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · to act' };
 /** The render styles, one row each carrying its behaviour: adding one touches this table (and, for a new kind of art, the Art type). */
 export const STYLES = {
   image: {
     place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, bar: 'squares', badge: 'heart', player: 'numbered-ring', marks: EMOJI_MARKS,
-    summary: 'image map (a picture)', caps: { desktop: PUBLIC_VIEW, mobile: PHONE_PUBLIC_VIEW },
+    hud: 'description', summary: 'image map (a picture)', caps: { desktop: PUBLIC_VIEW, mobile: PHONE_PUBLIC_VIEW },
   },
   emoji: {
     place: 'embed', art: emojiArt, quote: asIs, count: glyphCount, bar: 'squares', badge: 'heart', player: 'glyph', marks: EMOJI_MARKS,
-    summary: 'emoji map in an embed', caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } },
+    hud: 'fields', summary: 'emoji map in an embed', caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } },
   },
   ascii: {
     place: 'code-block', art: (a) => a.ascii, quote: (g) => `\`${g}\``, count: (_g, name, n) => `${name} ${n}`, bar: 'hashes', badge: 'bar', player: 'glyph',
-    marks: { sep: ' · ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · waiting' },
-    summary: 'ASCII map in a code block', caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } },
+    marks: { sep: ' · ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · to act' },
+    hud: 'description', summary: 'ASCII map in a code block', caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } },
   },
 } as const satisfies Record<string, StyleSpec>;
 

@@ -99,7 +99,7 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
+      return `${head} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
@@ -141,12 +141,23 @@ export function sightLines(state: GameState, visible: Uint8Array, mark: number, 
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+  const foes = fightTargets(state);
   return seen.map((m) => {
     const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
     const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;
+    const target = foes.get(m.id);
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
   });
+}
+
+/** Whom each monster attacked in the last turn's events (its newest target), by monster id: "what attacks whom". */
+export function fightTargets(state: GameState): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of state.recent) {
+    if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player') out.set(e.attacker.id, e.target.name);
+  }
+  return out;
 }
 
 /** Turn-log lines of the newest `max` events worth telling, oldest first, and how many older ones were left out (only those shown are described). */
@@ -185,7 +196,7 @@ export function titleText(state: GameState, locale: Locale = DEFAULT_LOCALE): st
 export function footerText(state: GameState, locale: Locale = DEFAULT_LOCALE): string {
   const c = state.config;
   const difficulty = hasMessage(locale, `choice.${c.difficulty}`) ? tDynamic(locale, `choice.${c.difficulty}`) : c.difficulty;
-  return t(locale, 'hud.footer', { seed: String(c.seed), mode: c.turnMode, topology: String(c.topology), difficulty });
+  return t(locale, 'hud.footer', { seed: String(c.seed), mode: c.turnMode, difficulty, diagonal: c.topology === 8 ? 'yes' : 'no' });
 }
 
 /** Embed colour: blurple while playing; red, gold or grey once the run is over. */

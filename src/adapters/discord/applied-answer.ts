@@ -27,7 +27,7 @@ function sendBy(r: InteractionResponder, path: AnswerPath, msg: OutgoingMessage)
  * follow-up (or reply) saying it went through. Never throws: the action stands whatever Discord says. True when the
  * state itself (with or without picture) was shown.
  */
-export async function answerApplied(r: InteractionResponder, path: AnswerPath, full: OutgoingMessage, plain: () => OutgoingMessage, log: Logger, where: object, note = APPLIED_TEXT): Promise<boolean> {
+export async function answerApplied(r: InteractionResponder, path: AnswerPath, full: OutgoingMessage, plain: () => Promise<OutgoingMessage>, log: Logger, where: object, note = APPLIED_TEXT): Promise<boolean> {
   try {
     await sendBy(r, path, full);
     return true;
@@ -37,7 +37,7 @@ export async function answerApplied(r: InteractionResponder, path: AnswerPath, f
   // After a failed first answer the interaction may still be unanswered: the next try is a first answer too.
   const again: AnswerPath = path === 'edit-original' || r.answered ? 'edit-original' : path;
   try {
-    await sendBy(r, again, plain());
+    await sendBy(r, again, await plain());
     return true;
   } catch (err) {
     log.warn({ err, ...where, path: again }, 'answer without the picture failed too; saying privately that the action went through');
@@ -52,7 +52,7 @@ export async function answerApplied(r: InteractionResponder, path: AnswerPath, f
  * false when neither reached Discord.
  */
 export async function notePrivately(r: InteractionResponder, msg: OutgoingMessage, log: Logger, where: object): Promise<boolean> {
-  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'follow-up'];
+  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'reply', 'follow-up'];
   for (const [n, p] of paths.entries()) {
     try {
       if (p === 'reply' && !r.answered) await r.reply(msg);

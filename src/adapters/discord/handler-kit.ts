@@ -88,8 +88,7 @@ const ADMINISTRATOR = 1n << 3n;
 /** True when the member may manage the server (or is an administrator). */
 export const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & (MANAGE_GUILD | ADMINISTRATOR)) !== 0n;
 
-/** A link to a message in a channel of a guild. */
-export const messageLink = (guildId: string, channelId: string, messageId: string): string => `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+export { messageLink } from '../../app/scope.js';
 
 /** Counts a refusal or failure and logs the ones an operator should hear about. */
 export function logFailure(deps: RouterDeps, metrics: Metrics, error: ServiceFailure, i: IncomingInteraction): void {

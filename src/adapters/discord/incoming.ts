@@ -3,6 +3,7 @@ import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } 
 import { z } from 'zod';
 import { resolveLocale } from '../../i18n/index.js';
 import { invocationOf, type RawOption } from './invocation.js';
+import { placeOf } from './place.js';
 import type { IncomingInteraction, InteractionKind } from './types.js';
 import { safeName } from '../../text/safe-text.js';
 
@@ -26,7 +27,11 @@ export const RawInteractionSchema = z.object({
   token: z.string().min(1).max(1000),
   guild_id: snowflake.optional(),
   channel_id: snowflake.optional(),
-  channel: z.object({ id: snowflake }).optional(),
+  channel: z.object({ id: snowflake, type: z.number().int().optional() }).optional(),
+  // Where the command was used (0 guild, 1 DM with the bot, 2 group DM or another DM) and who installed the app for it
+  // ("0": the server, "1": the user). Both absent in payloads older than user installs: read as a guild install.
+  context: z.number().int().min(0).max(2).optional(),
+  authorizing_integration_owners: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   member: z.object({ user, nick: z.string().nullish(), permissions: z.string().regex(/^\d+$/) }).optional(),
   user: user.optional(),
   data: z
@@ -122,6 +127,7 @@ export function toIncoming(input: unknown): Conversion {
     user: { id: who.id, name: safeName(name) },
     memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
     appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
+    place: placeOf(raw),
     locale: resolveLocale(raw.locale),
     guildLocale: raw.guild_locale !== undefined ? resolveLocale(raw.guild_locale) : null,
   };

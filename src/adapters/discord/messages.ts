@@ -15,6 +15,7 @@ import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
 import { isPendingMessage, isSnowflake } from '../../app/game-message.js';
+import { interactionOnly } from '../../app/scope.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload } from './presenter.js';
 import { gameMessage, restRequest } from './payload.js';
@@ -57,6 +58,11 @@ export interface GameMessages {
    * it): refreshes then go through it instead of the bot token while it is fresh. Best effort, never throws.
    */
   offerToken(key: ChannelKey, token: EditToken): void;
+  /**
+   * True when the game message of `key` can be redrawn now: always where the bot token may edit it; where messages are
+   * edited only through interactions (DMs, group DMs, private views), only while a fresh token is kept for `ref`.
+   */
+  canRedraw?(key: ChannelKey, ref: MessageRef): Promise<boolean>;
   /** Rounds mode: a short new message mentioning only `userIds`, the players the round waits for (an edit would not notify). */
   ping?(key: ChannelKey, userIds: readonly string[]): Promise<void>;
   /** Sends waiting edits and waits for every edit in flight. */
@@ -269,6 +275,20 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'game message edit refused for a missing permission; the message is kept');
   };
 
+  /**
+   * Where the bot has no channel access (a DM, a group DM, a private view), a redraw goes through an interaction token
+   * or not at all: the next press or command brings the message back (never a bot-token request, never a repost).
+   */
+  const refreshThroughToken = async (key: ChannelKey, ref: MessageRef, payload: OutgoingMessage, reason: RefreshReason): Promise<void> => {
+    try {
+      if (await editWithToken(key, ref, payload, reason)) return;
+    } catch (err) {
+      log.info({ err, ...key, messageId: ref.messageId }, 'game message not redrawn through its interaction token');
+      return;
+    }
+    log.debug({ ...key, reason }, 'no fresh interaction token: the game message waits for the next press');
+  };
+
   const refresh = async (key: ChannelKey, reason: RefreshReason): Promise<void> => {
     const current = await deps.games.view(key);
     if (!current.ok) {
@@ -281,6 +301,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
     const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
     const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now()));
+    if (interactionOnly(key)) return refreshThroughToken(key, ref, payload, reason);
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
@@ -335,10 +356,16 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   }
   return {
     editNow,
+    async canRedraw(key, ref) {
+      if (!interactionOnly(key)) return true;
+      const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
+      return t !== null;
+    },
     poster,
     async ping(key, userIds) {
       const body = pingPayload(userIds);
-      if (!body) return;
+      // No channel posts where the bot has no channel access (rounds mode, which pings, is refused there anyway).
+      if (!body || interactionOnly(key)) return;
       try {
         // A bot-token post like any other: it waits for the fleet's shared budget.
         await highPriority(ROUTE_POST, 'ping');

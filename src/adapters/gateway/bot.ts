@@ -11,6 +11,7 @@ import { CloseCodes, WebSocketManager, WebSocketShardEvents, type SessionInfo } 
 import { GatewayIntentBits, MessageFlags, Routes, type GatewayReadyDispatchData } from 'discord-api-types/v10';
 import type { Logger as PinoLogger } from 'pino';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
+import type { ChannelKey } from '../../app/service-types.js';
 import { createCore, type Core, type CoreOptions } from '../discord/core.js';
 import { toIncoming } from '../discord/incoming.js';
 import { NO_PINGS } from '../discord/mentions.js';
@@ -36,6 +37,8 @@ export interface Bot {
   stop(): Promise<void>;
   /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
+  /** Redraws a channel's game message soon (coalesced per channel): the full view's turns reach the chat this way. */
+  refresh(key: ChannelKey): void;
 }
 
 /** The only intent the bot asks for: interactions need none, and Guilds alone keeps the gateway quiet. */
@@ -66,6 +69,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   return {
     shardIds,
     flushEdits: () => core.flush(),
+    refresh: (key) => core.messages.refreshSoon(key, 'refresh'),
     stop() {
       stopping ??= (async () => {
         await core.drain();

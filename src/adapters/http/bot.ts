@@ -5,6 +5,7 @@
  * replicas can stand behind a load balancer. This folder (server, signature, responder, bot) imports the shared
  * Discord layer (src/adapters/discord/), never the gateway transport.
  */
+import type { ChannelKey } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
 import { botRest, interactionRest } from '../discord/rest.js';
 import { createCore, type CoreOptions } from '../discord/core.js';
@@ -34,6 +35,8 @@ export interface HttpBot {
   stop(): Promise<void>;
   /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
+  /** Redraws a channel's game message soon (coalesced per channel): the full view's turns reach the chat this way. */
+  refresh(key: ChannelKey): void;
 }
 
 /** Starts the endpoint and the round timer. */
@@ -59,6 +62,7 @@ export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
   return {
     port: server.port,
     flushEdits: () => core.flush(),
+    refresh: (key) => core.messages.refreshSoon(key, 'refresh'),
     stop() {
       stopping ??= (async () => {
         await server.close();

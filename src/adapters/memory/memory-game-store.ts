@@ -35,6 +35,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private readonly lastRuns = new Map<string, LastRun>();
   /** Per channel, finished runs not yet recorded: run id -> summary record (JSON). */
   private readonly outboxes = new Map<string, Map<string, string>>();
+  /** Per channel, the material of each run not yet recorded: run id -> its last run (see runMaterial). */
+  private readonly pendingRuns = new Map<string, Map<string, LastRun>>();
   private readonly rows = new Map<string, Row>();
   /** Summary records (JSON) per channel, kept when the game is replaced or deleted, like the Redis ones. */
   private readonly summaryRows = new Map<string, { key: ChannelKey; records: string[] }>();
@@ -93,7 +95,14 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   }
 
   async lastRun(key: ChannelKey): Promise<FinishedRun | null> {
-    const run = this.lastRuns.get(encodeChannelKey(key));
+    return this.decodeRun(this.lastRuns.get(encodeChannelKey(key)));
+  }
+
+  async runMaterial(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    return this.decodeRun(this.pendingRuns.get(encodeChannelKey(key))?.get(runId));
+  }
+
+  private decodeRun(run: LastRun | undefined): FinishedRun | null {
     if (!run || run.expires <= this.clock.now()) return null;
     const decoded = decodeGame(run.state, run.meta);
     return decoded.kind === 'found' ? { game: decoded.game, actions: run.log.map(decodeAction), logBase: run.logBase } : null;
@@ -112,6 +121,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
     const id = encodeChannelKey(key);
     this.outboxes.get(id)?.delete(runId);
     if (this.outboxes.get(id)?.size === 0) this.outboxes.delete(id);
+    this.pendingRuns.get(id)?.delete(runId);
+    if (this.pendingRuns.get(id)?.size === 0) this.pendingRuns.delete(id);
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
@@ -152,7 +163,9 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private finish(id: string, row: Row, summary: GameSummaryRecord): void {
     const runId = String(summary.createdAt);
     this.outboxes.set(id, (this.outboxes.get(id) ?? new Map<string, string>()).set(runId, JSON.stringify(summary)));
-    this.lastRuns.set(id, { state: row.state, meta: row.meta, log: [...row.log], logBase: row.checkpoint?.version ?? 0, expires: this.clock.now() + LAST_RUN_TTL_MS });
+    const run: LastRun = { state: row.state, meta: row.meta, log: [...row.log], logBase: row.checkpoint?.version ?? 0, expires: this.clock.now() + LAST_RUN_TTL_MS };
+    this.lastRuns.set(id, run);
+    this.pendingRuns.set(id, (this.pendingRuns.get(id) ?? new Map<string, LastRun>()).set(runId, run));
   }
 
   /** True while `interactionId` is recorded for the channel (its record has not expired at `now`). */

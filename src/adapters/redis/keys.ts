@@ -18,6 +18,8 @@
  * |                                      |            | checkpoint, logBase (written by the finishing save) |                                            |
  * | `<p>:{<guild>:<channel>}:last:log`   | list       | that run's action log (a copy)                      | LAST_RUN_TTL_MS (7 d) after it finished    |
  * | `<p>:{<guild>:<channel>}:outbox`     | hash       | finished runs not yet recorded: createdAt -> summary | LAST_RUN_TTL_MS after the last finish      |
+ * | `<p>:{<guild>:<channel>}:runs`       | hash       | their material until recorded: createdAt -> JSON of | LAST_RUN_TTL_MS after the last finish      |
+ * |                                      |            | state, meta, logBase, checkpoint and log            |                                            |
  * | `<p>:outbox:{index}`                 | sorted set | channels that may have outbox entries (superset),   | none: the sweeper drops drained members    |
  * |                                      |            | member encodeChannelKey, score ms added             |                                            |
  * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
@@ -43,9 +45,13 @@ export const DEFAULT_PREFIX = 'cc';
 export const ROUND_BUCKETS = 16;
 
 /** Keys of one channel: its game, its action log, its applied interactions, its finished games' summaries, its last finished run and its outbox. */
-export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string } {
+export function channelKeys(
+  prefix: string,
+  key: ChannelKey,
+): { game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string } {
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen`, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox` };
+  const keys = { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen` };
+  return { ...keys, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` };
 }
 
 /** The index of channels that may hold outbox entries (a superset, written before the finishing save). */

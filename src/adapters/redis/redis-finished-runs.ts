@@ -46,6 +46,18 @@ export class RedisFinishedRuns implements FinishedRunStore {
     return { game: decoded.game, actions: items.map(decodeLogEntry), logBase: Number(logBase ?? 0) };
   }
 
+  async runMaterial(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    const text = await guard(this.redis, () => this.redis.hget(channelKeys(this.prefix, key).runs, runId));
+    if (text === null) return null;
+    const run = parseMaterial(text);
+    const decoded = run ? decodeGame(run.state, run.meta) : null;
+    if (!run || decoded?.kind !== 'found') {
+      this.logger.warn('damaged run material skipped', { ...key, runId });
+      return null;
+    }
+    return { game: decoded.game, actions: run.log.map(decodeLogEntry), logBase: Number(run.logBase) };
+  }
+
   async unrecorded(limit: number): Promise<OutboxEntry[]> {
     const index = outboxIndexKey(this.prefix);
     const flat = await guard(this.redis, () => this.redis.zrange(index, 0, limit - 1, 'WITHSCORES'));
@@ -64,6 +76,20 @@ export class RedisFinishedRuns implements FinishedRunStore {
   }
 
   async markRecorded(key: ChannelKey, runId: string): Promise<void> {
-    await guard(this.redis, () => this.redis.hdel(channelKeys(this.prefix, key).outbox, runId));
+    const { outbox, runs } = channelKeys(this.prefix, key);
+    // One transaction (one slot): the entry and its material go together.
+    await guard(this.redis, () => this.redis.multi().hdel(outbox, runId).hdel(runs, runId).exec());
+  }
+}
+
+/** A run's kept material as the finishing save encoded it (cjson writes an empty log as {}). */
+function parseMaterial(text: string): { state: string; meta: string; logBase: string; log: string[] } | null {
+  try {
+    const v = JSON.parse(text) as Record<string, unknown>;
+    if (typeof v.state !== 'string' || typeof v.meta !== 'string') return null;
+    const log = Array.isArray(v.log) ? v.log.filter((a): a is string => typeof a === 'string') : [];
+    return { state: v.state, meta: v.meta, logBase: String(v.logBase ?? '0'), log };
+  } catch {
+    return null;
   }
 }

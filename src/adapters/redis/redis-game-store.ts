@@ -45,7 +45,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
  * the wrong type (a damaged game, log, summaries or interactions key) must be found before anything is written.
  * Replies {-2, now, key}.
  */
-const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list', 'string'}
+const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list', 'string', 'hash'}
 for i = 1, #KEYS do
   local t = redis.call('TYPE', KEYS[i]).ok
   if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
@@ -93,6 +93,8 @@ redis.call('PEXPIRE', KEYS[2], ARGV[6])`;
  * the run's outbox entry (KEYS[5], until the run is recorded) and its replay material, the final state and meta
  * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be. The
  * finished game itself and its log get the same expiry (a new game or a play-again gives them GAME_TTL_MS again).
+ * The same material is kept per run (KEYS[9], field = run id) until the run is recorded, so a later run finishing in
+ * the channel before a crashed run is swept never takes its material away.
  */
 const FINISH = `
 if ARGV[7] ~= '' then
@@ -107,6 +109,10 @@ if ARGV[7] ~= '' then
     redis.call('COPY', KEYS[2], KEYS[7])
     redis.call('PEXPIRE', KEYS[7], ${LAST_RUN_TTL_MS})
   end
+  local run = {state = ARGV[4], meta = ARGV[5], logBase = g[2] or '0', log = redis.call('LRANGE', KEYS[2], 0, -1)}
+  if g[1] then run.checkpoint = g[1] end
+  redis.call('HSET', KEYS[9], ARGV[11], cjson.encode(run))
+  redis.call('PEXPIRE', KEYS[9], ${LAST_RUN_TTL_MS})
   -- A finished game idles no longer than its replay material (which holds the same state and log): 7 days, not 14.
   redis.call('PEXPIRE', KEYS[1], ${LAST_RUN_TTL_MS})
   redis.call('PEXPIRE', KEYS[2], ${LAST_RUN_TTL_MS})
@@ -178,7 +184,7 @@ const RECORD = `if ixKey then
 end`;
 
 /**
- * KEYS game, log, summaries, interactions (legacy), outbox, last, last log, seen; ARGV expectedRev, newRev, status, state, meta, ttlMs,
+ * KEYS game, log, summaries, interactions (legacy), outbox, last, last log, seen, runs; ARGV expectedRev, newRev, status, state, meta, ttlMs,
  * summary, deadline, interactionId, interactionNow, run id, actions...
  */
 const SAVE = new LuaScript(`
@@ -430,17 +436,17 @@ export class RedisGameStore implements GameStore {
   }
 
   private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord, opts?: InteractionOptions): Promise<SaveResult> {
-    const { game: gameKey, log, summaries, ix, outbox, last, lastLog, seen } = channelKeys(this.prefix, key);
+    const { game: gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
     const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
-    const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen] : [gameKey, log, summaries];
+    const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs] : [gameKey, log, summaries];
     const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
-    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions', 'outbox', 'last run', 'last run log', 'exactly-once record'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
+    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions', 'outbox', 'last run', 'last run log', 'exactly-once record', 'runs to record'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
     if (result === 2) return DUPLICATE;
     if (result !== 1) return null;
     this.remember(gameKey, entry(rev, game));

@@ -17,6 +17,7 @@ describe('raw interaction -> IncomingInteraction', () => {
         user: { id: '1000000000000000042', name: 'Alice' },
         memberPermissions: 32n,
         appPermissions: null,
+        place: { kind: 'guild', serverInstall: true, userInstall: false, externalAppsAllowed: true },
         locale: 'en-US',
         guildLocale: null,
         invocation: { command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: 3 } },
