@@ -17,10 +17,11 @@ describe('npm run play -- --locale', () => {
 
   it('GIVEN --locale ru WHEN a game is played in the terminal THEN its log, buttons and refusals are Russian', async () => {
     let out = '';
-    const lines = ['/rogue new seed:3 size:small lobby:false', '!ждать', '/rogue act descend', ''].join('\n');
+    const lines = ['/rogue new seed:3 size:small lobby:false', '/rogue act wait', '!разведка', '/rogue act descend', ''].join('\n');
     await runPlay(Readable.from([lines]), (s) => (out += s), { seed: 3, render: 'ascii', locale: 'ru' });
     expect(out).toContain('Player ждёт.');
-    expect(out).toContain('⏳ ждать');
+    expect(out).toContain('🧭 разведка');
+    expect(out).toMatch(/Player (прекращает разведку|останавливается)/);
     expect(out).toContain('Здесь нет лестницы.');
   });
 });

@@ -9,7 +9,7 @@ const fleur = { id: 'u2', name: 'Fleur' };
 /** Every button label and every embed text of a payload. */
 function texts(p: { components: { components: unknown[] }[]; embeds: { description?: string; fields?: { name: string; value: string }[] }[] }): string {
   const labels = p.components.flatMap((r) => r.components.map((b) => (b as { label?: string }).label ?? ''));
-  const embeds = p.embeds.flatMap((e) => [e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])]);
+  const embeds = p.embeds.flatMap((e) => [(e as { title?: string }).title ?? '', e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])]);
   return [...labels, ...embeds].join('\n');
 }
 
@@ -25,8 +25,7 @@ describe('two languages in one game', () => {
     const shared = texts(gamePayload(waited.value, 1_700_000_000_000));
     const hers = texts(controllerPayload(waited.value, fleur.id, { style: 'ascii', mobile: false }, 'fr'));
     expect(shared).toContain('Fleur wartet.');
-    expect(shared).toContain('Protokoll');
-    expect(shared).toContain('Gruppe');
+    expect(shared).toContain('Ebene 1/5');
     expect(shared).toContain('Fleur tritt der Gruppe bei.');
     expect(hers).toContain('Fleur attend.');
     expect(hers).toContain('explorer');
