@@ -7,6 +7,7 @@
  * the clock (rounds mode), `#` comments.
  */
 import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from './i18n/index.js';
+import { forgetUser } from '../commands/about.js';
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -159,7 +160,8 @@ export class PlaySession {
   private async press(user: UserRef, label: string): Promise<string[]> {
     const current = this.shown;
     const onController = current !== null && this.controllerOf === user.id;
-    const rows = [...(current ? (onController ? playerControls(current, user.id) : gameControls(current)) : []), ...this.asked];
+    const asked = this.asked;
+    const rows = [...(current ? (onController ? playerControls(current, user.id) : gameControls(current)) : []), ...asked];
     this.asked = [];
     // A label is matched whatever its case, with or without its emoji ("play again", "▶️ Play again").
     // The label as printed (in --locale's language) or in English.
@@ -168,13 +170,15 @@ export class PlaySession {
     // A verb the message does not show now (⏳ outside a fight) is pressed as its button from the verb table, as 🎮 would.
     const verb = SIMPLE_VERBS.find((v) => VERB_TABLE[v].label.toLowerCase() === label);
     const button = rows.flat().find(matches) ?? (current && verb ? verbButton(verb, current.state.version, gameTag(current.meta.createdAt)) : undefined);
-    if (!current || !button) return [`(only you) There's no "${label}" button on the ${onController ? 'controller' : 'game message'}. Type /rogue help for commands.`];
+    // A private question's buttons (/rogue forget's) need no game.
+    if (!button || (!current && !asked.flat().includes(button))) return [`(only you) There's no "${label}" button on the ${onController ? 'controller' : 'game message'}. Type /rogue help for commands.`];
     if (button.disabled) return [`(only you) The ${label} button is disabled.`];
     const decoded = decodeButtonId(button.customId);
     const intent = decoded.ok ? pressIntent(decoded.value) : null;
     if (!decoded.ok || !intent) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
     // The very code the Discord router runs for a press.
-    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, ...this.lang() }, decoded.value, intent);
+    const forget = (userId: string) => forgetUser({ settings: this.settings }, userId);
+    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...this.lang() }, decoded.value, intent);
     const redraw = (view: GameView): string[] => (onController ? this.controller(view, user.id) : this.gameMessage(view, 'updated'));
     switch (outcome.kind) {
       case 'game':
