@@ -61,11 +61,12 @@ export const PUBLIC_SIGHT_LINES = 3;
  * In a rounds fight, when the round ends ("⏳ Round ends <t:…:R>", a live Discord countdown); null outside a fight. Who
  * must act is marked on their own party line ("to act"), so the line names nobody.
  */
-export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft'>): string | null {
+export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft' | 'locale'>): string | null {
   if (!roundsNow(state) || state.status !== 'playing') return null;
-  if (options.roundTimerPaused === true) return '⏸️ Round timer paused until someone acts';
-  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return `⏳ Round ends ${relativeTime(options.roundDeadlineMs)}`;
-  return options.roundSecondsLeft != null ? `⏳ Round ends in ${Math.max(0, Math.ceil(options.roundSecondsLeft))} s` : '⏳ A round: each acts once';
+  const L = options.locale ?? DEFAULT_LOCALE;
+  if (options.roundTimerPaused === true) return t(L, 'hud.round.paused');
+  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return t(L, 'hud.round.ends', { when: relativeTime(options.roundDeadlineMs) });
+  return options.roundSecondsLeft != null ? t(L, 'hud.round.ends-in', { secs: String(Math.max(0, Math.ceil(options.roundSecondsLeft))) }) : t(L, 'hud.round.once');
 }
 
 const FENCE_OPEN = '```\n';
