@@ -31,7 +31,6 @@ import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from '.
 import { RedisBoardStore, RedisDailyAttemptStore, RedisHistoryStore } from './adapters/redis/redis-daily-stores.js';
 import { RedisFinishedRuns } from './adapters/redis/redis-finished-runs.js';
 import { startOutboxSweeper } from './app/daily/sweeper.js';
-import { announcing, startFullView } from './adapters/web/start.js';
 import { loadConfigOrExit } from './config/env.js';
 import { appLogger, createLogger } from './config/logger.js';
 
@@ -89,7 +88,9 @@ const replayEncoder = workerReplayEncoder();
 const replays = new ReplayService({ gameStore: games, runs: dailyStores.runs, encoder: replayEncoder, logger: app });
 // The full view (WEB=on): every accepted turn, from any window, is announced to the open views on every replica.
 const target = { url: config.redisUrl, clusterNodes: config.redisClusterNodes };
-const fullView = config.web ? announcing(service, redis, target, config.redisPrefix) : null;
+// Loaded only when on: WEB=off never loads the full view's modules.
+const webModule = config.web ? await import('./adapters/web/start.js') : null;
+const fullView = webModule ? webModule.announcing(service, redis, target, config.redisPrefix) : null;
 const gameApi = fullView?.games ?? service;
 daily = new DailyService({ games: gameApi, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
 // Finished runs a crash or an outage left unrecorded (their outbox entries): swept now and every minute.
@@ -102,8 +103,8 @@ try {
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
-  const web = config.web && fullView
-    ? await startFullView({ web: config.web, games: gameApi, bus: fullView.bus, redis, ...(config.redisPrefix ? { prefix: config.redisPrefix } : {}), apiBase: config.apiBase, applicationId: config.applicationId, token: config.discordToken, logger: app, refresh: (key) => bot.refresh(key) })
+  const web = config.web && fullView && webModule
+    ? await webModule.startFullView({ web: config.web, games: gameApi, bus: fullView.bus, redis, ...(config.redisPrefix ? { prefix: config.redisPrefix } : {}), apiBase: config.apiBase, applicationId: config.applicationId, token: config.discordToken, logger: app, refresh: (key) => bot.refresh(key) })
     : null;
   if (web) log.info({ port: web.port, clientFiles: web.files, discordSignIn: config.web?.clientSecret !== undefined }, web.files > 0 ? 'full view on /app' : 'full view on /app, but the client is not built: run npm run build');
   let shuttingDown = false;

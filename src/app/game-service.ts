@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { boardGuildOf, interactionOnly, isPersonalDaily, ROUNDS_NEED_A_CHANNEL_TEXT } from './scope.js';
+import { boardGuildOf, interactionOnly, isPersonalDaily } from './scope.js';
 import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
@@ -154,7 +154,7 @@ export class GameService implements GameServiceApi {
       const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
       if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
-      if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'invalid', message: ROUNDS_NEED_A_CHANNEL_TEXT });
+      if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'rounds-need-channel' });
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {

@@ -68,10 +68,3 @@ export function messageLink(key: ChannelKey, channelId: string, messageId: strin
   return `https://discord.com/channels/${boardGuildOf(key) ?? '@me'}/${channelId}/${messageId}`;
 }
 
-/**
- * Why rounds mode is refused where messages are edited only through interactions: its round timer must redraw the
- * game message when nobody pressed anything, and an interaction token lasts 15 minutes.
- */
-export const ROUNDS_NEED_A_CHANNEL_TEXT =
-  'Rounds mode needs a round timer that redraws the game by itself, and here Channel Crawler can only update a message ' +
-  'for 15 minutes after someone uses it. Play in free mode here (`mode:free`), or in a server that added Channel Crawler.';

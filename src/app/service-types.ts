@@ -122,6 +122,8 @@ export type ServiceFailure =
   | { kind: 'forbidden'; need: string }
   /** ▶️ Play again pressed by someone who did not play the finished run: they join the new game instead. */
   | { kind: 'not-your-run' }
+  /** Rounds mode where messages are edited only through interactions (DMs, group DMs): its timer could not redraw. */
+  | { kind: 'rounds-need-channel' }
   | { kind: 'rejected'; code: RejectionCode }
   | { kind: 'invalid'; message: string };
 

@@ -9,8 +9,8 @@
 export const TEXT_LIMITS = {
   /** A display name as the bot keeps it (Discord's own nickname limit). */
   displayName: 32,
-  /** A name on a board or history line: shown as written up to this many code points. */
-  boardName: 24,
+  /** A name on a board or history line: shown as written up to this many average letters' width (a CJK letter is 2). */
+  boardName: 16,
   /** A button's label. */
   buttonLabel: 80,
   /** An attachment's description (alt text). */

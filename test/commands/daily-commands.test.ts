@@ -92,11 +92,14 @@ describe('/rogue daily, board and history', () => {
   });
 
   it.each([
-    ['<@1234567890>', '<\u200b@\u200b1234567890\\>'],
-    ['@everyone', '@\u200beveryone'],
+    ['<@1234567890>', '<＠1234567890\\>'],
+    ['@everyone', '＠everyone'],
     ['**bold**', '\\*\\*bold\\*\\*'],
-    ['A very long name indeed, longer than any board line', 'A very long name i…'],
-    ['全角の名前がとても長い', '全角の名前がとても…'],
+    ['A very long name indeed, longer than any board line', 'A very long na…'],
+    ['全角の名前がとても長い', '全角の名前がと…'],
+    ['alicedaily', 'alicedaily'],
+    ['Ann 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', 'Ann 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦…'],
+    ['Bob\u202E\u0000\nevil', 'Bob evil'],
   ])('GIVEN a player named %j WHEN shown THEN it is %j: never a mention, never markdown', (name, shown) => {
     expect(plainName(name)).toBe(shown);
   });

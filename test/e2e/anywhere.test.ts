@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION, FORGET_CONFIRM_TEXT, FORGOTTEN_TEXT } from '../../commands/about.js';
 import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { EXTERNAL_APPS_OFF_TEXT } from '../../src/adapters/discord/place-guard.js';
-import { ROUNDS_NEED_A_CHANNEL_TEXT } from '../../src/app/scope.js';
+import { failureText } from '../../commands/replies.js';
 import { deployCommands } from '../../src/deploy-commands.js';
 import type { FakeActor, FakeComponent, FakeMessage, InteractionCallback, RecordedRequest } from './fake-discord/index.js';
 import { ALICE, BOB, CAROL, CHANNEL, GUILD, MALLORY, buttons, ephemeralText, startHarness, subcommand, TestClock, turnOf, TRANSPORTS, type Harness } from './harness.js';
@@ -121,7 +121,7 @@ describe.each(TRANSPORTS)('anywhere, over the %s transport', (transport) => {
     h = await startHarness({ transport, tokenEdits: true, clock, wallNow: clock.now });
     const gdm = h.fake.openGroupDm([ALICE, BOB]);
     const rounds = await privately(ALICE, gdm.id, subcommand('new', { lobby: false, mode: 'rounds' }));
-    expect(ephemeralText(rounds.callback)).toBe(ROUNDS_NEED_A_CHANNEL_TEXT);
+    expect(ephemeralText(rounds.callback)).toBe(failureText({ kind: 'rounds-need-channel' }));
     const started = await privately(ALICE, gdm.id, subcommand('new', { lobby: false, seed: 5, size: 'small' }));
     const message = h.fake.originalMessage(started.id)!;
     await privately(BOB, gdm.id, subcommand('join'));
@@ -129,10 +129,10 @@ describe.each(TRANSPORTS)('anywhere, over the %s transport', (transport) => {
     const waited = await privately(ALICE, gdm.id, subcommand('wait'));
     expect(ephemeralText(waited.callback)).toMatch(/Press any button on it, or use `\/rogue map`/);
     // Any press brings it back: the press's own answer redraws the message it sits on (type 7).
-    const wait = buttons(h.fake.message(message.id)!).find((b) => b.custom_id && decodeButtonId(b.custom_id).ok && !b.disabled && /:wait:/.test(b.custom_id))!;
-    const pressed = await pressIn(BOB, gdm.id, message.id, wait.custom_id!);
+    const act = ['wait', 'mv', 'exp'].map((verb) => button(h.fake.message(message.id)!, verb)).find((b) => b !== undefined)!;
+    const pressed = await pressIn(BOB, gdm.id, message.id, act.custom_id!);
     expect(pressed.type).toBe(7);
-    expect(turnOf(h.fake.message(message.id)!)).toBe(2);
+    expect(turnOf(h.fake.message(message.id)!)).toBeGreaterThanOrEqual(2);
     expect(h.fake.botTokenRequests()).toEqual([]);
   });
 

@@ -41,7 +41,7 @@ describe('the bot process with the full view on', () => {
       const { id } = await fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('new', { lobby: false, seed: 9, size: 'small' }) });
       await fake.waitForResponse(id);
       const url = `http://127.0.0.1:${port}`;
-      expect(await (await fetch(`${url}/app/api/config`)).json()).toEqual({ clientId: fake.applicationId });
+      expect(await (await fetch(`${url}/app/api/config`)).json()).toEqual({ clientId: fake.applicationId, login: false });
       const login = (await (await fetch(`${url}/app/api/test-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: ALICE.id, name: 'alice', guildId: GUILD, channelId: CHANNEL }) })).json()) as { ticket: string };
       const view = await ViewClient.open({ url } as never, login.ticket);
       await view.until((m) => m.t === 'frame');

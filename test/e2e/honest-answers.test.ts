@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR_TEXT } from '../../commands/replies.js';
 import { APPLIED_TEXT } from '../../src/adapters/discord/applied-answer.js';
 import { ALICE, buttons, CHANNEL, GUILD, startHarness, subcommand, TRANSPORTS, turnOf, type Harness } from './harness.js';
-import type { RecordedRequest } from './fake-discord/index.js';
+import type { FakeComponent, RecordedRequest } from './fake-discord/index.js';
+
+/** An action button the message offers now: a lit arrow (each is a turn, like ⏳). */
+const actionOn = (msg: { components?: FakeComponent[] | null }): string => buttons(msg).find((b) => b.custom_id?.startsWith('cc1:mv:') && !b.disabled)!.custom_id!;
 
 const isCallback = (method: string, path: string): boolean => method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path);
 const isFollowUp = (method: string, path: string): boolean => method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path);
@@ -29,9 +32,10 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   });
 
   const tokenOf = (id: string): string => h.fake.requests.find((r) => r.path.startsWith(`/interactions/${id}/`))?.path.split('/')[3] ?? '';
+  /** The game message and one action button it offers now (a lit arrow). */
   const waitButton = async () => {
     const msg = await h.gameMessage();
-    return { msg, wait: buttons(msg).find((b) => b.custom_id?.startsWith('cc1:wait:'))!.custom_id! };
+    return { msg, wait: actionOn(msg) };
   };
 
   it('GIVEN Discord refusing the answer that carries the picture (500) WHEN a press is saved THEN it is answered without the picture, applied once, and never told to try again', async () => {
@@ -93,12 +97,23 @@ describe('over the gateway transport, when Discord took the answer but said 500'
   it('GIVEN the picture answer applied by Discord yet answered 500 WHEN every later answer is refused as already acknowledged THEN the player is told privately that it went through', async () => {
     await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 7, size: 'small' }));
     const msg = await h.gameMessage();
-    const wait = buttons(msg).find((b) => b.custom_id?.startsWith('cc1:wait:'))!.custom_id!;
+    const wait = actionOn(msg);
     const turn = turnOf(msg);
     h.fake.failRequests((m, p, headers) => isCallback(m, p) && (headers['content-type'] ?? '').startsWith('multipart/'), { status: 500 }, 1);
     const press = await h.fake.pressButton({ guildId: GUILD, channelId: CHANNEL, user: ALICE, messageId: msg.id, customId: wait });
     const note = await h.fake.waitForRequest((r) => isFollowUp(r.method, r.path) && r.path.endsWith(press.token) && r.status < 300, 3000);
     expect(JSON.stringify(note.body)).toContain(APPLIED_TEXT.slice(0, 30));
     expect(turnOf(h.fake.message(msg.id)!)).toBe(turn + 1);
+  });
+  it('GIVEN Discord failing the answer of an applied /rogue wait (500, not applied) WHEN answered THEN the note is sent again by another try, never "try again"', async () => {
+    const before = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+    h.fake.failRequests((m, p) => isCallback(m, p), { status: 500, unapplied: true }, 2);
+    const cmd = await h.fake.sendCommand({ guildId: GUILD, channelId: CHANNEL, user: ALICE, name: 'rogue', options: subcommand('wait') });
+    const answer = await h.fake.waitForResponse(cmd.id, 3000);
+    h.fake.clearFaults();
+    expect(answer.type).toBe(4);
+    expect(JSON.stringify(answer.data)).not.toMatch(/try again/i);
+    const after = await h.games.view({ guildId: GUILD, channelId: CHANNEL });
+    expect(before.ok && after.ok && after.value.state.turn).toBe(before.ok ? before.value.state.turn + 1 : -1);
   });
 });

@@ -39,14 +39,36 @@ async function activitySignIn(): Promise<Started> {
   return started;
 }
 
+/** Back from Discord's OAuth2 (the plain page): the session is in the fragment, never sent to a server. */
+async function fromFragment(session: string): Promise<Started> {
+  history.replaceState(null, '', location.pathname + location.search);
+  const res = await fetch(apiUrl('api/ticket'), { method: 'POST', headers: { authorization: `Bearer ${session}` } });
+  if (!res.ok) throw new Error('That sign-in has expired. Open the watch link again.');
+  return { session, ticket: ((await res.json()) as { ticket: string }).ticket };
+}
+
+/** A watch link: watch at once, and offer Discord's login to play when the server has it. */
+async function watchLink(watch: string): Promise<Started> {
+  const config = (await (await fetch(apiUrl('api/config'))).json()) as { login?: boolean };
+  const link = document.getElementById('login') as HTMLAnchorElement;
+  if (config.login) {
+    link.href = apiUrl(`login?watch=${encodeURIComponent(watch)}`);
+    link.hidden = false;
+  }
+  return postJson<Started>('api/watch', { link: watch });
+}
+
 async function signIn(): Promise<Started> {
   const q = new URLSearchParams(location.search);
   if (q.has('frame_id') && q.has('instance_id')) return activitySignIn();
+  const fragment = new URLSearchParams(location.hash.slice(1)).get('s');
+  if (fragment) return fromFragment(fragment);
   const watch = q.get('watch');
-  if (watch) return postJson<Started>('api/watch', { link: watch });
+  if (watch) return watchLink(watch);
   const dev = q.get('dev');
   if (dev !== null) {
-    return postJson<Started>('api/test-login', { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', spectator: q.get('spectate') === '1' });
+    const who = { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', spectator: q.get('spectate') === '1' };
+    return postJson<Started>('api/test-login', { ...who, guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1' });
   }
   throw new Error('Open the full view from a game message in Discord, or with a watch link.');
 }

@@ -52,7 +52,7 @@ export async function answerApplied(r: InteractionResponder, path: AnswerPath, f
  * false when neither reached Discord.
  */
 export async function notePrivately(r: InteractionResponder, msg: OutgoingMessage, log: Logger, where: object): Promise<boolean> {
-  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'follow-up'];
+  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'reply', 'follow-up'];
   for (const [n, p] of paths.entries()) {
     try {
       if (p === 'reply' && !r.answered) await r.reply(msg);

@@ -12,13 +12,15 @@ import { interactionKey, placeRefusal } from './place-guard.js';
 import { interactionOnly } from '../../app/scope.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { postGameAnswer } from './post-answer.js';
+import { notePrivately } from './applied-answer.js';
 import { textPayload, toApiRows } from './presenter.js';
 import type { ButtonSpec } from '../../../commands/controls/layouts.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What a slash command comes to once its service call is done. */
 type CommandOutcome =
-  | { kind: 'private'; text: string; embed?: ReplyEmbed; buttons?: ButtonSpec[][] }
+  /** `applied`: the command's action was saved, so its answer must not fail into "try again". */
+  | { kind: 'private'; text: string; embed?: ReplyEmbed; buttons?: ButtonSpec[][]; applied?: true }
   | { kind: 'controller'; view: GameView }
   | { kind: 'post'; view: GameView }
   | { kind: 'attachment'; text: string; file: OutgoingFile };
@@ -78,7 +80,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         roundsResolved(deps, reply.view);
         const note = reply.note ?? 'Done.';
         // Where messages are edited only through interactions and the last token expired: how the game comes back.
-        return { kind: 'private', text: (await redrawable(reply.view)) ? note : `${note}\n${t(lang(i), 'place.token-expired')}` };
+        return { kind: 'private', text: (await redrawable(reply.view)) ? note : `${note}\n${t(lang(i), 'place.token-expired')}`, applied: true };
       }
     }
   }
@@ -139,11 +141,18 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
       }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
-      const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
+      const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id, i.locale) : withPermissions(i, invocation, outcome.text, outcome.embed);
       if (outcome.kind === 'private' && outcome.buttons) msg.components = toApiRows(outcome.buttons);
-      if (deferred) await r.editOriginal(msg);
-      else await r.reply(msg);
-      if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id);
+      const sent = deferred ? r.editOriginal(msg) : r.reply(msg);
+      if (outcome.kind === 'private' && outcome.applied) {
+        // The action is saved: a failed answer is sent again by the other path, never turned into "try again".
+        return void (await sent.catch(async (err: unknown) => {
+          deps.logger.warn({ err, interactionId: i.id, channelId: key.channelId }, 'answer of an applied slash action failed; sending it again');
+          await notePrivately(r, msg, deps.logger, { interactionId: i.id });
+        }));
+      }
+      await sent;
+      if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id, i.locale);
     },
   };
 }

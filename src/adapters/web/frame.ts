@@ -34,7 +34,8 @@ export function abilities(state: GameState, userId: string): WireAbilities {
   // The potion has its own button on the controller; here every usable item is one labelled button.
   const potion = l.canUse ? [{ kind: 'potion' as const, label: 'drink potion', emoji: '🧪' }] : [];
   const rest = itemButtons(l.usable).map((b) => ({ kind: b.item, label: b.label, emoji: b.emoji }));
-  return { canAct: l.canAct, moves: l.moves, canDescend: l.canDescend, canExplore: l.canExplore, canTravel: l.canTravel, canRest: l.canRest, canFight: l.canFight, items: [...potion, ...rest] };
+  const { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight } = l;
+  return { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight, items: [...potion, ...rest] };
 }
 
 /** The names a rounds-mode round still waits for (living, not acted, not holding). */
@@ -43,8 +44,18 @@ function waitingOn(state: GameState): string[] {
   return state.players.filter((p) => p.alive && !state.acted.includes(p.id) && !state.holding.includes(p.id)).map((p) => p.name);
 }
 
-/** The frame `viewer` gets for `view`, stamped with the server time `now`. */
-export function buildFrame(view: GameView, viewer: Viewer, now: number): WebFrame {
+/** The party's map drawn for `viewerId` from a map built once for nobody: only the players' viewer flag and order differ. */
+export function mapFor(shared: WireViewModel, viewerId: string | null): WireViewModel {
+  const rank = (p: WireViewModel['players'][number]): number => (!p.alive ? 0 : p.id === viewerId ? 2 : 1);
+  const players = shared.players.map((p) => ({ ...p, isViewer: p.id === viewerId })).sort((a, b) => rank(a) - rank(b));
+  return { ...shared, players };
+}
+
+/**
+ * The frame `viewer` gets for `view`, stamped with the server time `now`. `shared` is the party's map built once for
+ * every view of this turn (wireMap(state, null)); without it the map is built here.
+ */
+export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
   const state = lastParty(view.state);
   const member = state.players.some((p) => p.id === viewer.id);
   const role = member && !viewer.spectator ? 'player' : 'spectator';
@@ -63,8 +74,11 @@ export function buildFrame(view: GameView, viewer: Viewer, now: number): WebFram
     rounds,
     deadline: rounds ? view.meta.roundDeadline : null,
     now,
-    map: wireMap(state, role === 'player' ? viewer.id : null),
-    party: state.players.map((p) => ({ id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done: state.acted.includes(p.id) || state.holding.includes(p.id) })),
+    map: mapFor(shared ?? wireMap(state, null), role === 'player' ? viewer.id : null),
+    party: state.players.map((p) => {
+      const done = state.acted.includes(p.id) || state.holding.includes(p.id);
+      return { id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done };
+    }),
     waitingOn: waitingOn(state),
     log: logText(view.meta.recentLog, view.meta.locale),
     you: { id: viewer.id, name: viewer.name, role, can: role === 'player' && state.status === 'playing' ? abilities(state, viewer.id) : null },

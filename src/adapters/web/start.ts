@@ -48,7 +48,11 @@ export interface FullViewOptions {
 /** Starts the full view's listener. */
 export async function startFullView(o: FullViewOptions): Promise<WebServer & { files: number }> {
   const pacer = chatPacer(o.refresh, systemClock);
-  const identity = o.web.clientSecret ? discordIdentity({ apiBase: o.apiBase, applicationId: o.applicationId, clientSecret: o.web.clientSecret, botToken: o.token }) : undefined;
+  const redirectUri = o.web.publicUrl ? new URL('callback', o.web.publicUrl.endsWith('/') ? o.web.publicUrl : `${o.web.publicUrl}/`).toString() : undefined;
+  const secret = o.web.clientSecret;
+  const identity = secret
+    ? discordIdentity({ apiBase: o.apiBase, applicationId: o.applicationId, clientSecret: secret, botToken: o.token, ...(redirectUri ? { redirectUri } : {}) })
+    : undefined;
   const files = staticFiles(clientDir());
   const app = createWebApp({
     games: o.games,
@@ -61,6 +65,7 @@ export async function startFullView(o: FullViewOptions): Promise<WebServer & { f
     files,
     clientId: o.applicationId,
     onMove: (view) => pacer.turn(view),
+    ...(redirectUri ? { oauth: { redirectUri } } : {}),
     ...(identity ? { identity } : {}),
   });
   const server = await startWebServer(app, o.web.port);
