@@ -47,7 +47,8 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
   if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
+  // Full health is just the number (a phone line has no room to spare); hurt shows how far from full.
+  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur === max ? cur : `${cur}/${max}`}`;
 }
 
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
