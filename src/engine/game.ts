@@ -12,7 +12,9 @@ import { bumpAt, reachTarget } from './legal.js';
 import { enterLevel, reinforce } from './level.js';
 import { bfs } from '../grid/flood.js';
 import { MONSTERS, PLAYER_BASE } from './monsters.js';
-import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
+import { THROW_RANGE, useItem } from './effects.js';
+import { useAbility, type AbilityContext } from './abilities.js';
+import { LEGACY_ROLE, ROLES, type RoleKind } from './roles.js';
 import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
@@ -95,7 +97,7 @@ const fighter = (c: Player | Monster) =>
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
-class Turn implements EffectContext, TurnHost {
+class Turn implements AbilityContext, TurnHost {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
@@ -181,6 +183,7 @@ class Turn implements EffectContext, TurnHost {
       event: (e) => this.emit(e),
     });
     this.s.turn += 1;
+    for (const p of this.s.players) if (p.cooldown > 0) p.cooldown -= 1;
     this.regenerate(resting);
   }
 
@@ -346,7 +349,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const s = t.s;
   switch (action.type) {
     case 'join':
-      return join(t, action.user, action.name);
+      // A join with no role (every join logged before roles) plays as it always did.
+      return join(t, action.user, action.name, action.role ?? LEGACY_ROLE);
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {
@@ -402,6 +406,12 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       policy.afterAct(t);
       break;
     }
+    case 'ability': {
+      const r = useAbility(t, p);
+      if (r) return r;
+      policy.afterAct(t);
+      break;
+    }
     case 'fight': {
       const r = fight(t, p);
       if (r) return r;
@@ -446,7 +456,7 @@ function endRound(t: Turn, depth = 0): void {
   if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => roundDone(s, p))) endRound(t, depth + 1);
 }
 
-function join(t: Turn, user: string, name: string): RejectionCode | null {
+function join(t: Turn, user: string, name: string, role: RoleKind): RejectionCode | null {
   const s = t.s;
   if (s.players.some((p) => p.id === user)) return 'already-joined';
   if (s.players.length >= s.config.maxPlayers) return 'game-full';
@@ -458,7 +468,7 @@ function join(t: Turn, user: string, name: string): RejectionCode | null {
   // A player who left and comes back is restored as they were (hp, potions, kills, alive or not): no free heal.
   const back = s.departed.find((q) => q.id === user);
   s.departed = s.departed.filter((q) => q !== back);
-  const fresh = freshPlayer();
+  const fresh = freshPlayer(role);
   const p: Player = { ...fresh, ...back, id: user, name, slot, x: at % s.width, y: Math.floor(at / s.width) };
   // A late joiner catches up to the least experienced living member, so joining deep down is not hopeless.
   const living = s.players.filter((q) => q.alive);
@@ -872,16 +882,19 @@ function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, num
   noteFightKnown(t);
 }
 
-/** A new character's numbers. */
-export function freshPlayer(): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
+/** A new character's numbers: the base character with its role's changes, gear and a ready ability. */
+export function freshPlayer(role: RoleKind = LEGACY_ROLE): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
+  const row = ROLES[role];
   return {
-    hp: PLAYER_BASE.hp,
-    maxHp: PLAYER_BASE.hp,
-    attack: PLAYER_BASE.attack,
-    defence: PLAYER_BASE.defence,
-    pack: { potion: 1 },
-    weapon: STARTING_WEAPON,
-    armour: null,
+    hp: PLAYER_BASE.hp + row.hp,
+    maxHp: PLAYER_BASE.hp + row.hp,
+    attack: PLAYER_BASE.attack + row.attack,
+    defence: PLAYER_BASE.defence + row.defence,
+    pack: { ...row.pack },
+    weapon: row.weapon,
+    armour: row.armour,
+    role,
+    cooldown: 0,
     kills: 0,
     xp: 0,
     level: 1,

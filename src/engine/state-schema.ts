@@ -7,13 +7,14 @@ import { DIFFICULTIES } from './difficulty.js';
 import { labelFor } from './level.js';
 import { ARMOUR_KINDS, ITEM_KINDS, STARTING_WEAPON, WEAPON_KINDS } from './items.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
+import { ABILITY_KINDS, LEGACY_ROLE, ROLE_KINDS } from './roles.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
 import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -48,6 +49,8 @@ const player = z.object({
   xp: int.min(0),
   level: int.min(1),
   alive: z.boolean(),
+  role: z.enum(ROLE_KINDS),
+  cooldown: int.min(0),
 });
 const itemKind = z.enum(ITEM_KINDS);
 const monsterKind = z.enum(MONSTER_KINDS);
@@ -98,6 +101,7 @@ const event = z.discriminatedUnion('type', [
   z.object({ type: z.literal('exploded'), who: actor, x: int, y: int, hit: int }),
   z.object({ type: z.literal('stunned'), who: actor, turns: int }),
   z.object({ type: z.literal('mended'), who: actor, target: actor, healed: int }),
+  z.object({ type: z.literal('ability'), who: actor, ability: z.enum(ABILITY_KINDS), target: actor.optional(), amount: int }),
   z.object({ type: z.literal('guarding'), who: actor }),
   z.object({ type: z.literal('fluttered'), who: actor }),
   z.object({ type: z.literal('lumbered'), who: actor }),
@@ -291,7 +295,21 @@ function migrate5to6(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 6, fighting: [], fightKnown: [] };
 }
 
-const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = { 1: migrate1to2, 2: migrate2to3, 3: migrate3to4, 4: migrate4to5, 5: migrate5to6 };
+/** Schema 7 added hero roles: characters from before are adventurers (the base numbers, no ability). */
+function migrate6to7(raw: Record<string, unknown>): Record<string, unknown> {
+  const person = (p: unknown): unknown => (isRecord(p) ? { role: LEGACY_ROLE, cooldown: 0, ...p } : p);
+  const list = (v: unknown): unknown => (Array.isArray(v) ? v.map(person) : v);
+  return { ...raw, schema: 7, players: list(raw.players), departed: list(raw.departed) };
+}
+
+const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {
+  1: migrate1to2,
+  2: migrate2to3,
+  3: migrate3to4,
+  4: migrate4to5,
+  5: migrate5to6,
+  6: migrate6to7,
+};
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */
 export function parseGameState(raw: unknown): ParseResult {

@@ -2,6 +2,7 @@
 import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
 import { ITEMS } from '../engine/items.js';
 import { MONSTERS } from '../engine/monsters.js';
+import { ABILITIES } from '../engine/roles.js';
 import { levelDamage } from '../engine/progression.js';
 import { CALM_ROUNDS } from '../engine/pace.js';
 import { cleanName } from './text.js';
@@ -164,6 +165,8 @@ export function describeEventWith(event: GameEvent, viewerId: string | null | un
       return `${W(event.who)} is stunned for ${event.turns} turns.`;
     case 'mended':
       return `${W(event.who)} chants and mends ${w(event.target)} (+${event.healed} HP).`;
+    case 'ability':
+      return abilityLine(event, W(event.who), event.target ? w(event.target) : '', verb(event.who, viewerId, 'use', 'uses'));
     case 'guarding':
       return `${W(event.who)} turns back to guard the stairs.`;
     case 'fluttered':
@@ -213,4 +216,12 @@ export function isLogWorthy(event: GameEvent): boolean {
   if (event.type === 'moved') return false;
   if (event.type === 'waited' && event.who.kind === 'monster') return false;
   return true;
+}
+
+/** A role ability's log line, from its row ("Alice uses 🎯 shoot on the archer A.", "You use ✨ mend on Bob (+8 HP)."). */
+function abilityLine(e: Extract<GameEvent, { type: 'ability' }>, who: string, target: string, uses: string): string {
+  const row = ABILITIES[e.ability];
+  const on = target ? ` on ${target}` : '';
+  const amount = row.effect === 'mend' ? ` (+${e.amount} HP)` : target ? '' : ` (${e.amount} caught)`;
+  return `${who} ${uses} ${row.art.emoji} ${row.name}${on}${amount}.`;
 }

@@ -131,7 +131,7 @@ describe('engine properties over random games', () => {
         fc.pre(Math.max(Math.abs(mx - px), Math.abs(my - py)) >= 2);
         const rows = ['###########', ...Array.from({ length: 7 }, () => '#.........#'), '#########'.padEnd(11, '#')];
         let s = drawState(rows, { topology });
-        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true });
+        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true, role: 'adventurer', cooldown: 0 });
         s.monsters.push({ id: 1, kind, label: 'A', maxHp: 99, power: 0, x: mx, y: my, hp: 99, weapon: 0, state: 'hunt', lastSeen: py * s.width + px, stunned: 0 });
         // It needs about as many turns as it stands steps away, plus the time a player running off needs to reach a wall of the room; never a stall.
         // A slow kind acts every `every` turns and an erratic one wastes some moves: their budgets stretch by the table's numbers.
