@@ -15,7 +15,7 @@ import { MONSTERS, PLAYER_BASE } from './monsters.js';
 import { THROW_RANGE, useItem } from './effects.js';
 import { useAbility, type AbilityContext } from './abilities.js';
 import { LEGACY_ROLE, ROLES, type RoleKind } from './roles.js';
-import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
+import { ITEMS, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
 import { DIFFICULTY } from './difficulty.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
