@@ -10,6 +10,7 @@ import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, us
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
+import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
@@ -20,6 +21,9 @@ const BOARD_SCOPES = ['server', 'global', 'all-time'] as const;
 
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
+
+/** What `/rogue use item:` offers: every item kind, and the role's ability. */
+const USE_CHOICES = [...ITEM_KINDS, 'ability'] as const;
 
 const plain = <const N extends string>(name: N) => z.object({ subcommand: z.literal(name) }).strict();
 
@@ -40,17 +44,19 @@ export const rogueOptions = z.discriminatedUnion(
         round_seconds: intOption(SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max).optional(),
         party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
         lobby: boolOption().optional(),
+        role: choiceOption(OFFERED_ROLES).optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
-    plain('join'),
+    z.object({ subcommand: z.literal('join'), role: choiceOption(OFFERED_ROLES).optional() }).strict(),
     plain('leave'),
     plain('wait'),
     plain('descend'),
     z
       .object({
         subcommand: z.literal('use'),
-        item: choiceOption(ITEM_KINDS).optional(),
+        // `ability` is the role's ability (the 25-subcommand limit leaves it no subcommand of its own).
+        item: choiceOption(USE_CHOICES).optional(),
         direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional(),
         distance: intOption(1, THROW_RANGE).optional(),
       })
@@ -89,6 +95,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'descend':
       return { type: 'descend' };
     case 'use':
+      if (options.item === 'ability') return { type: 'ability' };
       return {
         type: 'use',
         ...(options.item !== undefined ? { item: options.item } : {}),
@@ -117,6 +124,8 @@ export const HELP_TEXT = [
   '`/rogue fight` (⚔️): fight the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows; acting otherwise ends it.',
   `\`/rogue use item:lure direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles (a bomb the same way); monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
+  `Roles (\`/rogue new role:\` or \`/rogue join role:\`; default fighter): ${OFFERED_ROLES.map((r) => `${ROLES[r].art.emoji} ${r}: ${ROLES[r].blurb}`).join('; ')}.`,
+  `Abilities (the ability button, or \`/rogue use item:ability\`): ${OFFERED_ROLES.map((r) => ABILITIES[ROLES[r].ability!]).map((a) => `${a.art.emoji} ${a.name}: ${a.blurb}`).join('; ')}. Moving into a party member swaps places with them.`,
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
@@ -229,13 +238,14 @@ async function run(ctx: CommandContext): Promise<Reply> {
         ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
         ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
         ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
+        ...(opts.role !== undefined ? { role: opts.role } : {}),
         // A lobby first unless the host says lobby:false (a party of one starts at once: see lobby.ts).
         lobby: opts.lobby ?? true,
       });
       return post(result);
     }
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user, ix(ctx)), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
     case 'leave':
       return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
     case 'map':
@@ -308,9 +318,10 @@ export default {
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
         boolOpt('lobby', 'A lobby first (default): friends join, you start it. false: start at once'),
+        choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES),
       ]),
       subcommand('start', 'Start the run waiting in its lobby (the host)'),
-      subcommand('join', 'Join the game in this channel'),
+      subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES)]),
       subcommand('leave', 'Leave the game in this channel'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
@@ -319,7 +330,7 @@ export default {
       subcommand('wait', 'Wait a turn'),
       subcommand('descend', 'Take the stairs down'),
       subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
-        choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
+        choiceOpt('item', 'Which item (see /rogue status), or your role\'s ability', USE_CHOICES),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
       ]),

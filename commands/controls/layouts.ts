@@ -15,6 +15,7 @@ import { endTally } from '../../src/app/end-vote.js';
 import { inLobby, isHost } from '../../src/app/host.js';
 import { legalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
+import { ABILITIES, type AbilityKind } from '../../src/engine/roles.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
 import { encodeButtonId, gameTag } from './custom-id.js';
 import { DIRECTION_EMOJI, DIRECTION_TO_WORD } from './directions.js';
@@ -41,7 +42,7 @@ export const ROW_MAX = 5;
 /** Most buttons in the shared message's context row: four icon buttons fit one line of a 360 px phone. */
 export const CONTEXT_MAX = 4;
 /** Which actions the context row offers first when more apply than fit (a potion when hurt, the stairs when on them). */
-const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'fgt', 'desc', 'exp', 'trv', 'rest'];
+const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'fgt', 'abl', 'desc', 'exp', 'trv', 'rest'];
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -65,6 +66,9 @@ interface Abilities {
   canTravel: boolean;
   canRest: boolean;
   canFight: boolean;
+  /** A role ability is ready with something in reach (a player's own: which one). */
+  canAbility: boolean;
+  ability?: AbilityKind | null;
 }
 
 /** One player's abilities now. */
@@ -72,12 +76,12 @@ function playerAbilities(view: GameView, userId: string): Abilities {
   const legal = legalMoves(view.state, userId);
   const moves = new Map<Direction, 'move' | 'attack'>();
   for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
-  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight };
+  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight, canAbility: legal.ability !== null, ability: legal.ability };
 }
 
 /** The union of what the living party can do right now (see the module comment). */
 function partyAbilities(view: GameView): Abilities {
-  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false };
+  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false, canAbility: false };
   for (const p of view.state.players) {
     if (!p.alive) continue;
     const one = playerAbilities(view, p.id);
@@ -89,6 +93,7 @@ function partyAbilities(view: GameView): Abilities {
     party.canTravel ||= one.canTravel;
     party.canRest ||= one.canRest;
     party.canFight ||= one.canFight;
+    party.canAbility ||= one.canAbility;
     // A plain move wins: the shared arrow is red only when everyone who may go that way would attack.
     for (const [dir, what] of one.moves) if (what === 'move' || !party.moves.has(dir)) party.moves.set(dir, what);
   }
@@ -132,7 +137,12 @@ function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
 /** The action buttons that apply now, in ACTION_ROW order. */
 function actionButtons(view: GameView, can: Abilities): ButtonSpec[] {
   const game = gameTag(view.meta.createdAt);
-  return ACTION_ROW.filter((a) => can[a.when]).map((a) => verbButton(a.verb, view.state.version, game));
+  const own = can.ability ? ABILITIES[can.ability] : null;
+  return ACTION_ROW.filter((a) => can[a.when]).map((a) => {
+    const b = verbButton(a.verb, view.state.version, game);
+    // The controller's ability button shows the player's own ability.
+    return a.verb === 'abl' && own ? { ...b, emoji: own.art.emoji, label: own.name } : b;
+  });
 }
 
 /** The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. */

@@ -27,7 +27,8 @@
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
-import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
+import type { Action, GameEvent, GameState, MapKind, RoleKind } from '../engine/types.js';
+import { DEFAULT_ROLE } from '../engine/roles.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
 import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
 import { hostChoiceRefusal } from './host-limits.js';
@@ -167,7 +168,7 @@ export class GameService implements GameServiceApi {
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
       const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
-      const join: Action = { type: 'join', user: user.id, name: user.name };
+      const join: Action = { type: 'join', user: user.id, name: user.name, role: options.role ?? DEFAULT_ROLE };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));
       const meta: GameMeta = {
@@ -208,17 +209,18 @@ export class GameService implements GameServiceApi {
   }
 
   /** `opts.interactionId`: a redelivered join is answered with the game, not "already in the game". */
-  async join(key: ChannelKey, user: UserRef, opts: InteractionRef = {}): Promise<Result<GameView>> {
+  async join(key: ChannelKey, user: UserRef, opts: InteractionRef & { role?: RoleKind } = {}): Promise<Result<GameView>> {
     return this.guarded(key, async () => {
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       return this.mutate(
         key,
         async ({ game }) => {
-          const r = step(game.state, { type: 'join', user: user.id, name: user.name });
+          const join: Action = { type: 'join', user: user.id, name: user.name, role: opts.role ?? DEFAULT_ROLE };
+          const r = step(game.state, join);
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
           // A lobby that fills starts the run.
-          return joinPlan(game, { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events }, this.clock.now());
+          return joinPlan(game, { actions: [join], state: r.state, events: r.events }, this.clock.now());
         },
         opts.interactionId,
       );
@@ -742,6 +744,7 @@ function toEngineAction(action: PlayerAction, user: string): Action {
     case 'explore':
     case 'travel':
     case 'fight':
+    case 'ability':
       return { type: action.type, user };
     case 'throw':
       return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };

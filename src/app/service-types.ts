@@ -1,5 +1,5 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction } from '../engine/types.js';
+import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction, RoleKind } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
@@ -144,6 +144,8 @@ export interface NewGameOptions {
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */
   daily?: DailyMark;
+  /** The starter's hero role (default: DEFAULT_ROLE). */
+  role?: RoleKind;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
@@ -183,7 +185,9 @@ export type PlayerAction =
   | { type: 'travel' }
   /** ⚔️: a standing order to fight the nearest monster after the party until something worth a decision happens. */
   | { type: 'fight' }
-  | { type: 'throw'; dir: Direction; distance?: number };
+  | { type: 'throw'; dir: Direction; distance?: number }
+  /** The role's ability (roles.ts). */
+  | { type: 'ability' };
 
 /** Where an action came from: a button's drawing (version and game), and the Discord interaction that carried it. */
 export interface ActOptions {
@@ -207,7 +211,7 @@ export interface ActOptions {
 export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;
   /** `interactionId`: a join or leave delivered twice is applied once (see ActOptions). */
-  join(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
+  join(key: ChannelKey, user: UserRef, opts?: { interactionId?: string; role?: RoleKind }): Promise<Result<GameView>>;
   leave(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
   /**
    * Applies one action. For a button, `seenVersion` is the version it was drawn for and `expectedGame` the
