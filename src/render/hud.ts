@@ -1,6 +1,7 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
 import { monsterLabel, TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
+import { ABILITIES, ROLES } from '../engine/roles.js';
 import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
 import { roundDone, roundsNow } from '../engine/pace.js';
@@ -74,6 +75,19 @@ export function gearText(p: Player, style: RenderStyle): string {
   return `${itemMarker(p.weapon, style)} ${ITEMS[p.weapon].name}${worn}`;
 }
 
+/**
+ * A hero's role and ability state for the party line: the role's art, and the ability's art with the turns left while
+ * it cools down (" 🪖 💥3", or " · fighter (cleave in 3)" in ASCII). Nothing for heroes from before roles.
+ */
+export function roleText(p: Player, style: RenderStyle): string {
+  const row = ROLES[p.role];
+  if (row.ability === null) return '';
+  const ability = ABILITIES[row.ability];
+  if (style === 'ascii') return ` · ${row.name}${p.cooldown > 0 ? ` (${ability.name} in ${p.cooldown})` : ''}`;
+  const art = STYLES[style].art;
+  return ` ${art(row.art)}${p.cooldown > 0 ? ` ${art(ability.art)}${p.cooldown}` : ''}`;
+}
+
 /** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
 function rounds(state: GameState): boolean {
   return roundsNow(state);
@@ -97,10 +111,10 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       if (!p.alive) return `${head} — fallen`;
       if (style === 'ascii') {
         const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' · fighting' : roundDone(state, p) ? ' · acted' : ' · waiting') : '';
-        return `${head} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
+        return `${head}${roleText(p, style)} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
       }
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' ⚔️' : roundDone(state, p) ? ' ✅' : ' ⏳') : '';
-      return `${head} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
+      return `${head}${roleText(p, style)} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 

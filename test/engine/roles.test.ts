@@ -10,6 +10,10 @@ import { parseGameState } from '../../src/engine/state-schema.js';
 import { ATLAS_BASE64 } from '../../src/render/image/atlas.js';
 import type { Action, GameState, StepResult } from '../../src/engine/types.js';
 import { drawMap, drawState, inFight } from './fixtures.js';
+import { partyLines } from '../../src/render/hud.js';
+import { RENDER_STYLES } from '../../src/render/glyphs.js';
+import { renderStatus } from '../../src/render/status.js';
+import { HELP_TEXT } from '../../commands/rogue.js';
 
 function ok(r: StepResult): GameState {
   if (!r.ok) throw new Error(`rejected: ${r.code}`);
@@ -143,5 +147,26 @@ describe('saves from schema 6', () => {
     }
     expect(s.version).toBeGreaterThan(parsed.state.version);
     expect(parseGameState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
+  });
+});
+
+describe('roles in every render style', () => {
+  it.each(OFFERED_ROLES.map((k) => [k]))('%s shows its art in the party line of every style, and its ability while it cools down', (role) => {
+    const s = as(drawState(['#######', '#1....#', '#######']), role);
+    s.players[0]!.cooldown = 4;
+    const ability = ABILITIES[ROLES[role].ability!];
+    for (const style of RENDER_STYLES) {
+      const line = partyLines(s, 'p1', style)[0]!;
+      if (style === 'ascii') expect(line).toContain(`${role} (${ability.name} in 4)`);
+      else expect(line).toContain(`${ROLES[role].art.emoji} ${ability.art.emoji}4`);
+    }
+    expect(renderStatus(s, 'p1').description).toContain(`${ability.art.emoji} ${ability.name} (ready in 4 turns)`);
+    expect(HELP_TEXT).toContain(`${ROLES[role].art.emoji} ${role}`);
+    expect(HELP_TEXT).toContain(`${ability.art.emoji} ${ability.name}`);
+  });
+
+  it('GIVEN a hero from before roles WHEN drawn THEN the party line is as it always was', () => {
+    const s = drawState(['#######', '#1....#', '#######']);
+    expect(partyLines(s, 'p1', 'ascii')[0]).toBe('`@` **P1** (you) L1 `[##########]` 24/24 · potion 0');
   });
 });
