@@ -6,7 +6,8 @@ import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
 import { SETTING_FIELDS, SETTING_ROWS, type GuildSettings, type GuildSettingsPatch, type SettingField, type SettingRow, type SettingValue } from '../src/app/settings.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, MANAGE_GUILD, subcommand, subcommandGroup, textChannelOpt } from './definitions.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { NEED_MANAGE_SERVER_TEXT, optionErrorText } from './replies.js';
+import { DEFAULT_LOCALE, t } from '../src/i18n/index.js';
+import { optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
 
 /** The row of each option name (as typed), in display order: derived from the settings table. */
@@ -100,9 +101,9 @@ function settingsReply(result: Result<GuildSettings>, text: string, title?: stri
 
 async function run(ctx: CommandContext): Promise<Reply> {
   // default_member_permissions only hides the command; server admins can override it, so check again here.
-  if (!ctx.memberIsAdmin) return { kind: 'text', text: NEED_MANAGE_SERVER_TEXT };
+  if (!ctx.memberIsAdmin) return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.need-manage-server') };
   const parsed = rogueConfigOptions.safeParse(schemaInput(ctx));
-  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error, ctx.locale) };
   const opts = parsed.data;
   switch (opts.subcommand) {
     case 'show':

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
 import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
-import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, userOpt } from './definitions.js';
+import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, subcommandGroup, userOpt } from './definitions.js';
+import { roguePath } from './rogue-tree.js';
+import { inLobby } from '../src/app/host.js';
 import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
@@ -12,6 +14,7 @@ import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
 import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
 export { DIRECTION_ALIASES, DIRECTION_TO_WORD, DIRECTION_WORDS, WORD_TO_DIRECTION, type DirectionWord } from './controls/directions.js';
@@ -27,8 +30,10 @@ const USE_CHOICES = [...ITEM_KINDS, 'ability'] as const;
 
 const plain = <const N extends string>(name: N) => z.object({ subcommand: z.literal(name) }).strict();
 
-/** The parsed options of every /rogue subcommand. */
-export const rogueOptions = z.discriminatedUnion(
+/** The parsed options of every /rogue subcommand, keyed by its path (`act wait`); old flat names are read as their path. */
+export const rogueOptions = z.preprocess(
+  (v) => (typeof v === 'object' && v !== null && 'subcommand' in v && typeof v.subcommand === 'string' ? { ...v, subcommand: roguePath({ group: null, subcommand: v.subcommand }) } : v),
+  z.discriminatedUnion(
   'subcommand',
   [
     z
@@ -42,6 +47,9 @@ export const rogueOptions = z.discriminatedUnion(
         // The host's choices for this run, within the admins' limits (party size: at most the server's max_players).
         difficulty: choiceOption(DIFFICULTIES).optional(),
         round_seconds: intOption(SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max).optional(),
+        // A lobby for this many players; without it the run starts at once, solo, and friends may still ➕ join.
+        party: intOption(2, SETTING_ROWS.maxPlayers.max).optional(),
+        // Old names, still read: party_size (a lobby of that size) and lobby (true: a lobby for the server's party size).
         party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
         lobby: boolOption().optional(),
         role: choiceOption(OFFERED_ROLES).optional(),
@@ -49,9 +57,9 @@ export const rogueOptions = z.discriminatedUnion(
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
     z.object({ subcommand: z.literal('join'), role: choiceOption(OFFERED_ROLES).optional() }).strict(),
-    plain('leave'),
-    plain('wait'),
-    plain('descend'),
+    plain('party leave'),
+    plain('act wait'),
+    plain('act descend'),
     z
       .object({
         subcommand: z.literal('use'),
@@ -66,22 +74,23 @@ export const rogueOptions = z.discriminatedUnion(
     plain('log'),
     plain('end'),
     z.object({ subcommand: z.literal('prefs'), style: choiceOption(PRIVATE_STYLES).optional(), mobile: boolOption().optional() }).strict(),
-    plain('again'),
-    plain('start'),
-    z.object({ subcommand: z.literal('kick'), user: userOption() }).strict(),
+    plain('party again'),
+    plain('party start'),
+    z.object({ subcommand: z.literal('party kick'), user: userOption() }).strict(),
     z.object({ subcommand: z.literal('daily'), practice: boolOption().optional() }).strict(),
-    z.object({ subcommand: z.literal('board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
-    z.object({ subcommand: z.literal('history'), user: userOption().optional() }).strict(),
-    plain('replay'),
+    z.object({ subcommand: z.literal('runs board'), scope: choiceOption(BOARD_SCOPES).optional(), yesterday: boolOption().optional() }).strict(),
+    z.object({ subcommand: z.literal('runs history'), user: userOption().optional() }).strict(),
+    plain('runs replay'),
     plain('me'),
     plain('help'),
     // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
-    plain('travel'),
-    plain('rest'),
+    plain('act travel'),
+    plain('act rest'),
     plain('fight'),
   ],
   unknownSubcommand('rogue'),
+  ),
 );
 export type RogueOptions = z.infer<typeof rogueOptions>;
 
@@ -90,9 +99,9 @@ export function toAction(options: RogueOptions): PlayerAction | null {
   switch (options.subcommand) {
     case 'move':
       return options.steps === undefined ? { type: 'move', dir: WORD_TO_DIRECTION[options.direction] } : { type: 'move', dir: WORD_TO_DIRECTION[options.direction], steps: options.steps };
-    case 'wait':
+    case 'act wait':
       return { type: 'wait' };
-    case 'descend':
+    case 'act descend':
       return { type: 'descend' };
     case 'use':
       if (options.item === 'ability') return { type: 'ability' };
@@ -103,10 +112,12 @@ export function toAction(options: RogueOptions): PlayerAction | null {
         ...(options.distance !== undefined ? { distance: options.distance } : {}),
       };
     case 'explore':
-    case 'travel':
-    case 'rest':
     case 'fight':
       return { type: options.subcommand };
+    case 'act travel':
+      return { type: 'travel' };
+    case 'act rest':
+      return { type: 'rest' };
     default:
       return null;
   }
@@ -172,14 +183,14 @@ export function eventsNote(view: GameView, viewerId: string): string | null {
  * /rogue end and the 🏳️ button: the creator or an admin ends the game; anyone else casts a vote to end it (a button
  * passes `expectedGame`, so a vote can't land on a game that replaced the button's).
  */
-export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
+export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: UserRef, isAdmin: boolean, expectedGame?: number, interactionId?: string, locale?: Locale): Promise<Result<{ view: GameView; note: string; voted: boolean }>> {
   const result = await games.end(where, user, isAdmin);
   // A run that had ended before (no game-over now) is said to be over already, whoever asks.
-  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? 'The game is over.' : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false), voted: false } };
+  if (result.ok) return { ok: true, value: { view: result.value, note: result.value.events.some((e) => e.type === 'game-over') ? t(locale ?? DEFAULT_LOCALE, 'reply.game-over') : endVoteText({ votes: 0, needed: 0, living: 0, ended: true }, false, locale), voted: false } };
   if (result.error.kind !== 'forbidden') return result;
   const vote = await games.voteEnd(where, user, { ...(expectedGame !== undefined ? { expectedGame } : {}), ...(interactionId !== undefined ? { interactionId } : {}) });
   if (!vote.ok) return vote;
-  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed), voted: true } };
+  return { ok: true, value: { view: vote.value.view, note: endVoteText(vote.value.tally, vote.value.passed, locale), voted: true } };
 }
 
 /** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
@@ -191,7 +202,7 @@ export async function replayCommand(ctx: CommandContext): Promise<Reply> {
 }
 
 /** /rogue daily, board and history: the daily service's answers as replies. */
-async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'board' | 'history' }>): Promise<Reply> {
+async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'runs board' | 'runs history' }>): Promise<Reply> {
   const daily = ctx.daily;
   if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
   switch (opts.subcommand) {
@@ -203,20 +214,53 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
       if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day, started.starting === true) };
       return { kind: 'game', view: started.view, mode: 'post' };
     }
-    case 'board': {
+    case 'runs board': {
       const result = await daily.board(ctx.guildId, ctx.user, { scope: opts.scope ?? 'server', yesterday: opts.yesterday === true });
       return result.ok ? { kind: 'text', text: boardText(result.value) } : { kind: 'failure', error: result.error };
     }
-    case 'history': {
+    case 'runs history': {
       const result = await daily.history(opts.user !== undefined ? { userId: opts.user } : { channel: key(ctx) });
       return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel') } : { kind: 'failure', error: result.error };
     }
   }
 }
 
+/** The text for `/rogue new` while a game runs here: a lobby says how to get in, a run says how to join or end it. */
+export function gameExistsText(lobby: boolean): string {
+  return lobby
+    ? 'A lobby is already open in this channel: press ➕ join on its message (or `/rogue join`); the host starts it with ▶️ start.'
+    : 'A game is already running in this channel: press ➕ join on its message (or `/rogue join`), or end it with `/rogue end`.';
+}
+
+/**
+ * /rogue new: alone, the run starts at once and friends may ➕ join it; `party:N` (or the old `party_size`, `lobby:true`)
+ * opens a lobby for N players that the host starts.
+ */
+async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'new' }>): Promise<Reply> {
+  const size = opts.party ?? opts.party_size;
+  const lobby = opts.lobby ?? (size !== undefined && size > 1);
+  const result = await ctx.games.newGame(key(ctx), ctx.user, {
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.map !== undefined ? { mapKind: opts.map } : {}),
+    ...(opts.size !== undefined ? { size: opts.size } : {}),
+    ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
+    ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
+    ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
+    ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
+    ...(size !== undefined ? { maxPlayers: size } : {}),
+    ...(opts.role !== undefined ? { role: opts.role } : {}),
+    lobby,
+  });
+  if (!result.ok && result.error.kind === 'game-exists') {
+    const running = await ctx.games.view(key(ctx));
+    return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta)) };
+  }
+  return post(result);
+}
+
 async function run(ctx: CommandContext): Promise<Reply> {
   const parsed = rogueOptions.safeParse(schemaInput(ctx));
-  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error) };
+  if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error, ctx.locale) };
   const opts = parsed.data;
   const action = toAction(opts);
   if (action) {
@@ -228,45 +272,31 @@ async function run(ctx: CommandContext): Promise<Reply> {
     return update(result, (v) => eventsNote(v, ctx.user.id));
   }
   switch (opts.subcommand) {
-    case 'new': {
-      const result = await ctx.games.newGame(key(ctx), ctx.user, {
-        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-        ...(opts.map !== undefined ? { mapKind: opts.map } : {}),
-        ...(opts.size !== undefined ? { size: opts.size } : {}),
-        ...(opts.mode !== undefined ? { mode: opts.mode } : {}),
-        ...(opts.diagonals !== undefined ? { diagonals: opts.diagonals } : {}),
-        ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
-        ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
-        ...(opts.party_size !== undefined ? { maxPlayers: opts.party_size } : {}),
-        ...(opts.role !== undefined ? { role: opts.role } : {}),
-        // A lobby first unless the host says lobby:false (a party of one starts at once: see lobby.ts).
-        lobby: opts.lobby ?? true,
-      });
-      return post(result);
-    }
+    case 'new':
+      return newCommand(ctx, opts);
     case 'join':
       return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
-    case 'leave':
+    case 'party leave':
       return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
-      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId);
+      const result = await endOrVote(ctx.games, key(ctx), ctx.user, ctx.memberIsAdmin, undefined, ctx.interactionId, ctx.locale);
       return result.ok ? { kind: 'game', view: result.value.view, mode: 'update', note: result.value.note } : { kind: 'failure', error: result.error };
     }
     case 'me': {
       const result = await ctx.games.view(key(ctx));
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
-    case 'start':
+    case 'party start':
       return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => 'The run has started.');
-    case 'kick': {
+    case 'party kick': {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
       const { view, removed, votes, needed } = result.value;
-      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed) };
+      return { kind: 'game', view, mode: 'update', note: kickText(removed, votes, needed, ctx.locale) };
     }
-    case 'again':
+    case 'party again':
       // ▶ Play again on a finished game's message: same settings, a new seed, the old party invited.
       return post(await ctx.games.playAgain(key(ctx), ctx.user, ctx.seenGame));
     case 'status': {
@@ -286,16 +316,16 @@ async function run(ctx: CommandContext): Promise<Reply> {
       const changed = Object.keys(patch).length > 0;
       const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: prefsText(result.value, changed) };
+      return { kind: 'text', text: prefsText(result.value, changed, ctx.locale) };
     }
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.
       return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
     case 'daily':
-    case 'board':
-    case 'history':
+    case 'runs board':
+    case 'runs history':
       return dailyCommand(ctx, opts);
-    case 'replay':
+    case 'runs replay':
       return replayCommand(ctx);
     default:
       return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
@@ -308,52 +338,60 @@ export default {
     name: 'rogue',
     description: 'Play Channel Crawler, a roguelike for this channel',
     options: [
-      subcommand('new', 'Start a game in this channel and join it', [
-        intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
+      subcommand('new', 'Start a game here now (friends may join); party: open a lobby for friends first', [
+        intOpt('party', "A lobby for this many players, started by you (at most the server's max_players)", 2, SETTING_ROWS.maxPlayers.max),
+        choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
+        choiceOpt('mode', 'free: everyone moves at will; rounds: each acts once a round in a fight', ['free', 'rounds']),
+        intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         choiceOpt('map', 'Map kind', MAP_KINDS),
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
-        choiceOpt('mode', 'Turn mode', ['free', 'rounds']),
-        boolOpt('diagonals', 'Allow diagonal moves (8-way)'),
-        choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
-        intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
-        intOpt('party_size', "Party size for this run (at most the server's max_players)", SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max),
-        boolOpt('lobby', 'A lobby first (default): friends join, you start it. false: start at once'),
+        boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
+        intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
         choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES),
       ]),
-      subcommand('start', 'Start the run waiting in its lobby (the host)'),
       subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES)]),
-      subcommand('leave', 'Leave the game in this channel'),
+      subcommand('me', 'Your own view and controls, only for you'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
         intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
       ]),
-      subcommand('wait', 'Wait a turn'),
-      subcommand('descend', 'Take the stairs down'),
+      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
+      subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
       subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status), or your role\'s ability', USE_CHOICES),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
       ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
-      subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('log', "The game's longer log, and what happened since you last acted (only you see it)"),
+      subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('end', 'End the game (the host or Manage Server), or vote to end it'),
-      subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
-      subcommand('travel', 'Walk to the stairs once the party has seen them'),
-      subcommand('rest', 'Rest until healed (not with a monster in view)'),
-      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
-      subcommand('prefs', 'Your own view preferences, on every server', [choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES), boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)')]),
-      subcommand('me', 'Your own view and controls, only for you'),
-      subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
-      subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
       subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
-      subcommand('board', "The daily board (default: today's, this server)", [
-        choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
-        boolOpt('yesterday', "Yesterday's board instead of today's"),
+      subcommand('prefs', 'Your own view preferences, on every server', [
+        choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES),
+        boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
-      subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
-      subcommand('replay', "An animated replay of the end of this channel's last finished run"),
       subcommand('help', 'How to play'),
+      subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
+        subcommand('wait', 'Wait a turn'),
+        subcommand('rest', 'Rest until healed (not with a monster in view)'),
+        subcommand('travel', 'Walk to the stairs once the party has seen them'),
+        subcommand('descend', 'Take the stairs down'),
+      ]),
+      subcommandGroup('party', 'Start, leave, remove a player, play again', [
+        subcommand('start', 'Start the run waiting in its lobby (the host)'),
+        subcommand('leave', 'Leave the game in this channel'),
+        subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
+        subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+      ]),
+      subcommandGroup('runs', 'The daily board, past runs and replays', [
+        subcommand('board', "The daily board (default: today's, this server)", [
+          choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
+          boolOpt('yesterday', "Yesterday's board instead of today's"),
+        ]),
+        subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
+        subcommand('replay', "An animated replay of the end of this channel's last finished run"),
+      ]),
     ],
   }),
   options: rogueOptions,

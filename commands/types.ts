@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../src/app/replay-service.js';
 import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi, UserRef } from '../src/app/service-types.js';
+import type { Locale } from '../src/i18n/index.js';
 
 /** An option value as either transport delivers it (the terminal gives strings, Discord typed values). */
 export type OptionValue = string | number | boolean;
@@ -28,6 +29,8 @@ export interface CommandContext extends Invocation {
   seenGame?: number;
   /** The Discord interaction id (absent in the terminal game): an interaction delivered twice is applied once. */
   interactionId?: string;
+  /** The caller's language (their Discord client's `locale`): private replies use it; English when absent. */
+  locale?: Locale;
   games: GameServiceApi;
   settings: SettingsServiceApi;
   /** The daily dungeon, boards and history (absent where they are not wired: `/rogue daily` then says so). */

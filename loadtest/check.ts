@@ -1,6 +1,10 @@
 /**
- * After a run, channel by channel: every accepted press is exactly one entry of the action log (none lost, none
- * doubled), and the saved state is what replaying the log from the seed gives.
+ * After a run, press by press and channel by channel, against the bots' Redis: whether each press was applied is read
+ * from the channel's exactly-once record (written in the same atomic save as the action), so the check never guesses
+ * it from the answers. Then: every press answered as accepted was applied (none **lost**), no press was applied twice
+ * (each player's log entries equal their applied presses: none **doubled**), no press answered as refused was applied
+ * (a **lie**), and the saved state is what replaying the log from the seed gives. Every press that was not applied is
+ * counted under why (the private note or reply it got, "busy", or no answer at all).
  */
 import { Redis } from 'ioredis';
 import { RedisGameStore } from '../src/adapters/redis/redis-game-store.js';
@@ -14,38 +18,72 @@ import type { LoadChannel } from './world.js';
 /** What the checks found. */
 export interface CheckResult {
   channels: number;
-  /** Accepted presses with no log entry. */
+  /** Presses answered as accepted (a redraw, no refusal note) that were not applied. */
   lost: number;
-  /** Log entries beyond the accepted presses that no unanswered press explains. */
+  /** Log entries beyond the player's applied presses (an action applied twice). */
   doubled: number;
-  /** Log entries of presses whose answer never came (applied, but the player was not told in time). */
+  /** Presses answered with only a private reply (a refusal, "busy", an error) that were applied all the same. */
+  lied: number;
+  /** Applied presses whose answer never came in time. */
   appliedUnanswered: number;
   /** Channels whose saved state differs from the replay of their log. */
   replayMismatches: number;
   /** Channels whose game could not be loaded. */
   missing: number;
+  /** Presses not applied, by why (the note's or reply's first words, "busy", "no answer"). */
+  notApplied: Record<string, number>;
+}
+
+/** The texts of the follow-ups each interaction token sent (on a button: the private "refused" note), by token. */
+export function followUpTexts(fake: FakeDiscord): Map<string, string[]> {
+  const prefix = `/webhooks/${fake.applicationId}/`;
+  const texts = new Map<string, string[]>();
+  for (const r of fake.requests) {
+    if (r.method !== 'POST' || !r.path.startsWith(prefix) || r.status >= 400) continue;
+    const token = r.path.slice(prefix.length).split('/')[0]!;
+    const content = (r.body as { content?: unknown } | undefined)?.content;
+    texts.set(token, [...(texts.get(token) ?? []), typeof content === 'string' ? content : '']);
+  }
+  return texts;
 }
 
 /** Tokens of interactions that got a follow-up: on a button, that is the private "refused" note. */
 export function followedUpTokens(fake: FakeDiscord): Set<string> {
-  const prefix = `/webhooks/${fake.applicationId}/`;
-  const tokens = new Set<string>();
-  for (const r of fake.requests) if (r.method === 'POST' && r.path.startsWith(prefix)) tokens.add(r.path.slice(prefix.length).split('/')[0]!);
-  return tokens;
+  return new Set(followUpTexts(fake).keys());
 }
 
-/** A press the game applied: answered by redrawing the message (7, or 6 then an edit) with no refusal note. */
-export function isAccepted(p: Press, refused: Set<string>): boolean {
+/** A press the player was told was applied: answered by redrawing the message (7, or 6 then an edit) with no refusal note. */
+export function isAccepted(p: Press, refused: ReadonlySet<string> | ReadonlyMap<string, unknown>): boolean {
   return (p.type === 6 || p.type === 7) && !refused.has(p.token);
+}
+
+/** Why a press that was not applied was not: the words the player got, shortened to a reason class. */
+export function whyNotApplied(p: Press, notes: ReadonlyMap<string, string[]>): string {
+  if (p.type === undefined) return 'no answer in time';
+  const said = p.type === 4 ? p.text : notes.get(p.token)?.[0];
+  if (said === undefined) return `answered type ${p.type} with no note`;
+  return `"${said.replace(/\s+/g, ' ').slice(0, 48)}"`;
+}
+
+/** Whether each press was applied: the channel's exactly-once record, read through the store's load. */
+async function appliedSet(store: RedisGameStore, key: { guildId: string; channelId: string }, presses: readonly Press[]): Promise<Set<Press>> {
+  const applied = new Set<Press>();
+  for (const p of presses) {
+    const r = await store.load(key, { interactionId: p.interactionId });
+    if (r.kind === 'found' && r.applied) applied.add(p);
+  }
+  return applied;
 }
 
 /** Runs the checks against the bots' Redis. */
 export async function checkChannels(fake: FakeDiscord, channels: readonly LoadChannel[], presses: readonly Press[], redisUrl: string, prefix: string): Promise<CheckResult> {
-  const refused = followedUpTokens(fake);
+  const notes = followUpTexts(fake);
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const store = new RedisGameStore(redis, { prefix });
-  const result: CheckResult = { channels: channels.length, lost: 0, doubled: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0 };
+  const result: CheckResult = { channels: channels.length, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
+  const byChannel = new Map<LoadChannel, Press[]>();
+  for (const p of presses) byChannel.set(p.channel, [...(byChannel.get(p.channel) ?? []), p]);
   try {
     for (const ch of channels) {
       const key = { guildId: ch.guildId, channelId: ch.channelId };
@@ -58,22 +96,31 @@ export async function checkChannels(fake: FakeDiscord, channels: readonly LoadCh
       // Through JSON and the save schema, as a save is: the state replayed from the log must equal the saved one.
       const replayed = parseGameState(JSON.parse(JSON.stringify(replay(loaded.game.state.config, log))));
       if (!replayed.ok || loaded.game.state.version !== log.length || !isDeepStrictEqual(replayed.state, loaded.game.state)) result.replayMismatches++;
-      for (const p of ch.players) {
-        const mine = presses.filter((x) => x.channel === ch && x.userId === p.id);
-        const accepted = mine.filter((x) => isAccepted(x, refused)).length;
-        const unanswered = mine.filter((x) => x.type === undefined).length;
-        const entries = log.filter((a) => a.type !== 'join' && a.type !== 'leave' && a.type !== 'resolve-round' && a.user === p.id).length;
-        if (entries < accepted) result.lost += accepted - entries;
-        const extra = entries - accepted;
-        if (extra > 0) {
-          const explained = Math.min(extra, unanswered);
-          result.appliedUnanswered += explained;
-          result.doubled += extra - explained;
-        }
+      const mine = byChannel.get(ch) ?? [];
+      const applied = await appliedSet(store, key, mine);
+      for (const p of mine) judge(p, applied.has(p), notes, result);
+      for (const player of ch.players) {
+        const entries = log.filter((a) => a.type !== 'join' && a.type !== 'leave' && a.type !== 'resolve-round' && a.user === player.id).length;
+        const appliedPresses = mine.filter((p) => p.userId === player.id && applied.has(p)).length;
+        if (entries > appliedPresses) result.doubled += entries - appliedPresses;
       }
     }
   } finally {
     redis.disconnect();
   }
   return result;
+}
+
+/** Counts one press into the result: lost, lied, applied but unanswered, or not applied (and why). */
+export function judge(p: Press, applied: boolean, notes: ReadonlyMap<string, string[]>, result: CheckResult): void {
+  const accepted = isAccepted(p, notes);
+  if (applied) {
+    if (p.type === undefined) result.appliedUnanswered++;
+    // A redraw with a note after it is how an applied end vote is told; a private reply alone says nothing was done.
+    else if (p.type === 4) result.lied++;
+    return;
+  }
+  if (accepted) result.lost++;
+  const why = accepted ? 'LOST: answered as applied' : whyNotApplied(p, notes);
+  result.notApplied[why] = (result.notApplied[why] ?? 0) + 1;
 }

@@ -18,6 +18,8 @@ export interface Press {
   type?: number;
   /** Dispatch to answer, in ms. */
   ms?: number;
+  /** The first answer's text, when it was a message (type 4: a private refusal, "busy", a rate-limit note). */
+  text?: string;
 }
 
 const ANSWER_TIMEOUT_MS = 5000;
@@ -136,6 +138,8 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           const cb = await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
           press.ms = performance.now() - t0;
           press.type = cb.type;
+          const content = (cb.data as { content?: unknown } | undefined)?.content;
+          if (typeof content === 'string') press.text = content;
         } catch {
           // unanswered: counted in the report
         }

@@ -81,8 +81,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       admin?.disconnect();
     });
     const runMs = Date.now() - started;
-    // Let follow-ups and edits that trail the answers land before judging.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Let follow-ups and edits that trail the answers land before judging: until the fake has seen no request for 1.5 s.
+    await quiet(fake);
     const refused = followedUpTokens(fake);
     const answered = presses.filter((p) => p.ms !== undefined);
     const latencies = answered.map((p) => p.ms!);
@@ -127,7 +127,9 @@ function print(args: LoadArgs, r: RunReport): void {
   }
   if (r.check) {
     const c = r.check;
-    lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
+    lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, refused but applied ${c.lied}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
+    const why = Object.entries(c.notApplied).sort((a, b) => b[1] - a[1]);
+    if (why.length) lines.push(`not applied, by why: ${why.map(([k, n]) => `${n}x ${k}`).join('; ')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -141,8 +143,18 @@ if (args.compare && args.mode !== 'noop') {
   const [bot, noop] = reports as [RunReport, RunReport];
   process.stdout.write(`ratio ${bot.mode}/noop: p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
 }
-const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
+const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.lied > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
+
+/** Resolves once the fake has received no request for 1.5 s (at most 20 s): trailing notes and edits have landed. */
+async function quiet(fake: FakeDiscord): Promise<void> {
+  const until = Date.now() + 20_000;
+  let seen = -1;
+  while (Date.now() < until && fake.requests.length !== seen) {
+    seen = fake.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
 
 /** Drops every kept interaction token of this run's prefix (the worst case: all of them older than 15 minutes). */
 async function expireTokens(admin: Redis, prefix: string): Promise<void> {

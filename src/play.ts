@@ -312,7 +312,7 @@ async function main(): Promise<void> {
     return;
   }
   if (process.stdin.isTTY) {
-    process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north / !e / press wait, /rogue help. Ctrl-D quits.\n`);
+    process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north (or !n, or wait); /rogue new party:2 opens a lobby; /rogue help. Ctrl-D quits.\n`);
   }
   await runPlay(process.stdin, (s) => process.stdout.write(s), flags);
 }

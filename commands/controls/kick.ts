@@ -34,11 +34,11 @@ const refused = (text: string): ButtonOutcome => ({ kind: 'refused', text, view:
 /** Runs a 👢 press: choose whom, confirm, or (confirmed) remove them through the service's kick. */
 export async function kickPress(ctx: PressContext, id: ButtonId, intent: Extract<PressIntent, { kind: 'kick' }>): Promise<ButtonOutcome> {
   const shown = await ctx.games.view(ctx.key);
-  if (!shown.ok) return refused(failureText(shown.error));
+  if (!shown.ok) return refused(failureText(shown.error, ctx.locale));
   const v = shown.value;
   // Never another game's party: a button left on a replaced game refuses.
-  if (Math.floor(v.meta.createdAt) !== gameCreatedAt(id.game)) return refused(failureText({ kind: 'old-game' }));
-  if (v.state.status !== 'playing') return refused(failureText({ kind: 'rejected', code: 'game-over' }));
+  if (Math.floor(v.meta.createdAt) !== gameCreatedAt(id.game)) return refused(failureText({ kind: 'old-game' }, ctx.locale));
+  if (v.state.status !== 'playing') return refused(failureText({ kind: 'rejected', code: 'game-over' }, ctx.locale));
   if (!ctx.memberIsAdmin && !isHost(v.state, v.meta, ctx.user.id)) return refused(KICK_HOST_ONLY_TEXT);
   if (intent.target === undefined) {
     const others = v.state.players.filter((p) => p.id !== ctx.user.id).map((p) => memberButton('kp', p.id, p.name, v, id.game));
@@ -52,6 +52,6 @@ export async function kickPress(ctx: PressContext, id: ButtonId, intent: Extract
   if (intent.confirmed !== true) return { kind: 'confirm', text: kickConfirmText(target.name), buttons: [[memberButton('kok', target.id, `Remove ${target.name}`, v, id.game)]] };
   const ix = ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {};
   const result = await ctx.games.kick(ctx.key, ctx.user, { id: target.id, name: target.name }, ctx.memberIsAdmin, ix);
-  if (!result.ok) return { kind: 'refused', text: failureText(result.error), view: null, failure: result.error };
-  return { kind: 'game', view: result.value.view, note: kickText(result.value.removed, result.value.votes, result.value.needed) };
+  if (!result.ok) return { kind: 'refused', text: failureText(result.error, ctx.locale), view: null, failure: result.error };
+  return { kind: 'game', view: result.value.view, note: kickText(result.value.removed, result.value.votes, result.value.needed, ctx.locale) };
 }

@@ -6,6 +6,7 @@
  */
 import type { ReplayServiceApi } from '../../src/app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
+import type { Locale } from '../../src/i18n/index.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
 import { MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
@@ -48,6 +49,8 @@ export interface PressContext {
   interactionId?: string;
   /** The shared game message the button sits on (absent for a private controller and in the terminal). */
   pressedMessage?: string;
+  /** The presser's language: refusals are worded in it (English when absent). */
+  locale?: Locale;
 }
 
 /** What a decoded button asks for; null for a d-pad spacer (nothing to do). */
@@ -81,8 +84,8 @@ const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally'
 export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
 
 /** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
-function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean): string {
-  const text = failureText(error);
+function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean, locale?: Locale): string {
+  const text = failureText(error, locale);
   return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${SHARED_PAD_TEXT}` : text;
 }
 
@@ -116,15 +119,15 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
     case 'controller': {
       const shown = await ctx.games.view(ctx.key);
-      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
-      return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error), null, shown.error);
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }, ctx.locale), null, { kind: 'old-game' });
+      return shown.ok ? { kind: 'controller', view: shown.value } : refused(failureText(shown.error, ctx.locale), null, shown.error);
     }
     case 'replay': {
       const shown = await ctx.games.view(ctx.key);
-      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }), null, { kind: 'old-game' });
+      if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }, ctx.locale), null, { kind: 'old-game' });
       if (!ctx.replays) return refused('Replays are not available here.', null);
       const clip = await ctx.replays.replay(ctx.key);
-      return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error), null, clip.error);
+      return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error, ctx.locale), null, clip.error);
     }
     case 'kick':
       return kickPress(ctx, id, intent);
@@ -136,7 +139,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
           return { kind: 'confirm', text: CONFIRM_END_TEXT, buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
         }
       }
-      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId);
+      const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId, ctx.locale);
       // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
       if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : ENDED_TEXT } : { kind: 'game', view: ended.value.view };
       result = ended;
@@ -144,10 +147,10 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
   }
   if (result.ok) return { kind: 'game', view: result.value };
-  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined), null, result.error);
+  if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined, ctx.locale), null, result.error);
   // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
   // happened; never another game's picture, should the channel's game have been replaced meanwhile.
   const fresh = await ctx.games.view(ctx.key);
   const same = fresh.ok && gameTag(fresh.value.meta.createdAt) === id.game;
-  return refused(failureText(result.error), same ? fresh.value : null, result.error);
+  return refused(failureText(result.error, ctx.locale), same ? fresh.value : null, result.error);
 }

@@ -26,7 +26,7 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
-import { defaultConfig, newGame as engineNewGame, kindFromSeed, resolveRound, roundsNow, step } from '../engine/index.js';
+import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RoleKind } from '../engine/types.js';
 import { DEFAULT_ROLE } from '../engine/roles.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
@@ -164,10 +164,12 @@ export class GameService implements GameServiceApi {
       const seed = options.seed ?? deriveSeed(now, key.channelId);
       const size = MAP_SIZES[options.size ?? settings.mapSize];
       const mapChoice = options.mapKind ?? settings.mapKind;
-      const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed) : mapChoice;
+      const rules = options.rules ?? LATEST_RULES;
+      const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed, rules) : mapChoice;
+      if (!rulesFor(rules).mapKinds.includes(mapKind)) return fail({ kind: 'invalid', message: `the ${mapKind} map is retired: choose another` });
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
-      const config = defaultConfig({ seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
+      const config = defaultConfig({ rules, seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
       const join: Action = { type: 'join', user: user.id, name: user.name, role: options.role ?? DEFAULT_ROLE };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));

@@ -146,6 +146,8 @@ export interface NewGameOptions {
   daily?: DailyMark;
   /** The starter's hero role (default: DEFAULT_ROLE). */
   role?: RoleKind;
+  /** The rules version (engine/rules.ts): the daily's day's; default the latest. Never from a player's options. */
+  rules?: number;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */

@@ -1,14 +1,13 @@
 /** The last depth's guardian: the boss kind of the monster table, placed beside the stairs it guards. */
 import { Tile } from '../grid/tiles.js';
-import { BOSS_KIND } from './monsters.js';
-import type { GameState, Monster } from './types.js';
+import type { GameState, Monster, MonsterKind } from './types.js';
 
 /**
  * Puts the boss on the free floor tile nearest the stairs (mutates the draft state) and returns the next free id.
  * The boss takes the place of the level's last rolled monster, so the level holds the formula's count. It starts on
  * guard, so it holds the stairs from the first turn.
  */
-export function placeGuardian(state: GameState, tiles: Uint8Array, starts: readonly number[], nextId: number, maxHp: number, power: number): number {
+export function placeGuardian(state: GameState, tiles: Uint8Array, starts: readonly number[], nextId: number, kind: MonsterKind, maxHp: number, power: number): number {
   const w = state.width;
   const stairs = tiles.indexOf(Tile.Stairs);
   if (stairs < 0) return nextId;
@@ -27,7 +26,7 @@ export function placeGuardian(state: GameState, tiles: Uint8Array, starts: reado
         if (x < 0 || y < 0 || x >= w || y >= state.height) continue;
         const i = y * w + x;
         if (tiles[i] !== Tile.Floor || taken.has(i)) continue;
-        const boss: Monster = { id: nextId, kind: BOSS_KIND, label: 'A', maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'guard', lastSeen: -1, stunned: 0 };
+        const boss: Monster = { id: nextId, kind, label: 'A', maxHp, power, x, y, hp: maxHp, weapon: 0, state: 'guard', lastSeen: -1, stunned: 0 };
         state.monsters = [...state.monsters.slice(0, -1), boss];
         return nextId + 1;
       }

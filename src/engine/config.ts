@@ -1,8 +1,9 @@
 /** Game configuration defaults and validation. */
 import { GameConfigSchema } from './state-schema.js';
+import { LATEST_RULES } from './rules.js';
 import type { GameConfig } from './types.js';
 
-/** A 60x30 cavern, 4-way, free turns, normal difficulty, 4 players, sight 8, 5 levels deep. */
+/** A 60x30 cavern, 4-way, free turns, normal difficulty, 4 players, sight 8, 5 levels deep, the latest rules. */
 export function defaultConfig(overrides: Partial<GameConfig> = {}): GameConfig {
   const config: GameConfig = {
     seed: 1,
@@ -15,6 +16,7 @@ export function defaultConfig(overrides: Partial<GameConfig> = {}): GameConfig {
     maxPlayers: 4,
     fovRadius: 8,
     maxDepth: 5,
+    rules: LATEST_RULES,
     ...overrides,
   };
   return validateConfig(config);

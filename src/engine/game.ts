@@ -17,7 +17,7 @@ import { useAbility, type AbilityContext } from './abilities.js';
 import { LEGACY_ROLE, ROLES, type RoleKind } from './roles.js';
 import { ITEMS, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
-import { DIFFICULTY } from './difficulty.js';
+import { rulesFor } from './rules.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
 import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
@@ -190,7 +190,7 @@ class Turn implements AbilityContext, TurnHost {
   /** Living players who see no monster regain 1 hp every few turns (the difficulty sets how many; resting halves it). */
   regenerate(resting: boolean): void {
     const s = this.s;
-    const every = DIFFICULTY[s.config.difficulty].regenEvery;
+    const every = rulesFor(s.config.rules).difficulty[s.config.difficulty].regenEvery;
     if (s.turn % (resting ? Math.ceil(every / 2) : every) !== 0) return;
     const w = s.width;
     for (const p of s.players) {
@@ -350,7 +350,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   switch (action.type) {
     case 'join':
       // A join with no role (every join logged before roles) plays as it always did.
-      return join(t, action.user, action.name, action.role ?? LEGACY_ROLE);
+      // Rules without roles (rulesFor) make every hero the base adventurer, whatever the join asked for.
+      return join(t, action.user, action.name, rulesFor(s.config.rules).roles ? (action.role ?? LEGACY_ROLE) : LEGACY_ROLE);
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {

@@ -7,7 +7,8 @@ export { MONSTERS, MONSTER_KINDS, BOSS_KIND, PLAYER_BASE, POTION_HEAL, spawnWeig
 export { ITEMS, ITEM_KINDS, WEAPON_KINDS, ARMOUR_KINDS, STARTING_WEAPON, carried, weaponStats, armourDefence, itemWeights, type ItemRow } from './items.js';
 export { BOMB_RANGE } from './effects.js';
 export { DIFFICULTY, DIFFICULTIES, describeDifficulty, SCALING_RULE } from './difficulty.js';
-export { MAP_KINDS, MAP_CHOICES, MAP_KIND_RULES, kindFromSeed, type MapChoice } from '../mapgen/generate.js';
+export { MAP_KINDS, MAP_CHOICES, MAP_KIND_RULES, type MapChoice } from '../mapgen/generate.js';
+export { RULES, LATEST_RULES, rulesFor, isRulesVersion, rulesForDay, kindFromSeed, extendRules, type RulesRow } from './rules.js';
 export { xpForLevel, levelForXp, XP_PER_DEPTH } from './progression.js';
 export { monsterCount, monsterHp } from './level.js';
 export { defaultConfig, validateConfig } from './config.js';

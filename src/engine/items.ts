@@ -185,8 +185,8 @@ export function itemWeights(depth: number): Record<ItemKind, number> {
   return weightsAt(ITEM_KINDS, (kind) => ITEMS[kind].spawn, depth);
 }
 
-/** Draws an item kind for a floor spot on a depth. */
-export function rollItemKind(rng: Rng, depth: number): ItemKind {
-  return rollWeighted(rng, ITEM_KINDS, itemWeights(depth), 'lure');
+/** Draws an item kind for a floor spot on a depth among `kinds` (the game's rules version's kinds, in roll order). */
+export function rollItemKind(rng: Rng, depth: number, kinds: readonly ItemKind[]): ItemKind {
+  return rollWeighted(rng, kinds, weightsAt(kinds, (kind) => ITEMS[kind].spawn, depth), 'lure');
 }
 

@@ -3,8 +3,9 @@ import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
 import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
-import { DEPTH_HP_STEP, DIFFICULTY, PARTY_HP_STEP } from './difficulty.js';
-import { BOSS_KIND, MONSTERS, rollMonsterKind } from './monsters.js';
+import { DEPTH_HP_STEP, PARTY_HP_STEP } from './difficulty.js';
+import { MONSTERS, rollMonsterKind } from './monsters.js';
+import { rulesFor } from './rules.js';
 import { placeGuardian } from './boss.js';
 import { rollItemKind } from './items.js';
 import type { GameConfig, GameState, Monster, MonsterKind } from './types.js';
@@ -23,20 +24,20 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const rule = MAP_KIND_RULES[config.mapKind];
   const party = 1 + rule.partyStep * Math.max(0, players - 1);
   const density = rule.density;
-  const n = Math.round((area / TILES_PER_MONSTER) * DIFFICULTY[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
+  const n = Math.round((area / TILES_PER_MONSTER) * rulesFor(config.rules).difficulty[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
 
 /** Max hp of a monster of a kind, scaled by difficulty, depth and party size. */
 export function monsterHp(config: GameConfig, kind: MonsterKind, depth: number, players = 1): number {
-  const scale = DIFFICULTY[config.difficulty].hp * (1 + DEPTH_HP_STEP * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
+  const scale = rulesFor(config.rules).difficulty[config.difficulty].hp * (1 + DEPTH_HP_STEP * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
   return Math.max(1, Math.round(MONSTERS[kind].hp * scale));
 }
 
 /** Potions on a level: about one per 450 tiles (scaled by difficulty), at least 1; plus one lure per 900 tiles, at least 1. */
 export function itemCounts(config: GameConfig): { potions: number; lures: number } {
   const area = config.width * config.height;
-  return { potions: Math.max(1, Math.round((area / 450) * DIFFICULTY[config.difficulty].potions)), lures: Math.max(1, Math.round(area / 900)) };
+  return { potions: Math.max(1, Math.round((area / 450) * rulesFor(config.rules).difficulty[config.difficulty].potions)), lures: Math.max(1, Math.round(area / 900)) };
 }
 
 /** Labels A..Z, then AA, AB, ... */
@@ -80,9 +81,10 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   state.explored = new MaskBytes(draft.tiles.length);
   let nextId = state.nextId;
   const perKind = new Map<MonsterKind, number>();
-  const power = DIFFICULTY[config.difficulty].attack;
+  const rules = rulesFor(config.rules);
+  const power = rules.difficulty[config.difficulty].attack;
   state.monsters = draft.monsterSpots.map((i) => {
-    const kind = rollMonsterKind(rng, depth);
+    const kind = rollMonsterKind(rng, depth, rules.monsters);
     const n = perKind.get(kind) ?? 0;
     perKind.set(kind, n + 1);
     return spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n));
@@ -90,8 +92,8 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   // Potions first (their count follows the difficulty), then kinds rolled from the item table for the depth. The
   // kinds come from their own stream (seed and depth), so adding item rows never shifts the game's main RNG.
   const itemRng = Rng.fromSeed((config.seed ^ Math.imul(depth, 0x9e3779b1)) >>> 0);
-  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: n < items.potions ? 'potion' : rollItemKind(itemRng, depth), x: i % w, y: Math.floor(i / w) }));
-  if (depth >= config.maxDepth) nextId = placeGuardian(state, draft.tiles, draft.playerStarts, nextId, monsterHp(config, BOSS_KIND, depth, living), power);
+  state.items = draft.itemSpots.map((i, n) => ({ id: nextId++, kind: n < items.potions ? 'potion' : rollItemKind(itemRng, depth, rules.items), x: i % w, y: Math.floor(i / w) }));
+  if (depth >= config.maxDepth) nextId = placeGuardian(state, draft.tiles, draft.playerStarts, nextId, rules.boss, monsterHp(config, rules.boss, depth, living), power);
   state.lures = [];
   state.nextId = nextId;
   state.players.forEach((p, n) => {
@@ -113,7 +115,8 @@ export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: 
   const config = state.config;
   const extra = monsterCount(config, state.depth, living) - monsterCount(config, state.depth, living - 1);
   const w = state.width;
-  const power = DIFFICULTY[config.difficulty].attack;
+  const rules = rulesFor(config.rules);
+  const power = rules.difficulty[config.difficulty].attack;
   const taken = new Set<number>();
   for (const m of state.monsters) taken.add(m.y * w + m.x);
   for (const it of state.items) taken.add(it.y * w + it.x);
@@ -123,7 +126,7 @@ export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: 
     const x = i % w;
     const y = (i - x) / w;
     if (state.players.some((p) => p.alive && Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) < REINFORCE_MIN_DIST)) continue;
-    const kind = rollMonsterKind(rng, state.depth);
+    const kind = rollMonsterKind(rng, state.depth, rules.monsters);
     const n = state.monsters.filter((m) => m.kind === kind).length;
     state.monsters.push(spawnMonster(state.nextId++, kind, x, y, monsterHp(config, kind, state.depth, living), power, nextLabel(state.monsters, kind, n)));
     taken.add(i);

@@ -205,7 +205,7 @@ export function spawnWeights(depth: number): Record<MonsterKind, number> {
   return weightsAt(MONSTER_KINDS, (kind) => MONSTERS[kind].spawn, depth);
 }
 
-/** Draws a monster kind from the spawn table for a depth. */
-export function rollMonsterKind(rng: Rng, depth: number): MonsterKind {
-  return rollWeighted(rng, MONSTER_KINDS, spawnWeights(depth), MONSTER_KINDS[0]);
+/** Draws a monster kind for a depth among `kinds` (the game's rules version's kinds, in their roll order). */
+export function rollMonsterKind(rng: Rng, depth: number, kinds: readonly MonsterKind[]): MonsterKind {
+  return rollWeighted(rng, kinds, weightsAt(kinds, (kind) => MONSTERS[kind].spawn, depth), kinds[0] ?? MONSTER_KINDS[0]);
 }

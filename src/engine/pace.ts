@@ -8,8 +8,8 @@ import type { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { monsterRef } from './ai.js';
 import { labelFor, monsterHp, spawnMonster } from './level.js';
-import { DIFFICULTY } from './difficulty.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
+import { rulesFor } from './rules.js';
 import type { GameEvent, GameState, Monster, MonsterKind, Player } from './types.js';
 
 /** Rounds resolved with no monster in view of anyone before a rounds-mode party moves freely again. */
@@ -132,8 +132,9 @@ export function wanderIn(s: GameState, rng: Rng, toward: number, seen: (i: numbe
     const x = i % w;
     const y = (i - x) / w;
     if (living.some((p) => Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) < WANDER_IN_MIN_DIST)) continue;
-    const kind = rollMonsterKind(rng, s.depth);
-    const m = spawnMonster(s.nextId++, kind, x, y, monsterHp(s.config, kind, s.depth, Math.max(1, living.length)), DIFFICULTY[s.config.difficulty].attack, freeLabel(s.monsters, kind));
+    const rules = rulesFor(s.config.rules);
+    const kind = rollMonsterKind(rng, s.depth, rules.monsters);
+    const m = spawnMonster(s.nextId++, kind, x, y, monsterHp(s.config, kind, s.depth, Math.max(1, living.length)), rules.difficulty[s.config.difficulty].attack, freeLabel(s.monsters, kind));
     m.state = 'hunt';
     m.lastSeen = toward;
     s.monsters.push(m);

@@ -11,10 +11,11 @@ import { ABILITY_KINDS, LEGACY_ROLE, ROLE_KINDS } from './roles.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
+import { isRulesVersion, rulesFor } from './rules.js';
 import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -132,6 +133,12 @@ export const GameConfigSchema = z.object({
   maxPlayers: int.min(1).max(8),
   fovRadius: int.min(2).max(30),
   maxDepth: int.min(1).max(99),
+  rules: int.refine(isRulesVersion, { message: 'unknown rules version (saved by a newer release?)' }),
+}).superRefine((c, ctx) => {
+  // A game plays only the map kinds of its own rules version.
+  if (isRulesVersion(c.rules) && !rulesFor(c.rules).mapKinds.includes(c.mapKind)) {
+    ctx.addIssue({ code: 'custom', path: ['mapKind'], message: `map kind ${c.mapKind} is not in rules version ${c.rules}` });
+  }
 });
 
 export const GameStateSchema = z
@@ -295,11 +302,16 @@ function migrate5to6(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 6, fighting: [], fightKnown: [] };
 }
 
-/** Schema 7 added hero roles: characters from before are adventurers (the base numbers, no ability). */
+/** Schema 7 stamps the rules version into the config: every save from before was played under rules version 1. */
 function migrate6to7(raw: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, schema: 7, config: isRecord(raw.config) ? { ...raw.config, rules: 1 } : raw.config };
+}
+
+/** Schema 8 added hero roles: characters from before are adventurers (the base numbers, no ability). */
+function migrate7to8(raw: Record<string, unknown>): Record<string, unknown> {
   const person = (p: unknown): unknown => (isRecord(p) ? { role: LEGACY_ROLE, cooldown: 0, ...p } : p);
   const list = (v: unknown): unknown => (Array.isArray(v) ? v.map(person) : v);
-  return { ...raw, schema: 7, players: list(raw.players), departed: list(raw.departed) };
+  return { ...raw, schema: 8, players: list(raw.players), departed: list(raw.departed) };
 }
 
 const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {
@@ -309,6 +321,7 @@ const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string
   4: migrate4to5,
   5: migrate5to6,
   6: migrate6to7,
+  7: migrate7to8,
 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */

@@ -46,6 +46,8 @@ export interface GameConfig {
   fovRadius: number;
   /** Descending the stairs on this depth wins the game. */
   maxDepth: number;
+  /** The rules version the game was created under (engine/rules.ts): generation and step read its row. */
+  rules: number;
 }
 
 /** How a kind is drawn in every render style: an emoji (one code point, default emoji presentation), an ASCII character, an image tile name. */

@@ -77,14 +77,17 @@ export function isMapKind(value: unknown): value is MapKind {
   return typeof value === 'string' && Object.hasOwn(KIND_TABLE, value);
 }
 
-/** The kind 'random' gives a seed: a mix of the seed's bits picks a row, so the same seed always gives the same map. */
-export function kindFromSeed(seed: number): MapKind {
+/**
+ * The kind a seed picks among `kinds` (the game's rules version's map kinds, engine/rules.ts): a mix of the seed's bits
+ * picks a row, so the same seed and list always give the same kind.
+ */
+export function kindBySeed(seed: number, kinds: readonly [MapKind, ...MapKind[]]): MapKind {
   // murmur3's finaliser: neighbouring seeds (1, 2, 3...) land on unrelated values, then scale onto the rows.
   let h = seed >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   h = (h ^ (h >>> 16)) >>> 0;
-  return MAP_KINDS[Math.floor((h / 0x100000000) * MAP_KINDS.length)]!;
+  return kinds[Math.floor((h / 0x100000000) * kinds.length)] ?? kinds[0];
 }
 
 /** What level to build: size, generator and how many spots of each kind. */

@@ -4,6 +4,7 @@ import omggif from 'omggif';
 import { commands } from '../../commands/index.js';
 import { encodeButtonId, gameTag } from '../../commands/controls/custom-id.js';
 import { createRouter } from '../../src/adapters/discord/router.js';
+import { createGamePoster } from '../../src/adapters/discord/game-poster.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from '../../src/adapters/discord/types.js';
 import type { GameMessages } from '../../src/adapters/discord/messages.js';
 import { RateLimiter } from '../../src/adapters/discord/rate-limit.js';
@@ -131,7 +132,7 @@ describe('the replay through the router', () => {
   async function routed() {
     const kit = await memoryKit();
     const games = await finishedRun(kit, 20);
-    const messages: GameMessages = { editNow: async () => {}, refreshSoon: () => {}, offerToken: () => {}, drain: async () => {}, close: () => {} };
+    const messages: GameMessages = { editNow: async () => {}, poster: createGamePoster({ games, retire: async () => {}, logger: pino({ level: 'silent' }) }), refreshSoon: () => {}, offerToken: () => {}, drain: async () => {}, close: () => {} };
     const replays = service(kit);
     const router = createRouter({ games, settings: new SettingsService(kit.settings, kit.logger), replays, commands, messages, rateLimiter: new RateLimiter({ capacity: 100 }), logger: pino({ level: 'silent' }), now: () => 0 });
     return { router, games };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commands, findCommand } from '../../commands/index.js';
 import { failureText, optionErrorText } from '../../commands/replies.js';
 import rogue, { HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
+import { ROGUE_GROUPS, ROGUE_TOP } from '../../commands/rogue-tree.js';
 import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-config.js';
 import type { CommandContext } from '../../commands/types.js';
 import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
@@ -22,7 +23,7 @@ describe('command modules', () => {
   it('GIVEN the static list WHEN serialised THEN /rogue and /rogue-config are valid command JSON with the required subcommands', () => {
     expect(commands.map((c) => c.data.name)).toEqual(['rogue', 'rogue-config']);
     const json = rogue.data.toJSON() as { options: { name: string }[] };
-    expect(json.options.map((o) => o.name)).toEqual(['new', 'start', 'join', 'leave', 'move', 'wait', 'descend', 'use', 'map', 'status', 'log', 'end', 'explore', 'travel', 'rest', 'fight', 'prefs', 'me', 'again', 'kick', 'daily', 'board', 'history', 'replay', 'help']);
+    expect(json.options.map((o) => o.name)).toEqual([...ROGUE_TOP, ...Object.keys(ROGUE_GROUPS)]);
     const cfg = rogueConfig.data.toJSON() as { default_member_permissions: string; options: { name: string }[] };
     expect(cfg.default_member_permissions).toBe('32'); // Manage Server
     expect(cfg.options.map((o) => o.name)).toEqual(['show', 'set', 'channel', 'reset-game', 'reset']);

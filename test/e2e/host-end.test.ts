@@ -32,7 +32,7 @@ describe('ending a run with friends', () => {
   });
 
   it('GIVEN bob voted WHEN carol joins THEN the vote and its tally stay on the message', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small', party: 4 }));
     await h.command(BOB, 'rogue', subcommand('join'));
     const lobby = await h.gameMessage();
     // /rogue new opens a lobby: the host starts the run with ▶️ start on the game message.

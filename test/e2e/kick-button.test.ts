@@ -26,7 +26,7 @@ describe('the 👢 kick button', () => {
   });
 
   it('GIVEN a lobby of three WHEN Bob presses 👢 THEN only the host may, and he is told how the party votes instead', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small', party: 4 }));
     await h.command(BOB, 'rogue', subcommand('join'));
     await h.command(CAROL, 'rogue', subcommand('join'));
     const lobby = h.fake.message((await h.gameMessage()).id)!;

@@ -40,8 +40,8 @@ describe('the lobby', () => {
     return h.fake.message(id)!;
   };
 
-  it('GIVEN /rogue new with no options WHEN posted THEN it is a lobby naming who is in and the settings; the solo host starts it with ▶️ at once', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small', difficulty: 'easy' }));
+  it('GIVEN /rogue new party:4 WHEN posted THEN it is a lobby naming who is in and the settings; the solo host starts it with ▶️ at once', async () => {
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small', difficulty: 'easy', party: 4 }));
     const msg = await h.gameMessage();
     expect(labels(msg.id)).toEqual(['join', 'leave', 'start']);
     expect(lobbyField(msg)).toContain('1/4 in');
@@ -59,7 +59,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a lobby WHEN Bob joins and Alice starts THEN the run begins on the same message; Bob may not start it', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 31, size: 'small', party: 4 }));
     const msg = await h.gameMessage();
     await human(30);
     expect((await press(BOB, msg.id, 'join')).callback.type).toBe(7);
@@ -76,7 +76,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a lobby for two WHEN Bob joins THEN it is full and the run starts by itself', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 32, size: 'small', party_size: 2 }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 32, size: 'small', party: 2 }));
     const msg = await h.gameMessage();
     expect(lobbyField(msg)).toContain('1/2 in');
     await human(30);
@@ -88,7 +88,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a lobby nobody starts WHEN LOBBY_MS pass THEN the run starts by itself and the message shows the d-pad', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 33, size: 'small' }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 33, size: 'small', party: 4 }));
     const msg = await h.gameMessage();
     clock.t += LOBBY_MS - 1000;
     await human(200);
@@ -101,7 +101,7 @@ describe('the lobby', () => {
   });
 
   it('GIVEN a rounds lobby in a fight WHEN minutes pass before the host starts THEN no round runs; the round timer starts with the run', async () => {
-    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds', round_seconds: 30 }));
+    await h.command(ALICE, 'rogue', subcommand('new', { seed: 5, size: 'small', mode: 'rounds', round_seconds: 30, party: 4 }));
     await h.command(BOB, 'rogue', subcommand('join'));
     const msg = await h.gameMessage();
     // Nothing moves in the lobby: its party field names who is in, not whether rounds or free moves run.

@@ -13,6 +13,7 @@ import { MAP_KINDS } from '../../src/mapgen/generate.js';
 import { ITEM_KINDS } from '../../src/engine/items.js';
 import { MONSTERS, MONSTER_KINDS } from '../../src/engine/monsters.js';
 import { TACTICS } from '../../src/engine/ai.js';
+import { ROLE_KINDS } from '../../src/engine/roles.js';
 
 const users = ['u1', 'u2', 'u3', 'u4'];
 
@@ -21,7 +22,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('wait' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('use' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('descend' as const), user: fc.constantFrom(...users) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('join' as const), user: fc.constantFrom(...users), name: fc.string({ maxLength: 12 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('join' as const), user: fc.constantFrom(...users), name: fc.string({ maxLength: 12 }), role: fc.option(fc.constantFrom(...ROLE_KINDS), { nil: undefined }) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('ability' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('leave' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.constant({ type: 'resolve-round' as const }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('rest' as const), user: fc.constantFrom(...users) }) },

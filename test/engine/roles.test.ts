@@ -133,13 +133,17 @@ describe('abilities on drawn maps', () => {
   });
 });
 
-describe('saves from schema 6', () => {
-  it('GIVEN a rounds game saved mid-fight before roles WHEN loaded THEN its heroes are adventurers and play goes on', () => {
-    const raw: unknown = JSON.parse(readFileSync(new URL('./fixtures/save-schema6.json', import.meta.url), 'utf8'));
+describe('saves from before roles (schemas 6 and 7)', () => {
+  it.each([
+    ['save-schema6-rounds.json', 6],
+    ['save-schema7.json', 7],
+  ])('GIVEN a rounds game saved mid-fight (%s) WHEN loaded THEN its heroes are adventurers and play goes on', (file, schema) => {
+    const raw: unknown = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'));
     const parsed = parseGameState(raw);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed));
-    expect(parsed.migratedFrom).toBe(6);
+    expect(parsed.migratedFrom).toBe(schema);
     let s = parsed.state;
+    expect(s.config.rules).toBe(1);
     expect(s.players.map((p) => [p.role, p.cooldown])).toEqual([[LEGACY_ROLE, 0], [LEGACY_ROLE, 0]]);
     for (const u of ['u1', 'u2']) {
       if (!legalMoves(s, u).canAct) continue;

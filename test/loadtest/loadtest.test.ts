@@ -1,7 +1,7 @@
 /** The load test's own parts: statistics, the world it builds, what counts as accepted, and a short noop run end to end. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { followedUpTokens, isAccepted } from '../../loadtest/check.js';
+import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } from '../../loadtest/check.js';
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
 import { buildWorld } from '../../loadtest/world.js';
@@ -43,6 +43,23 @@ describe('load test', () => {
     expect(isAccepted(press(7, 'tok-refused'), refused)).toBe(false);
     expect(isAccepted(press(4, 'tok-b'), refused)).toBe(false);
     expect(isAccepted(press(undefined, 'tok-c'), refused)).toBe(false);
+  });
+
+  it('GIVEN presses and whether each was applied WHEN judged THEN lost, lied and why-not-applied are counted by what the player was told', () => {
+    const ch = buildWorld(1, 1, 1).channels[0]!;
+    const appId = '1200000000000000001';
+    const notes = followUpTexts({ applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-note`, body: { content: 'There\'s a wall   in the way.' } }] } as never);
+    const press = (type: number | undefined, token: string, text?: string): Press => ({ channel: ch, userId: '1', interactionId: token, token, ...(type === undefined ? {} : { type }), ...(text ? { text } : {}) });
+    const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
+    judge(press(7, 'ok'), true, notes, r); // accepted and applied
+    judge(press(7, 'gone'), false, notes, r); // accepted, not applied: lost
+    judge(press(7, 'tok-note'), false, notes, r); // redrawn with a refusal note: not applied, and why
+    judge(press(4, 'busy', 'The dungeon is very busy right now'), false, notes, r);
+    judge(press(4, 'err', 'Something went wrong'), true, notes, r); // told it failed, yet applied: a lie
+    judge(press(undefined, 'late'), true, notes, r);
+    judge(press(undefined, 'never'), false, notes, r);
+    expect(r).toMatchObject({ lost: 1, lied: 1, appliedUnanswered: 1 });
+    expect(r.notApplied).toEqual({ 'LOST: answered as applied': 1, '"There\'s a wall in the way."': 1, '"The dungeon is very busy right now"': 1, 'no answer in time': 1 });
   });
 
   it('GIVEN the noop mode WHEN a short run is made THEN every press is answered and the report has the figures', () => {

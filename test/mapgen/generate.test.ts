@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Tile } from '../../src/grid/tiles.js';
 import { Rng } from '../../src/grid/rng.js';
-import { draftToAscii, generateLevel, kindFromSeed, MAP_KINDS, MONSTER_MIN_DIST, PLACEMENT_SIGHT, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
+import { draftToAscii, generateLevel, kindBySeed, MAP_KINDS, MONSTER_MIN_DIST, PLACEMENT_SIGHT, type Draft, type LevelSpec } from '../../src/mapgen/index.js';
 import { lineOfSight } from '../../src/pathfinding/fov.js';
 import { bordersAreWalls, chebyshev, distances, openAround, openCount } from './helpers.js';
 
@@ -213,7 +213,8 @@ describe('generateLevel', () => {
   });
 });
 
-describe('kindFromSeed', () => {
+describe('kindBySeed', () => {
+  const kindFromSeed = (seed: number) => kindBySeed(seed, MAP_KINDS);
   it('GIVEN many seeds THEN every map kind of the table comes up, each about as often', () => {
     const counts = new Map<string, number>();
     for (let seed = 1; seed <= 3000; seed++) counts.set(kindFromSeed(seed), (counts.get(kindFromSeed(seed)) ?? 0) + 1);

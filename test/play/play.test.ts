@@ -60,12 +60,20 @@ describe('terminal player', () => {
     expect(out).toContain('[⏳ wait]');
   });
 
-  it('GIVEN /rogue new WHEN printed THEN it is a lobby with its start button; typing start begins the run with the d-pad', async () => {
-    const lobby = await play(['/rogue new size:small']);
+  it('GIVEN /rogue new alone WHEN printed THEN the run is on with the d-pad and ➕ join; the banner\'s first move works', async () => {
+    const solo = await play(['/rogue new size:small', 'east']);
+    expect(solo).not.toContain('## Lobby');
+    expect(solo).toContain('[⏳ wait]');
+    expect(solo).toContain('[➕ join]');
+    expect(solo).not.toContain('You can’t');
+  });
+
+  it('GIVEN /rogue new party:2 WHEN printed THEN it is a lobby with its start button; typing start begins the run with the d-pad', async () => {
+    const lobby = await play(['/rogue new size:small party:2']);
     expect(lobby).toContain('## Lobby');
     expect(lobby).toContain('[▶️ start]');
     expect(lobby).not.toContain('[⏳ wait]');
-    const started = await play(['/rogue new size:small', 'start']);
+    const started = await play(['/rogue new size:small party:2', 'start']);
     expect(started).toContain('Player starts the run.');
     expect(started).toContain('[⏳ wait]');
   });

@@ -46,8 +46,11 @@ interface Entry extends OpenController {
 export interface ControllerRedraws {
   /** Registers a controller just answered; replaces that player's older one in the channel. */
   open(c: OpenController): void;
-  /** A round of `view.key` resolved: redraw that channel's controllers (queued, never awaited by answers). */
-  roundResolved(view: GameView): void;
+  /**
+   * A round of `view.key` resolved (timer, last member acting, standing order): redraw that channel's controllers
+   * (queued, never awaited by answers), except `skipUserId`'s when the answer itself redraws theirs.
+   */
+  roundResolved(view: GameView, skipUserId?: string): void;
   /** Waits for the edits in flight (tests, shutdown). */
   settle(): Promise<void>;
   /** Forgets everything and stops the expiry timers. */
@@ -131,9 +134,9 @@ export function createControllerRedraws(deps: { now: () => number; logger: Logge
       e.timer = setTimeout(() => expire(id, e), EXPIRE_AFTER_MS);
       open.set(id, e);
     },
-    roundResolved(view) {
+    roundResolved(view, skipUserId) {
       for (const [id, e] of open) {
-        if (e.key.guildId !== view.key.guildId || e.key.channelId !== view.key.channelId) continue;
+        if (e.key.guildId !== view.key.guildId || e.key.channelId !== view.key.channelId || e.userId === skipUserId) continue;
         if (deps.now() - e.openedAt >= EXPIRE_AFTER_MS) {
           expire(id, e);
           continue;

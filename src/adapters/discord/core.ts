@@ -21,6 +21,7 @@ import { ChannelPermissions } from './permissions.js';
 import { MemoryEditTokens, type EditTokens } from './edit-tokens.js';
 import { MemoryBudget, type BotBudget } from './budget.js';
 import { RateLimiter } from './rate-limit.js';
+import { LoadShedder, shedRouter, type LoadShedderOptions } from './load-shedder.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createControllerRedraws } from './controller-redraw.js';
 import { createRouter, type Router } from './router.js';
@@ -41,6 +42,8 @@ export interface CoreOptions {
   /** Minimum gap between channel-API edits of one channel (ms). */
   editIntervalMs?: number;
   rateLimit?: { capacity: number; refillMs: number };
+  /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
+  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
   deferAfterMs?: number;
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
@@ -81,7 +84,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
   const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   // Open private controllers, redrawn through their own tokens when a round resolves.
   const controllers = createControllerRedraws({ now, logger: appLogger(log) });
-  const router = createRouter({
+  const inner = createRouter({
     controllers,
     games: o.games,
     settings: o.settings,
@@ -98,6 +101,7 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
   });
+  const router = shedRouter(inner, new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) }), metrics, log);
   let stopTimer: () => Promise<void> = async () => {};
   return {
     router,
@@ -140,3 +144,4 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     },
   };
 }
+

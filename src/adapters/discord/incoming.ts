@@ -1,6 +1,7 @@
 /** Raw interaction JSON (as Discord POSTs it) -> IncomingInteraction, validated once here by zod. */
 import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { resolveLocale } from '../../i18n/index.js';
 import { invocationOf, type RawOption } from './invocation.js';
 import type { IncomingInteraction, InteractionKind } from './types.js';
 
@@ -38,6 +39,9 @@ export const RawInteractionSchema = z.object({
     .optional(),
   message: z.object({ id: snowflake, flags: z.number().int().optional() }).optional(),
   app_permissions: z.string().regex(/^\d{1,30}$/).optional(),
+  // Discord locale codes ("de", "pt-BR"); anything else resolves to English.
+  locale: z.string().max(16).optional(),
+  guild_locale: z.string().max(16).optional(),
 });
 
 /** A parsed raw interaction. */
@@ -81,6 +85,8 @@ export function toIncoming(body: unknown): Conversion {
     user: { id: who.id, name: name.slice(0, 32) },
     memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
     appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
+    locale: resolveLocale(raw.locale),
+    guildLocale: raw.guild_locale !== undefined ? resolveLocale(raw.guild_locale) : null,
   };
   const data = raw.data;
   if ((kind === 'command' || kind === 'context-menu' || kind === 'autocomplete') && !data?.name) return { ok: false, problems: ['data.name: missing'] };

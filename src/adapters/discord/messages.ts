@@ -8,15 +8,18 @@
  * one whose edit comes back with 30046.
  */
 import type { REST } from '@discordjs/rest';
-import { Routes, type APIAllowedMentions } from 'discord-api-types/v10';
-import { NO_PINGS, pingOnly } from './mentions.js';
+import { Routes } from 'discord-api-types/v10';
+import { pingOnly } from './mentions.js';
 import type { Logger } from 'pino';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
-import { isPendingMessage } from '../../app/game-message.js';
+import { isPendingMessage, isSnowflake } from '../../app/game-message.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
-import { gamePayload, retiredPayload, type GamePayload } from './presenter.js';
+import { gamePayload, retiredPayload } from './presenter.js';
+import { gameMessage, restRequest } from './payload.js';
+import { createGamePoster, type GamePoster } from './game-poster.js';
+import type { OutgoingMessage } from './types.js';
 import { canAttach, type ChannelPermissions } from './permissions.js';
 import type { EditToken, EditTokens } from './edit-tokens.js';
 import type { BotBudget, BudgetAnswer, Priority } from './budget.js';
@@ -37,13 +40,12 @@ export const REPOST_AFTER_MS = 55 * 60_000;
 /** Discord's "Maximum number of edits to messages older than 1 hour reached". */
 export const OLD_MESSAGE_EDIT_LIMIT = 30046;
 
-/** A message body for PATCH /channels/:c/messages/:m. */
-export type MessageEdit = object;
-
 /** The channel-API edits the bot makes. */
 export interface GameMessages {
   /** Edits now and resolves when Discord accepted it (rejects on failure, e.g. the message was deleted). */
-  editNow(ref: MessageRef, body: MessageEdit): Promise<void>;
+  editNow(ref: MessageRef, msg: OutgoingMessage): Promise<void>;
+  /** Posts a new game message by the one protocol (post, record unless superseded, retire the old): game-poster.ts. */
+  readonly poster: GamePoster;
   /**
    * Redraws the channel's game message soon, at most about once a second per channel (round timer). The view is
    * loaded when the edit is sent, so a burst collapses into one edit of the newest state and an edit can never put
@@ -159,22 +161,26 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     metrics.botRequest(route, reason);
   };
   /** A bot-token edit that is not a redraw (retiring an old message): high priority. */
-  const editNow = (ref: MessageRef, body: MessageEdit): Promise<void> =>
-    track(highPriority(ROUTE_EDIT, 'retire').then(() => deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body))).then(() => undefined));
+  const editNow = (ref: MessageRef, msg: OutgoingMessage): Promise<void> => {
+    // A marker or any other id that is not Discord's never reaches Discord.
+    if (!isSnowflake(ref.messageId)) return Promise.reject(new Error('not a Discord message id'));
+    return track(highPriority(ROUTE_EDIT, 'retire').then(() => deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(msg, false))).then(() => undefined));
+  };
+  const poster = createGamePoster({ games: deps.games, retire: (ref) => editNow(ref, retiredPayload()), logger: log });
   /** A redraw through the bot token (the budget already said yes). */
-  const editWithBotToken = (ref: MessageRef, body: MessageEdit, reason: string): Promise<void> => {
+  const editWithBotToken = (ref: MessageRef, msg: OutgoingMessage, reason: string): Promise<void> => {
     metrics.botRequest(ROUTE_EDIT, reason);
-    return track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), withFiles(body)).then(() => undefined));
+    return track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(msg, false)).then(() => undefined));
   };
   /**
    * A redraw through the channel's fresh interaction token, if it has one for this message: true when sent. A token
    * Discord refuses (expired, unknown webhook) is forgotten and the caller falls back to the bot token.
    */
-  const editWithToken = async (key: ChannelKey, ref: MessageRef, payload: GamePayload, reason: string): Promise<boolean> => {
+  const editWithToken = async (key: ChannelKey, ref: MessageRef, payload: OutgoingMessage, reason: string): Promise<boolean> => {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (!t) return false;
     try {
-      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...withFiles(payload), auth: false }));
+      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
       metrics.tokenEdit(reason);
       return true;
     } catch (err) {
@@ -188,40 +194,38 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   };
 
   /**
-   * Posts the game message afresh at the bottom of the channel, records it (unless another message was recorded
-   * meanwhile) and retires the old one. False when the post failed (no permission to send, say): the caller then
-   * keeps the old message.
+   * Posts the game message afresh at the bottom of the channel by the one protocol (recorded unless another message
+   * was recorded meanwhile, then the old one retired). False when the post failed (no permission to send, say): the
+   * caller then keeps the old message.
    */
-  const repost = async (key: ChannelKey, ref: MessageRef, payload: GamePayload, why: string): Promise<boolean> => {
-    let created: { id?: unknown };
-    try {
+  const repost = async (key: ChannelKey, ref: MessageRef, payload: OutgoingMessage, why: string): Promise<boolean> => {
+    const send = async (): Promise<string | null> => {
       await highPriority(ROUTE_POST, 'repost');
-      created = (await track(deps.rest.post(Routes.channelMessages(ref.channelId), withFiles(payload)))) as { id?: unknown };
+      const created = (await track(deps.rest.post(Routes.channelMessages(ref.channelId), restRequest(payload, true)))) as { id?: unknown } | null;
+      return typeof created?.id === 'string' ? created.id : null;
+    };
+    try {
+      const posted = await poster.post({ key, replaces: ref, send, why });
+      if (posted.messageId === null) return false;
+      log.info({ ...key, old: ref.messageId, messageId: posted.messageId, why, outcome: posted.outcome }, 'game message reposted');
+      return true;
     } catch (err) {
       log.warn({ err, ...key, messageId: ref.messageId, why }, 'could not repost the game message; keeping the old one');
       return false;
     }
-    if (typeof created?.id !== 'string') return false;
-    const fresh: MessageRef = { channelId: ref.channelId, messageId: created.id };
-    const again = await deps.games.view(key);
-    if (again.ok && again.value.meta.message?.messageId === ref.messageId) await deps.games.setMessage(key, fresh);
-    log.info({ ...key, old: ref.messageId, messageId: fresh.messageId, why }, 'game message reposted');
-    // Best effort: a press on the old message is answered with a link to the new one whatever happens here.
-    editNow(ref, retiredPayload()).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
-    return true;
   };
 
   /**
    * A 403 on an edit: a missing permission, not a deleted message, so the message stays recorded and no other is
    * posted. A refused picture is retried once in emoji, and the channel's later edits skip the picture.
    */
-  const forbidden = async (key: ChannelKey, ref: MessageRef, view: GameView, payload: GamePayload, err: unknown): Promise<void> => {
+  const forbidden = async (key: ChannelKey, ref: MessageRef, view: GameView, payload: OutgoingMessage, err: unknown): Promise<void> => {
     metrics.refusal('missing-permission');
-    if (payload.files.length > 0) {
+    if ((payload.files?.length ?? 0) > 0) {
       deps.permissions?.refused(key.channelId, 'Attach Files');
       log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'upload refused (missing permission?): drawing the map in emoji here');
       try {
-        await editWithBotToken(ref, gamePayload(withoutPicture(view), deps.now()), 'emoji-fallback');
+        await editWithBotToken(ref, gameMessage(gamePayload(withoutPicture(view), deps.now())), 'emoji-fallback');
         return;
       } catch (again) {
         if (!isForbidden(again)) throw again;
@@ -241,7 +245,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     if (!ref || isPendingMessage(ref)) return;
     // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
     const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
-    const payload = gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now());
+    const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now()));
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
@@ -296,13 +300,14 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   }
   return {
     editNow,
+    poster,
     async ping(key, userIds) {
       const body = pingPayload(userIds);
       if (!body) return;
       try {
         // A bot-token post like any other: it waits for the fleet's shared budget.
         await highPriority(ROUTE_POST, 'ping');
-        await track(deps.rest.post(Routes.channelMessages(key.channelId), withFiles(body)));
+        await track(deps.rest.post(Routes.channelMessages(key.channelId), restRequest(body, true)));
       } catch (err) {
         log.warn({ err, ...key, players: userIds.length }, 'could not ping the players the round waits for');
       }
@@ -321,27 +326,10 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
 }
 
 /** The whose-turn ping: a short message that mentions, and may ping, only the players named; null when none is a user id. */
-export function pingPayload(userIds: readonly string[]): { content: string; allowedMentions: APIAllowedMentions } | null {
+export function pingPayload(userIds: readonly string[]): OutgoingMessage | null {
   const ids = userIds.filter((id) => /^\d{1,20}$/.test(id));
   if (ids.length === 0) return null;
   return { content: `⏳ The round is waiting for ${ids.map((id) => `<@${id}>`).join(' ')}: your move!`, allowedMentions: pingOnly(ids) };
-}
-
-/**
- * The REST request of a channel-API edit or post. It always says who may be pinged (nobody unless the payload names
- * them: Discord parses every mention of an edit or a channel post by default). A body with `files` (a game payload)
- * is sent as multipart, its `attachments` naming exactly the new files: Discord then drops the message's old ones, so
- * pictures are replaced, not piled up.
- */
-export function withFiles(body: MessageEdit): { body: object; files?: { name: string; data: Buffer; key: string }[] } {
-  const { allowedMentions, allowed_mentions: given, ...plain } = body as { allowedMentions?: APIAllowedMentions; allowed_mentions?: APIAllowedMentions };
-  const mentions = { allowed_mentions: allowedMentions ?? given ?? NO_PINGS };
-  if (!('files' in plain) || !Array.isArray(plain.files)) return { body: { ...plain, ...mentions } };
-  const { files, ...rest } = plain as { files: GamePayload['files'] };
-  return {
-    body: { ...rest, ...mentions, attachments: files.map((f, i) => ({ id: i, filename: f.name, description: f.description })) },
-    files: files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` })),
-  };
 }
 
 /**

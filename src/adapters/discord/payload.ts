@@ -1,8 +1,7 @@
 /** OutgoingMessage -> Discord API JSON (+ files), as an interaction response body or a webhook request. */
-import { randomBytes } from 'node:crypto';
 import { MessageFlags, type APIAllowedMentions } from 'discord-api-types/v10';
 import { NO_PINGS } from './mentions.js';
-import type { OutgoingFile, OutgoingMessage } from './types.js';
+import type { OutgoingMessage } from './types.js';
 
 /** The JSON part of a message (attachments describe the new files by index, after the kept ones). */
 export interface MessageBody {
@@ -29,29 +28,39 @@ export function messageBody(msg: OutgoingMessage, withFlags: boolean): MessageBo
   return body;
 }
 
-/** An HTTP body ready to write: JSON, or multipart/form-data with payload_json and files[n]. */
+/**
+ * A drawn game or controller as the one outgoing shape, `attachments: []` so an edit keeps only the files it sends
+ * (pictures never pile up); `ephemeral` for a private controller.
+ */
+export function gameMessage(p: Omit<OutgoingMessage, 'attachments' | 'ephemeral'>, ephemeral = false): OutgoingMessage {
+  return { ...p, attachments: [], ...(ephemeral ? { ephemeral } : {}) };
+}
+
+/** A file as @discordjs/rest uploads it (multipart `files[n]`, matching the attachments' ids). */
+export interface RestFile {
+  name: string;
+  data: Buffer;
+  key: string;
+}
+
+/**
+ * The one place a message becomes a request, for both transports and every route (callback, webhook, channel):
+ * its JSON body and, when it carries files, the files @discordjs/rest sends as multipart. `withFlags` is false for
+ * edits, where the ephemeral flag can't change.
+ */
+export function restRequest(msg: OutgoingMessage, withFlags: boolean): { body: MessageBody; files?: RestFile[] } {
+  const body = messageBody(msg, withFlags);
+  if (!msg.files?.length) return { body };
+  return { body, files: msg.files.map((f, i) => ({ name: f.name, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), key: `files[${i}]` })) };
+}
+
+/** An HTTP response body ready to write (the HTTP transport's first answer: JSON only, files go through the callback). */
 export interface EncodedBody {
   contentType: string;
   data: Buffer;
 }
 
-/** Encodes `json` alone, or as multipart with `files` (the form Discord accepts for uploads). */
-export async function encodeBody(json: unknown, files: readonly OutgoingFile[] = []): Promise<EncodedBody> {
-  const text = JSON.stringify(json);
-  if (!files.length) return { contentType: 'application/json', data: Buffer.from(text) };
-  // multipart/form-data written directly (RFC 7578): payload_json, then files[n]. Built in one Buffer.concat, with
-  // no stream or Blob machinery on the hot path of every image-map answer.
-  const boundary = `----channelcrawler${randomBytes(12).toString('hex')}`;
-  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${text}\r\n`)];
-  files.forEach((f, i) => {
-    const name = f.name.replace(/["\r\n\\]/g, '_');
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="${name}"\r\nContent-Type: ${contentTypeOf(name)}\r\n\r\n`), Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), Buffer.from('\r\n'));
-  });
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(parts) };
-}
-
-/** The content type of an attached file, from its name (the bot only attaches PNG maps). */
-function contentTypeOf(name: string): string {
-  return name.toLowerCase().endsWith('.png') ? 'image/png' : 'application/octet-stream';
+/** Encodes `json` as the body of an HTTP response. */
+export function encodeBody(json: unknown): EncodedBody {
+  return { contentType: 'application/json', data: Buffer.from(JSON.stringify(json)) };
 }

@@ -10,6 +10,7 @@ import type { PrivateStyle } from '../../app/user-prefs.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
 import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
+import type { OutgoingMessage } from './types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
 import { NO_PINGS, neutralise, neutraliseEmbed, pingOnly } from './mentions.js';
 import { endingLine, idleIds, inLobby } from '../../app/host.js';
@@ -136,8 +137,8 @@ function invitedIds(view: GameView): string[] {
 }
 
 /** The edit that retires an old game message: same picture, no buttons, no pings. */
-export function retiredPayload(): { components: []; allowed_mentions: APIAllowedMentions } {
-  return { components: [], allowed_mentions: NO_PINGS };
+export function retiredPayload(): OutgoingMessage {
+  return { components: [], allowedMentions: NO_PINGS };
 }
 
 /** A private text reply (with an optional embed) as Discord API JSON, player-written text neutralised. */

@@ -1,6 +1,7 @@
 /** An interaction as both transports deliver it, with no discord.js type in sight. */
 import type { APIActionRowComponent, APIAllowedMentions, APIComponentInMessageActionRow, APIEmbed, APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { Invocation } from '../../../commands/types.js';
+import type { Locale } from '../../i18n/index.js';
 
 /** What kind of interaction arrived; everything we do not serve is still named, so it can be answered. */
 export type InteractionKind = 'command' | 'button' | 'autocomplete' | 'modal' | 'select' | 'context-menu' | 'unknown';
@@ -25,6 +26,10 @@ export interface IncomingInteraction {
   commandName?: string;
   /** Buttons, selects, modals: the custom id. */
   customId?: string;
+  /** The language of the user's Discord client (`locale`), resolved to one the game speaks; English when absent. */
+  locale?: Locale;
+  /** The server's language (`guild_locale`), resolved; meaningful only for Community servers (else always en-US). */
+  guildLocale?: Locale | null;
   /** Components: the id of the message the component sits on, and whether that message is ephemeral. */
   message?: { id: string; ephemeral: boolean };
 }

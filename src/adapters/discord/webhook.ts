@@ -4,7 +4,7 @@
  */
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, Routes } from 'discord-api-types/v10';
-import { messageBody } from './payload.js';
+import { restRequest } from './payload.js';
 import type { AnswerType, IncomingInteraction, OutgoingMessage } from './types.js';
 
 /** Each first-answer callback type's name. */
@@ -16,21 +16,14 @@ export const ANSWER_TYPE_NAMES: Partial<Record<number, AnswerType>> = {
   [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
 };
 
-/** The files of a message as @discordjs/rest uploads them (files[n], matching the attachments' ids). */
-export function restFiles(msg: OutgoingMessage): { name: string; data: Buffer; key: string }[] | undefined {
-  return msg.files?.map((f, i) => ({ name: f.name, data: Buffer.from(f.data), key: `files[${i}]` }));
-}
-
 /** PATCH /webhooks/{app}/{token}/messages/@original, or a follow-up's id. */
 export async function editOriginal(rest: REST, i: IncomingInteraction, msg: OutgoingMessage, messageId = '@original'): Promise<void> {
-  const files = restFiles(msg);
-  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, messageId), { body: messageBody(msg, false), ...(files ? { files } : {}), auth: false });
+  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, messageId), { ...restRequest(msg, false), auth: false });
 }
 
 /** POST /webhooks/{app}/{token}: a follow-up message; its id. */
 export async function followUp(rest: REST, i: IncomingInteraction, msg: OutgoingMessage): Promise<string | null> {
-  const files = restFiles(msg);
-  const created = (await rest.post(Routes.webhook(i.applicationId, i.token), { body: messageBody(msg, true), ...(files ? { files } : {}), auth: false })) as { id?: unknown } | null;
+  const created = (await rest.post(Routes.webhook(i.applicationId, i.token), { ...restRequest(msg, true), auth: false })) as { id?: unknown } | null;
   return typeof created?.id === 'string' ? created.id : null;
 }
 

@@ -5,9 +5,9 @@
  */
 import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes, type APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
-import { messageBody } from '../discord/payload.js';
+import { restRequest, type RestFile } from '../discord/payload.js';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
-import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../discord/webhook.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../discord/webhook.js';
 
 /** Answers one gateway interaction over REST. */
 export class GatewayResponder implements InteractionResponder {
@@ -28,23 +28,23 @@ export class GatewayResponder implements InteractionResponder {
   }
 
   reply(msg: OutgoingMessage): Promise<void> {
-    return this.callback(InteractionResponseType.ChannelMessageWithSource, messageBody(msg, true), msg, true);
+    return this.callback(InteractionResponseType.ChannelMessageWithSource, msg, true);
   }
 
   update(msg: OutgoingMessage): Promise<void> {
-    return this.callback(InteractionResponseType.UpdateMessage, messageBody(msg, false), msg, false);
+    return this.callback(InteractionResponseType.UpdateMessage, msg, false);
   }
 
   defer(ephemeral: boolean): Promise<void> {
-    return this.callback(InteractionResponseType.DeferredChannelMessageWithSource, ephemeral ? { flags: MessageFlags.Ephemeral } : undefined);
+    return this.send(InteractionResponseType.DeferredChannelMessageWithSource, ephemeral ? { flags: MessageFlags.Ephemeral } : undefined);
   }
 
   deferUpdate(): Promise<void> {
-    return this.callback(InteractionResponseType.DeferredMessageUpdate, undefined);
+    return this.send(InteractionResponseType.DeferredMessageUpdate, undefined);
   }
 
   autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void> {
-    return this.callback(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
+    return this.send(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
   }
 
   editOriginal(msg: OutgoingMessage): Promise<void> {
@@ -63,9 +63,14 @@ export class GatewayResponder implements InteractionResponder {
     return this.createdId ?? originalId(this.rest, this.interaction);
   }
 
-  private async callback(type: InteractionResponseType, data: unknown, msg?: OutgoingMessage, withResponse = false): Promise<void> {
+  /** A first answer carrying a message: a reply (type 4, with `with_response` for the new message's id) or an update. */
+  private callback(type: InteractionResponseType, msg: OutgoingMessage, create: boolean): Promise<void> {
+    const { body, files } = restRequest(msg, create);
+    return this.send(type, body, files, create);
+  }
+
+  private async send(type: InteractionResponseType, data: unknown, files?: RestFile[], withResponse = false): Promise<void> {
     if (this.first !== null) throw new Error(`interaction already answered (${this.first})`);
-    const files = msg ? restFiles(msg) : undefined;
     const response = (await this.rest.post(Routes.interactionCallback(this.interaction.id, this.interaction.token), {
       body: data === undefined ? { type } : { type, data },
       ...(files?.length ? { files } : {}),

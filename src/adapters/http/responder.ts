@@ -10,8 +10,8 @@ import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
 import { apiError } from '../discord/messages.js';
-import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId, restFiles } from '../discord/webhook.js';
-import { encodeBody, messageBody, type EncodedBody } from '../discord/payload.js';
+import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../discord/webhook.js';
+import { encodeBody, restRequest, type EncodedBody, type RestFile } from '../discord/payload.js';
 
 /** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
 export const POSTED_BELOW_TEXT = 'Posted below.';
@@ -78,13 +78,13 @@ export class HttpResponder implements InteractionResponder {
 
   async reply(msg: OutgoingMessage): Promise<void> {
     if (this.byAdapter) return this.replyAfterAdapterDefer(msg);
-    await this.answer(InteractionResponseType.ChannelMessageWithSource, messageBody(msg, true), msg);
+    await this.answerWith(InteractionResponseType.ChannelMessageWithSource, msg, true);
   }
 
   async update(msg: OutgoingMessage): Promise<void> {
     // After the adapter's type 6, @original is the message the component sits on: the update edits it.
     if (this.byAdapter) return this.editOriginal(msg);
-    await this.answer(InteractionResponseType.UpdateMessage, messageBody(msg, false), msg);
+    await this.answerWith(InteractionResponseType.UpdateMessage, msg, false);
   }
 
   async defer(ephemeral: boolean): Promise<void> {
@@ -151,12 +151,17 @@ export class HttpResponder implements InteractionResponder {
     return true;
   }
 
-  private async answer(type: number, data: unknown, msg?: OutgoingMessage): Promise<void> {
+  /** A first answer carrying a message (type 4 or 7): in the HTTP response, or through the callback when it has files. */
+  private async answerWith(type: number, msg: OutgoingMessage, create: boolean): Promise<void> {
+    const { body, files } = restRequest(msg, create);
+    if (files?.length) return this.answerWithFiles(type, body, files);
+    await this.answer(type, body);
+  }
+
+  private async answer(type: number, data: unknown): Promise<void> {
     if (this.firstType !== null) throw new Error(`interaction already answered (type ${this.firstType})`);
-    if (msg?.files?.length) return this.answerWithFiles(type, data, msg);
     this.firstType = type;
-    const body = await encodeBody(data === undefined ? { type } : { type, data }, []);
-    this.resolveFirst({ type, body });
+    this.resolveFirst({ type, body: encodeBody(data === undefined ? { type } : { type, data }) });
   }
 
   /**
@@ -164,13 +169,14 @@ export class HttpResponder implements InteractionResponder {
    * 202 with no body to Discord's request. If the POST fails, the interaction is still unanswered (the caller's
    * error path answers it in the HTTP response instead).
    */
-  private async answerWithFiles(type: number, data: unknown, msg: OutgoingMessage): Promise<void> {
+  private async answerWithFiles(type: number, data: unknown, files: RestFile[]): Promise<void> {
+    if (this.firstType !== null) throw new Error(`interaction already answered (type ${this.firstType})`);
     this.sendingFiles = true;
     let response: { resource?: { message?: { id?: unknown } } } | null;
     try {
       response = (await this.rest.post(Routes.interactionCallback(this.interaction.id, this.interaction.token), {
         body: { type, data },
-        files: restFiles(msg) ?? [],
+        files,
         auth: false,
         query: new URLSearchParams({ with_response: 'true' }),
       })) as typeof response;

@@ -6,7 +6,11 @@
  * behalf, so Discord's 3-second rule always holds.
  *
  * An unsigned request can cost only a little: a body above `maxBodyBytes` is refused on its Content-Length before a
- * byte is read, headers and the whole request have short timeouts, and at most `maxConnections` sockets are open.
+ * byte is read, headers and the whole request have short timeouts. A connection is trusted only once it has carried
+ * a validly signed request: until then every answer closes it (no keep-alive after a 401, 400, 404 or 413), it is
+ * closed after `unsignedIdleMs` without a byte, and past `evictAbove` open connections each new one closes the oldest
+ * untrusted one, so idle or dripping sockets can never fill the endpoint while Discord opens new connections. Trusted
+ * connections keep the load balancer's keep-alive (65 s). See docs/operations.md for what a balancer should set.
  * `GET /healthz` is liveness (the process answers); `GET /readyz` is readiness (not draining, storage answering): the
  * one a load balancer should route by. On close the endpoint keeps listening for `drainMs`, answering 503 to new
  * interactions and to /readyz while those in flight finish, so requests the balancer still sends get a clear 503
@@ -14,7 +18,8 @@
  */
 import { REST } from '@discordjs/rest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { InteractionResponseType, InteractionType } from 'discord-api-types/v10';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import type { Logger } from '../../app/ports.js';
@@ -42,9 +47,13 @@ export interface InteractionServerOptions {
   ready?: () => Promise<boolean>;
   /** After close(), how long the endpoint keeps answering 503 before it stops listening (default 0; main: HTTP_DRAIN_MS). */
   drainMs?: number;
-  /** Most open connections at once (default 256); more are dropped at once. */
+  /** Most open connections at once (default 4,096); more are dropped at once (Node's server.maxConnections). */
   maxConnections?: number;
-  /** How long a client may take to send its headers, and its whole request (defaults 5 s and 10 s). */
+  /** Past this many open connections, each new one closes the oldest not yet trusted (default 256: with 128 KiB bodies, 32 MiB at most). */
+  evictAbove?: number;
+  /** A connection that has not yet carried a signed request is closed after this long without a byte (default 2 s). */
+  unsignedIdleMs?: number;
+  /** How long a client may take to send its headers, and its whole request (defaults 2 s and 5 s: Discord sends at once). */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Defer on the handler's behalf after this long (default 2,500 ms; Discord allows 3 s). */
@@ -87,8 +96,13 @@ async function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Sockets that have carried a validly signed request: only they keep a connection open between requests. */
+const trusted = new WeakSet<Socket>();
+
 function send(res: ServerResponse, status: number, body?: unknown): void {
   if (res.headersSent) return;
+  // An untrusted connection gets one answer, then is closed: it can never sit idle holding a slot.
+  if (!trusted.has(res.req.socket)) res.setHeader('Connection', 'close');
   if (body === undefined) res.writeHead(status).end();
   else res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -160,6 +174,7 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
       send(res, 401, { error: 'invalid request signature' });
       return;
     }
+    connections.trust(req.socket);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -218,15 +233,16 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
   const server: Server = createServer(
     {
       // An unsigned client gets a few seconds for its headers and its body, not Node's 300 s.
-      headersTimeout: o.headersTimeoutMs ?? 5_000,
-      requestTimeout: o.requestTimeoutMs ?? 10_000,
+      headersTimeout: o.headersTimeoutMs ?? 2_000,
+      requestTimeout: o.requestTimeoutMs ?? 5_000,
       // Load balancers keep idle connections for about 60 s; closing them sooner races their next request.
       keepAliveTimeout: 65_000,
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => void onRequest(req, res),
   );
-  server.maxConnections = o.maxConnections ?? 256;
+  server.maxConnections = o.maxConnections ?? 4096;
+  const connections = guardConnections(server, o.evictAbove ?? 256, o.unsignedIdleMs ?? 2_000);
   // Timeouts and malformed requests: Node's own clientError handling answers 408 or 400 and destroys the socket.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -246,6 +262,50 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
         // Keep-alive sockets with no request in flight would otherwise hold close() open.
         server.closeAllConnections();
       });
+    },
+  };
+}
+
+/** An untrusted connection younger than this is never evicted (its request may be on its way). */
+const EVICT_MIN_AGE_MS = 1000;
+
+/**
+ * Keeps room for new connections: each one starts untrusted, with a short idle timeout (reset by every byte, so the
+ * headers and request timeouts bound a drip); past `evictAbove` open connections the oldest untrusted one is closed
+ * for each that opens. `trust` (a signed request arrived) lifts both for that socket.
+ */
+function guardConnections(server: Server, evictAbove: number, idleMs: number): { trust(socket: Socket): void } {
+  // Insertion order is age order: the first is the oldest. Each with when it opened.
+  const untrusted = new Map<Socket, number>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    const at = performance.now();
+    open++;
+    untrusted.set(socket, at);
+    socket.setTimeout(idleMs);
+    socket.once('close', () => {
+      untrusted.delete(socket);
+      open--;
+    });
+    // Only a connection open for EVICT_MIN_AGE_MS without a signed request is evicted: a new one (Discord's request on
+    // its way) never is, however fast an attacker reconnects. Counted as closed at once (destroy closes on a later tick).
+    while (open > evictAbove) {
+      const oldest = untrusted.entries().next();
+      if (oldest.done || at - oldest.value[1] < EVICT_MIN_AGE_MS) break;
+      const [victim] = oldest.value;
+      untrusted.delete(victim);
+      open--;
+      victim.once('close', () => open++);
+      victim.destroy();
+    }
+  });
+  return {
+    trust(socket) {
+      if (trusted.has(socket)) return;
+      trusted.add(socket);
+      untrusted.delete(socket);
+      // Node's keep-alive timeout takes over after the answer; until then the handler may take its 3 s.
+      socket.setTimeout(0);
     },
   };
 }

@@ -91,7 +91,7 @@ export class DailyService implements DailyServiceApi {
     const now = deps.clock.now();
     const day = utcDay(now);
     const rules = dailyRules(day);
-    const options = { seed: rules.seed, mapKind: rules.mapKind, size: rules.size, mode: rules.mode, diagonals: rules.diagonals, difficulty: rules.difficulty, maxPlayers: rules.maxPlayers };
+    const options = { rules: rules.rules, seed: rules.seed, mapKind: rules.mapKind, size: rules.size, mode: rules.mode, diagonals: rules.diagonals, difficulty: rules.difficulty, maxPlayers: rules.maxPlayers };
     if (opts.practice) {
       const r = await deps.games.newGame(key, user, { ...options, daily: { day, scored: false } });
       return r.ok ? ok({ kind: 'started', view: r.value, scored: false }) : r;

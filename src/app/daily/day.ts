@@ -2,7 +2,8 @@
  * The daily dungeon's identity, from the UTC date alone: the same day gives the same seed, map kind and settings on
  * every process and server; another day gives another dungeon. Pure: the caller passes the time.
  */
-import { MAP_KINDS, type MapKind } from '../../mapgen/generate.js';
+import type { MapKind } from '../../mapgen/generate.js';
+import { rulesFor, rulesForDay } from '../../engine/rules.js';
 import type { Difficulty } from '../../engine/types.js';
 import type { MapSize } from '../settings.js';
 
@@ -35,15 +36,17 @@ export function dailySeed(day: number): number {
   return h >>> 0;
 }
 
-/** The day's map kind: the generators in turn, one per day (a new generator joins the rotation by itself). */
+/** The day's map kind: the day's rules version's kinds in turn, one per day (a new kind joins from its version's first day). */
 export function dailyMapKind(day: number): MapKind {
-  const kinds: readonly MapKind[] = MAP_KINDS;
+  const kinds = rulesFor(rulesForDay(day)).mapKinds;
   return kinds[((day % kinds.length) + kinds.length) % kinds.length] as MapKind;
 }
 
 /** Everything a daily game is started with; none of it comes from a server's settings. */
 export interface DailyRules {
   day: number;
+  /** The rules version in force when the day began (engine/rules.ts `dailyFrom`). */
+  rules: number;
   seed: number;
   mapKind: MapKind;
   size: MapSize;
@@ -56,5 +59,5 @@ export interface DailyRules {
 
 /** The rules of a UTC day's daily run. */
 export function dailyRules(day: number): DailyRules {
-  return { day, seed: dailySeed(day), mapKind: dailyMapKind(day), size: 'medium', difficulty: 'normal', mode: 'free', diagonals: false, maxPlayers: 1 };
+  return { day, rules: rulesForDay(day), seed: dailySeed(day), mapKind: dailyMapKind(day), size: 'medium', difficulty: 'normal', mode: 'free', diagonals: false, maxPlayers: 1 };
 }

@@ -13,7 +13,7 @@ import { dailyRules } from './day.js';
 export function dailyConfig(day: number): GameConfig {
   const r = dailyRules(day);
   const size = MAP_SIZES[r.size];
-  return defaultConfig({ seed: r.seed, width: size.width, height: size.height, mapKind: r.mapKind, turnMode: r.mode, topology: r.diagonals ? 8 : 4, difficulty: r.difficulty, maxPlayers: r.maxPlayers });
+  return defaultConfig({ rules: r.rules, seed: r.seed, width: size.width, height: size.height, mapKind: r.mapKind, turnMode: r.mode, topology: r.diagonals ? 8 : 4, difficulty: r.difficulty, maxPlayers: r.maxPlayers });
 }
 
 /** What verifying a run found: the replayed summary and score, or why it was refused. */

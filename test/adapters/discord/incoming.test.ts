@@ -17,9 +17,22 @@ describe('raw interaction -> IncomingInteraction', () => {
         user: { id: '1000000000000000042', name: 'Alice' },
         memberPermissions: 32n,
         appPermissions: null,
+        locale: 'en-US',
+        guildLocale: null,
         invocation: { command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: 3 } },
       },
     });
+  });
+
+  it.each([
+    ['de', 'de', 'de', 'de'],
+    ['pt-BR', 'en-US', 'pt-BR', 'en-US'],
+    ['es-419', undefined, 'es-ES', null],
+    ['ja', 'fr', 'en-US', 'fr'],
+  ] as const)('GIVEN locale %j and guild_locale %j WHEN converted THEN the game speaks %s (server: %s)', (locale, guild, speaks, server) => {
+    const raw = { ...rawInteraction(2, { name: 'rogue', type: 1, options: [{ name: 'help', type: 1 }] }), locale, ...(guild ? { guild_locale: guild } : {}) };
+    const r = toIncoming(raw);
+    expect(r.ok && [r.interaction.locale, r.interaction.guildLocale]).toEqual([speaks, server]);
   });
 
   it('GIVEN a command with a subcommand group WHEN converted THEN group and subcommand are both named', () => {

@@ -210,7 +210,7 @@ describe('game message presenter', () => {
   });
 
   it('GIVEN an old message WHEN retired THEN its buttons are removed', () => {
-    expect(retiredPayload()).toEqual({ components: [], allowed_mentions: { parse: [] } });
+    expect(retiredPayload()).toEqual({ components: [], allowedMentions: { parse: [] } });
   });
 
   it('GIVEN a plain view with no events of its own (/rogue map, a refresh) WHEN presented THEN the log still shows the last step', () => {

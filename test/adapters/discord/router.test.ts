@@ -12,7 +12,9 @@ import { MemoryRoundQueue } from '../../../src/adapters/memory/memory-round-queu
 import { MemorySettingsStore } from '../../../src/adapters/memory/memory-settings-store.js';
 import { GameService } from '../../../src/app/game-service.js';
 import { silentLogger } from '../../../src/app/ports.js';
-import type { GameServiceApi, GameView } from '../../../src/app/service-types.js';
+import type { GameServiceApi, GameView, MessageRef } from '../../../src/app/service-types.js';
+import { createGamePoster } from '../../../src/adapters/discord/game-poster.js';
+import { retiredPayload } from '../../../src/adapters/discord/presenter.js';
 import type { EditToken } from '../../../src/adapters/discord/edit-tokens.js';
 import { SettingsService } from '../../../src/app/settings-service.js';
 
@@ -88,10 +90,10 @@ function routerWith(opts: { delayMs?: number } = {}) {
   const edits: { messageId: string; body: object }[] = [];
   const refreshed: { guildId: string; channelId: string }[] = [];
   const tokens: EditToken[] = [];
+  const editNow = async (ref: MessageRef, body: object): Promise<void> => void edits.push({ messageId: ref.messageId, body });
   const messages: GameMessages = {
-    async editNow(ref, body) {
-      edits.push({ messageId: ref.messageId, body });
-    },
+    editNow,
+    poster: createGamePoster({ games, retire: (ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
     refreshSoon: (k) => void refreshed.push(k),
     offerToken: (_k, t) => void tokens.push(t),
     drain: async () => {},
@@ -280,5 +282,25 @@ describe('interaction router', () => {
     await router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), failing.r);
     const stored = await games.view(key);
     expect(stored.ok && stored.value.meta.message).toBeNull();
+  });
+});
+
+describe('interaction router: the caller language', () => {
+  it.each([
+    ['de', 'In diesem Kanal läuft kein Spiel. Starte eins mit /rogue neu.'],
+    ['ru', 'В этом канале нет игры. Начни её: /rogue новая.'],
+    [undefined, "There's no game in this channel. Start one with /rogue new."],
+  ] as const)('GIVEN a caller in %s and no game WHEN they act THEN the private refusal is in their language', async (locale, text) => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...command('wait'), ...(locale ? { locale } : {}) }, r);
+    expect(calls[0]!.msg).toMatchObject({ content: text, ephemeral: true });
+  });
+
+  it('GIVEN a French caller WHEN they press a button that is not ours THEN they are told in French', async () => {
+    const { router } = routerWith();
+    const { r, calls } = recorder();
+    await router.handle({ ...button('garbage', 'm1'), locale: 'fr' }, r);
+    expect(calls[0]!.msg).toMatchObject({ content: 'Ce bouton ne vient pas de cette partie.', ephemeral: true });
   });
 });

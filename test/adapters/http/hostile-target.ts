@@ -6,7 +6,9 @@ import { startInteractionServer } from '../../../src/adapters/http/server.js';
 import { silentLogger } from '../../../src/app/ports.js';
 
 const publicKey = process.argv[2] ?? '';
-const server = await startInteractionServer({ port: 0, host: '127.0.0.1', publicKey, handler: async (_i, r) => r.deferUpdate(), logger: silentLogger, apiBase: 'http://127.0.0.1:9/api', headersTimeoutMs: 1000, requestTimeoutMs: 2000 });
+// 'defaults': the endpoint as production starts it; otherwise short header and request timeouts.
+const timeouts = process.argv[3] === 'defaults' ? {} : { headersTimeoutMs: 1000, requestTimeoutMs: 2000 };
+const server = await startInteractionServer({ port: 0, host: '127.0.0.1', publicKey, handler: async (_i, r) => r.deferUpdate(), logger: silentLogger, apiBase: 'http://127.0.0.1:9/api', ...timeouts });
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (m) => {
   if (m === 'rss') {

@@ -39,6 +39,8 @@ export async function parseBody(contentType: string | undefined, raw: Buffer): P
       return { json: undefined, files: [], invalid: `multipart: ${(err as Error).message}` };
     }
   }
+  // OAuth2's token route takes a form, as Discord's does.
+  if (ct.startsWith('application/x-www-form-urlencoded')) return { json: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   try {
     return { json: JSON.parse(raw.toString('utf8')), files: [] };
   } catch (err) {

@@ -24,6 +24,7 @@ import { IdGenerator } from './ids.js';
 import { MessageStore } from './messages.js';
 import { MEMBER_PERMS } from './permissions.js';
 import { RestApi, type InteractionRecord, type RestResult } from './rest.js';
+import { FakeOAuth } from './oauth.js';
 import type { FakeGuild, FakeMessage, FakeUser, InteractionCallback, RecordedRequest } from './types.js';
 
 export type { FakeGuild, FakeMessage, FakeEmbed, FakeComponent, FakeAttachment, FakeUser, MessageData, InteractionCallback, RecordedRequest, RecordedFile } from './types.js';
@@ -32,6 +33,7 @@ export { LIMITS, discordLength, validateMessage } from './limits.js';
 export { shardOf, guildIdOnShard } from './sharding.js';
 export { testSigningKeys, signatureHeaders, type SigningKeys } from './signing.js';
 export type { HttpDelivery } from './http-interactions.js';
+export type { FakeOAuth, FakeActivityInstance } from './oauth.js';
 
 /** Options of FakeDiscord.start; everything has a sensible default. */
 export interface FakeDiscordOptions {
@@ -96,6 +98,8 @@ export class FakeDiscord {
     private readonly store: MessageStore,
     private readonly ids: IdGenerator,
     private readonly guilds: FakeGuild[],
+    /** OAuth2 codes and Activity instances (the full view's sign-in). */
+    readonly oauth: FakeOAuth,
   ) {}
 
   /** Starts the HTTP + gateway server on a free 127.0.0.1 port. */
@@ -117,6 +121,7 @@ export class FakeDiscord {
     const store = new MessageStore(ids, botUser, applicationId, `${base}/attachments`);
     // The REST side reports callbacks to the fake, which exists only once REST and gateway do.
     const ref: { fake?: FakeDiscord } = {};
+    const oauth = new FakeOAuth(applicationId);
     const rest = new RestApi({
       token,
       applicationId,
@@ -128,9 +133,10 @@ export class FakeDiscord {
       ackWindowMs: opts.ackWindowMs ?? 3000,
       tokenLifetimeMs: opts.tokenLifetimeMs ?? 15 * 60_000,
       onCallback: (rec) => ref.fake?.resolveWaiters(rec),
+      oauth,
     });
     const gateway = new Gateway({ server, token, botUser, applicationId, url: gatewayUrl, guilds, heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250 });
-    const fake = new FakeDiscord(`${base}/api`, applicationId, token, botUserId, server, gateway, rest, store, ids, guilds);
+    const fake = new FakeDiscord(`${base}/api`, applicationId, token, botUserId, server, gateway, rest, store, ids, guilds, oauth);
     ref.fake = fake;
     if (opts.http) fake.deliverOverHttp(opts.http);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => void fake.onRequest(req, res));

@@ -6,6 +6,7 @@ import { snowflakeTime, type IdGenerator } from './ids.js';
 import { validateCommand, validateCommands, validateMessage, type DiscordError } from './limits.js';
 import { EPHEMERAL, LOADING, MessageStore, isError } from './messages.js';
 import { BOT_PERMS, PERMS } from './permissions.js';
+import type { FakeOAuth } from './oauth.js';
 
 /** What a route answers: status and JSON body (undefined for 204). */
 export interface RestResult {
@@ -56,6 +57,8 @@ export interface RestOptions {
   /** How long the interaction token works for webhooks (Discord: 15 min). */
   tokenLifetimeMs: number;
   onCallback: (rec: InteractionRecord) => void;
+  /** OAuth2 codes, access tokens and Activity instances. */
+  oauth: FakeOAuth;
 }
 
 /** A stored application command, as Discord returns it. */
@@ -119,7 +122,14 @@ export class RestApi {
       status: 200,
       body: { url: o.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
     }));
-    r('GET', '/users/@me', () => ({ status: 200, body: o.botUser }));
+    // With a Bearer token: the user who authorised (OAuth2); with the bot token: the bot.
+    r('GET', '/users/@me', (q) => {
+      const user = o.oauth.userOf(q.headers.authorization);
+      if (user) return { status: 200, body: user };
+      return q.headers.authorization === `Bot ${o.token}` ? { status: 200, body: o.botUser } : UNAUTHORIZED;
+    }, false);
+    r('POST', '/oauth2/token', (q) => o.oauth.token(q.json as Record<string, string>), false);
+    r('GET', '/applications/:app/activity-instances/:instance', (q, p) => o.oauth.instance(p.app!, p.instance!));
     r('GET', '/applications/@me', () => ({ status: 200, body: this.application() }));
     r('GET', '/oauth2/applications/@me', () => ({ status: 200, body: this.application() }));
     for (const scope of ['/applications/:app/commands', '/applications/:app/guilds/:guild/commands']) {
@@ -155,6 +165,8 @@ export class RestApi {
       const params = matchPath(pattern, req.path);
       if (!params) continue;
       if (auth && req.headers.authorization !== `Bot ${this.o.token}`) return UNAUTHORIZED;
+      const notId = notSnowflake(params);
+      if (notId) return { status: 400, body: { code: 50035, message: 'Invalid Form Body', errors: { [notId]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] } } } };
       return handler(req, params);
     }
     return NOT_FOUND;
@@ -490,4 +502,14 @@ export class RestApi {
     if (isError(edited)) return { status: 400, body: edited };
     return { status: 200, body: edited };
   }
+}
+
+/** Path parameters that Discord parses as snowflakes (a message id may also be `@original`); the first that is not one. */
+function notSnowflake(params: Record<string, string | undefined>): string | null {
+  for (const name of ['c', 'm', 'msg', 'g', 'guild', 'app', 'cmd']) {
+    const v = params[name];
+    if (v === undefined || (name === 'msg' && v === '@original')) continue;
+    if (!/^\d{1,20}$/.test(v)) return name === 'm' || name === 'msg' ? 'message_id' : `${name}_id`;
+  }
+  return null;
 }

@@ -1,0 +1,94 @@
+/**
+ * Load shedding: past capacity, a press is answered at once with an honest "busy, try again" instead of being queued
+ * until its answer comes too late (Discord shows "This interaction failed" after 3 s, while the action may still be
+ * applied). Two signals, both cheap: how old the interaction already is when the router starts on it (Discord's
+ * snowflake carries its creation time, so this counts the time it waited in the kernel's socket queue, the gateway's
+ * buffer and our event loop), and how many interactions this process already has in flight. A shed press touches
+ * neither Redis nor the renderer: nothing is applied, so the answer is true.
+ */
+import type { Logger } from 'pino';
+import type { Metrics } from '../metrics/metrics.js';
+import { textPayload } from './presenter.js';
+import type { Router } from './router.js';
+
+/** Discord's epoch (2015-01-01) in Unix ms: a snowflake's top 42 bits are ms since it. */
+const DISCORD_EPOCH_MS = 1420070400000;
+
+/** What a shed interaction is told, privately. */
+export const BUSY_TEXT = 'The dungeon is very busy right now and nothing was done. Please try again in a few seconds.';
+
+/** Options of the load shedder. */
+export interface LoadShedderOptions {
+  /** Shed an interaction already this old (ms since Discord created it) when the router starts on it (default 1,000). */
+  maxAgeMs: number;
+  /** Shed when this many interactions are already in flight in this process (default 200). */
+  maxInFlight: number;
+  /** Wall-clock time in Unix ms (default Date.now). */
+  wallNow: () => number;
+}
+
+/** Why an interaction was shed, or null when it is admitted. */
+export type ShedReason = 'old' | 'in-flight' | null;
+
+/** The creation time (Unix ms) of a Discord snowflake id, or null for an id that is not one. */
+export function snowflakeTimeMs(id: string): number | null {
+  if (!/^\d{15,20}$/.test(id)) return null;
+  return Number(BigInt(id) >> 22n) + DISCORD_EPOCH_MS;
+}
+
+/** Decides, per interaction, whether to start on it or to answer "busy"; counts what is in flight. */
+export class LoadShedder {
+  private readonly o: LoadShedderOptions;
+  private inFlight = 0;
+  /** How many were shed, by reason (for logs and metrics). */
+  readonly shed = { old: 0, 'in-flight': 0 };
+
+  constructor(options: Partial<LoadShedderOptions> = {}) {
+    this.o = { maxAgeMs: options.maxAgeMs ?? 1000, maxInFlight: options.maxInFlight ?? 200, wallNow: options.wallNow ?? Date.now };
+  }
+
+  /** Interactions this process is working on now. */
+  get active(): number {
+    return this.inFlight;
+  }
+
+  /**
+   * Whether to shed the interaction `id` now. An id whose time is implausible (more than 10 minutes off this clock,
+   * as made-up ids in tests are) is judged by the in-flight count alone.
+   */
+  check(id: string): ShedReason {
+    const born = snowflakeTimeMs(id);
+    const age = born === null ? null : this.o.wallNow() - born;
+    const reason: ShedReason = age !== null && age > this.o.maxAgeMs && age < 600_000 ? 'old' : this.inFlight >= this.o.maxInFlight ? 'in-flight' : null;
+    if (reason) this.shed[reason]++;
+    return reason;
+  }
+
+  /** Runs `work` counted as in flight. */
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+    }
+  }
+}
+
+/**
+ * The router behind a load shedder: a command or press that comes too late, or while too many are in flight, is
+ * answered privately that nothing was done (no storage, no render), so overload never accepts what it cannot finish.
+ */
+export function shedRouter(inner: Router, shedder: LoadShedder, metrics: Pick<Metrics, 'refusal'>, log: Pick<Logger, 'debug' | 'info'>): Router {
+  return {
+    ...inner,
+    handle(i, r) {
+      if (i.kind !== 'button' && i.kind !== 'command') return inner.handle(i, r);
+      const reason = shedder.check(i.id);
+      if (!reason) return shedder.track(() => inner.handle(i, r));
+      metrics.refusal(`busy-${reason}`);
+      log.debug({ interactionId: i.id, reason, inFlight: shedder.active }, 'interaction shed (busy)');
+      return r.reply({ ...textPayload(BUSY_TEXT), ephemeral: true }).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
+    },
+  };
+}

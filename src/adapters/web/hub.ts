@@ -1,0 +1,198 @@
+/**
+ * The full view's sockets: one WebSocket per open view, opened with a single-use ticket and bound to its session's
+ * channel. A view gets a frame when it opens and after every turn the bus announces (one reload per game per note,
+ * however many views it has here); a move is the same exactly-once call a button press makes, keyed by the client's
+ * move id, so a move retried over a flaky connection is applied once.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { failureText } from '../../../commands/replies.js';
+import type { Clock, Logger } from '../../app/ports.js';
+import type { ChannelKey, GameServiceApi, GameView, PlayerAction } from '../../app/service-types.js';
+import { encodeChannelKey } from '../../app/game-codec.js';
+import type { WebAuthStore, WebSession } from './auth-store.js';
+import { buildFrame } from './frame.js';
+import { ClientMessageSchema, type ClientMessage, type ServerMessage } from './protocol.js';
+import type { TurnBus, TurnNote } from './turn-bus.js';
+
+/** What the hub needs. `games` is the publishing service (moves announce themselves). */
+export interface HubDeps {
+  games: GameServiceApi;
+  auth: WebAuthStore;
+  bus: TurnBus;
+  clock: Clock;
+  logger: Logger;
+  /** Told of every turn a full-view move made (the chat message's pointer refresh). */
+  onMove?: (view: GameView) => void;
+  /** Moves per second a socket may send (burst twice that); default 10. */
+  movesPerSecond?: number;
+}
+
+interface View {
+  socket: WebSocket;
+  session: WebSession;
+  /** Token bucket of moves. */
+  tokens: number;
+  refilledAt: number;
+  alive: boolean;
+}
+
+interface Game {
+  views: Set<View>;
+  unsubscribe: Promise<() => Promise<void>>;
+  /** A reload in flight, and whether another note came meanwhile. */
+  loading: boolean;
+  again: boolean;
+  lastAt: number;
+}
+
+/** The running hub. */
+export interface Hub {
+  /** Takes an HTTP upgrade on the socket path; refuses it (401) without a valid ticket. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ticket: string | null): void;
+  /** Open views per game (tests, the chat pointer). */
+  viewCount(key: ChannelKey): number;
+  close(): Promise<void>;
+}
+
+function send(socket: WebSocket, msg: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Starts the hub (its own heartbeat; the HTTP server hands it upgrades). */
+export function createHub(deps: HubDeps): Hub {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const games = new Map<string, Game>();
+  const rate = deps.movesPerSecond ?? 10;
+
+  const push = (view: View, game: GameView, sentAt: number): void => {
+    send(view.socket, { t: 'frame', frame: buildFrame(game, { id: view.session.user.id, name: view.session.user.name, spectator: view.session.spectator }, deps.clock.now()), sentAt });
+  };
+
+  async function reload(id: string, key: ChannelKey): Promise<void> {
+    const game = games.get(id);
+    if (!game) return;
+    if (game.loading) {
+      game.again = true;
+      return;
+    }
+    game.loading = true;
+    try {
+      do {
+        game.again = false;
+        const r = await deps.games.view(key);
+        if (r.ok) for (const v of game.views) push(v, r.value, game.lastAt);
+        else for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error) });
+      } while (game.again);
+    } catch (err) {
+      deps.logger.warn('full view: a reload failed', { err: err instanceof Error ? err.message : 'unknown', ...key });
+    } finally {
+      game.loading = false;
+    }
+  }
+
+  function join(view: View): void {
+    const key = view.session.key;
+    const id = encodeChannelKey(key);
+    let game = games.get(id);
+    if (!game) {
+      const g: Game = { views: new Set(), loading: false, again: false, lastAt: deps.clock.now(), unsubscribe: Promise.resolve(async () => {}) };
+      g.unsubscribe = deps.bus.subscribe(key, (note: TurnNote) => {
+        g.lastAt = note.at;
+        void reload(id, key);
+      });
+      games.set(id, (game = g));
+    }
+    game.views.add(view);
+    // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
+    void game.unsubscribe
+      .then(() => deps.games.view(key))
+      .then((r) => (r.ok ? push(view, r.value, deps.clock.now()) : send(view.socket, { t: 'error', message: failureText(r.error) })))
+      .catch(() => send(view.socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' }));
+  }
+
+  function leave(view: View): void {
+    const id = encodeChannelKey(view.session.key);
+    const game = games.get(id);
+    if (!game?.views.delete(view) || game.views.size > 0) return;
+    games.delete(id);
+    void game.unsubscribe.then((stop) => stop()).catch(() => {});
+  }
+
+  function allow(view: View): boolean {
+    const now = deps.clock.now();
+    view.tokens = Math.min(rate * 2, view.tokens + ((now - view.refilledAt) / 1000) * rate);
+    view.refilledAt = now;
+    if (view.tokens < 1) return false;
+    view.tokens -= 1;
+    return true;
+  }
+
+  async function onMessage(view: View, raw: string): Promise<void> {
+    let msg: ClientMessage;
+    try {
+      const parsed = ClientMessageSchema.safeParse(JSON.parse(raw));
+      if (!parsed.success) return send(view.socket, { t: 'error', message: "That move wasn't understood." });
+      msg = parsed.data;
+    } catch {
+      return send(view.socket, { t: 'error', message: "That move wasn't understood." });
+    }
+    if (msg.t === 'ping') return send(view.socket, { t: 'pong' });
+    if (view.session.spectator) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: "You're watching: moves are for the party." });
+    if (!allow(view)) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: "Easy there! You're moving faster than the dungeon can keep up." });
+    const { key, user } = view.session;
+    const r = await deps.games.act(key, user, msg.action as PlayerAction, { seenVersion: msg.seen, expectedGame: msg.game, interactionId: `web:${user.id}:${msg.id}` });
+    if (!r.ok) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: failureText(r.error) });
+    send(view.socket, { t: 'ack', id: msg.id, ok: true, version: r.value.state.version });
+    deps.onMove?.(r.value);
+  }
+
+  function open(socket: WebSocket, session: WebSession): void {
+    const view: View = { socket, session, tokens: rate * 2, refilledAt: deps.clock.now(), alive: true };
+    socket.on('pong', () => (view.alive = true));
+    socket.on('message', (data) => {
+      onMessage(view, String(data)).catch((err: unknown) => {
+        deps.logger.warn('full view: a move failed', { err: err instanceof Error ? err.message : 'unknown' });
+        send(socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' });
+      });
+    });
+    socket.on('close', () => leave(view));
+    socket.on('error', () => socket.terminate());
+    join(view);
+  }
+
+  // Dead sockets (a phone that went to sleep) are dropped after one missed heartbeat.
+  const heartbeat = setInterval(() => {
+    for (const g of games.values())
+      for (const v of g.views) {
+        if (!v.alive) v.socket.terminate();
+        else {
+          v.alive = false;
+          v.socket.ping();
+        }
+      }
+  }, 30_000);
+  heartbeat.unref();
+
+  return {
+    upgrade(req, socket, head, ticket) {
+      void (async () => {
+        const sid = ticket ? await deps.auth.takeTicket(ticket) : null;
+        const session = sid ? await deps.auth.getSession(sid) : null;
+        if (!session) return refuseUpgrade(socket, 401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => open(ws, session));
+      })().catch(() => refuseUpgrade(socket, 503, 'Service Unavailable'));
+    },
+    viewCount: (key) => games.get(encodeChannelKey(key))?.views.size ?? 0,
+    async close() {
+      clearInterval(heartbeat);
+      for (const g of games.values()) for (const v of g.views) v.socket.close(1001, 'server going away');
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The full view's HTTP routes, under one base path (default /app): the built client (hashed assets, a content
+ * security policy that allows only this origin), sign-in (the Activity's OAuth2 code checked against Discord, a
+ * spectator link, the plain page's OAuth2 redirect, and a test-only login that production refuses), tickets for the
+ * socket, and the view model endpoint (the viewer's current frame as JSON).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { failureText } from '../../../commands/replies.js';
+import type { Clock, Logger } from '../../app/ports.js';
+import type { ChannelKey, GameServiceApi } from '../../app/service-types.js';
+import { newSecret, SESSION_TTL_MS, TICKET_TTL_MS, type WebAuthStore, type WebSession } from './auth-store.js';
+import { IdentityError, type DiscordIdentity } from './discord-identity.js';
+import { buildFrame } from './frame.js';
+import type { StaticFiles } from './static-files.js';
+import { verifyWatchToken } from './watch-link.js';
+
+/** What the routes need. */
+export interface RoutesDeps {
+  games: GameServiceApi;
+  auth: WebAuthStore;
+  clock: Clock;
+  logger: Logger;
+  /** Discord sign-in; absent in `npm run web` (no Discord). */
+  identity?: DiscordIdentity;
+  /** The test-only login (never in production: the config refuses it). */
+  testLogin: boolean;
+  /** The key spectator links are signed with. */
+  watchSecret: string;
+  files: StaticFiles;
+  /** The application id the Activity's SDK needs (served by GET api/config), when Discord sign-in is on. */
+  clientId?: string;
+}
+
+const Snowflake = z.string().regex(/^\d{1,20}$/);
+const ActivityBody = z.object({ code: z.string().min(1).max(200), instanceId: z.string().min(1).max(200), channelId: Snowflake });
+const WatchBody = z.object({ link: z.string().min(1).max(200) });
+const TestBody = z.object({ userId: Snowflake, name: z.string().min(1).max(32), guildId: Snowflake, channelId: Snowflake, spectator: z.boolean().optional() });
+
+/** A refusal with a friendly reason. */
+class Refusal extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** The content security policy: scripts, styles, sockets and fetches from this origin only (as Discord's proxy enforces). */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+  // Discord embeds the Activity in its own pages; the plain page embeds nowhere else.
+  "frame-ancestors 'self' https://discord.com https://*.discord.com https://discordapp.com https://*.discordapp.com https://*.discordsays.com",
+].join('; ');
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': CSP });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage, max = 4096): Promise<unknown> {
+  if (Number(req.headers['content-length'] ?? 0) > max) throw new Refusal(413, 'That request is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > max) throw new Refusal(413, 'That request is too large.');
+    chunks.push(c as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new Refusal(400, "That request wasn't understood.");
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body);
+  if (!r.success) throw new Refusal(400, "That request wasn't understood.");
+  return r.data;
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '');
+  return m ? m[1]! : null;
+}
+
+/** The HTTP side of the full view: `handle` answers a request under `base` and returns false for any other path. */
+export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> } {
+  async function start(session: WebSession): Promise<{ session: string; ticket: string; user: WebSession['user']; spectator: boolean; key: ChannelKey }> {
+    const sid = newSecret();
+    const ticket = newSecret();
+    await deps.auth.putSession(sid, session, SESSION_TTL_MS);
+    await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
+    return { session: sid, ticket, user: session.user, spectator: session.spectator, key: session.key };
+  }
+
+  async function sessionOf(req: IncomingMessage): Promise<{ sid: string; session: WebSession }> {
+    const sid = bearer(req);
+    const session = sid ? await deps.auth.getSession(sid) : null;
+    if (!sid || !session) throw new Refusal(401, 'Your session has ended. Open the full view again.');
+    return { sid, session };
+  }
+
+  /** The Activity: identity from the code, the channel and participants from the instance, never from the client. */
+  async function activity(body: z.infer<typeof ActivityBody>): Promise<unknown> {
+    if (!deps.identity) throw new Refusal(404, 'Discord sign-in is not enabled on this server.');
+    const { accessToken } = await deps.identity.exchangeCode(body.code);
+    const user = await deps.identity.user(accessToken);
+    const instance = await deps.identity.activityInstance(body.instanceId);
+    if (!instance) throw new Refusal(403, 'That Activity is not running.');
+    if (instance.channelId !== body.channelId) throw new Refusal(403, "That Activity isn't running in this channel.");
+    if (!instance.users.includes(user.id)) throw new Refusal(403, "You're not in that Activity.");
+    if (!instance.guildId) throw new Refusal(403, 'The full view plays a server channel’s game; in a DM, play with the buttons.');
+    const started = await start({ user, key: { guildId: instance.guildId, channelId: instance.channelId }, spectator: false, via: 'activity' });
+    return { ...started, accessToken };
+  }
+
+  async function api(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const post = req.method === 'POST';
+    if (post && path === '/api/activity-session') return json(res, 200, await activity(parse(ActivityBody, await readJson(req))));
+    if (post && path === '/api/watch') {
+      const key = verifyWatchToken(deps.watchSecret, parse(WatchBody, await readJson(req)).link);
+      if (!key) throw new Refusal(403, "That watch link isn't valid.");
+      return json(res, 200, await start({ user: { id: '0', name: 'spectator' }, key, spectator: true, via: 'link' }));
+    }
+    if (post && path === '/api/test-login') {
+      if (!deps.testLogin) throw new Refusal(404, 'Not found.');
+      const b = parse(TestBody, await readJson(req));
+      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key: { guildId: b.guildId, channelId: b.channelId }, spectator: b.spectator ?? false, via: 'test' }));
+    }
+    if (post && path === '/api/ticket') {
+      const { sid } = await sessionOf(req);
+      const ticket = newSecret();
+      await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
+      return json(res, 200, { ticket });
+    }
+    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null });
+    if (req.method === 'GET' && path === '/api/view') {
+      const { session } = await sessionOf(req);
+      const r = await deps.games.view(session.key);
+      if (!r.ok) throw new Refusal(r.error.kind === 'no-game' ? 404 : 503, failureText(r.error));
+      return json(res, 200, buildFrame(r.value, { ...session.user, spectator: session.spectator }, deps.clock.now()));
+    }
+    throw new Refusal(404, 'Not found.');
+  }
+
+  return {
+    async handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return false;
+      const path = url.pathname.slice(base.length) || '/';
+      try {
+        if (path.startsWith('/api/')) await api(path, req, res);
+        else if (!deps.files.serve(path, req, res, CSP)) json(res, 404, { error: 'Not found.' });
+      } catch (err) {
+        if (err instanceof Refusal) json(res, err.status, { error: err.message });
+        else if (err instanceof IdentityError) json(res, err.status === 0 || err.status >= 500 ? 503 : 401, { error: 'Discord could not confirm who you are. Close the full view and open it again.' });
+        else {
+          deps.logger.error('full view: a request failed', { err: err instanceof Error ? err.message : 'unknown', path });
+          json(res, 500, { error: 'Something went wrong on our side. Please try again.' });
+        }
+      }
+      return true;
+    },
+  };
+}

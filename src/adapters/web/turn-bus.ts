@@ -1,0 +1,120 @@
+/**
+ * The turn bus: every accepted turn of a channel's game, from any window (a chat press, a full-view move, the round
+ * timer) on any replica, is announced on the channel's topic; each replica with views of that game open listens and
+ * redraws them. A note carries only the key and version (the views reload the game: a missed note is caught up by
+ * the next one). Memory (one process), Redis pub/sub (one server), or sharded pub/sub on a Redis Cluster (SPUBLISH /
+ * SSUBSCRIBE: the topic carries the channel's hash tag, so it lives on the slot of the channel's own keys).
+ */
+import { EventEmitter } from 'node:events';
+import { Cluster, Redis } from 'ioredis';
+import type { RedisTarget } from '../redis/client.js';
+import type { ChannelKey } from '../../app/service-types.js';
+
+/** One accepted turn: which game, the version it reached, and when it was published (epoch ms). */
+export interface TurnNote {
+  guildId: string;
+  channelId: string;
+  version: number;
+  at: number;
+}
+
+/** Publish a channel's turns; listen to the channels this replica has views of. */
+export interface TurnBus {
+  publish(note: TurnNote): Promise<void>;
+  /** Starts listening to `key`'s topic; the returned function stops (the last listener unsubscribes). */
+  subscribe(key: ChannelKey, listener: (note: TurnNote) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The topic of a channel's turns, with the channel's hash tag. */
+export function turnTopic(prefix: string, key: ChannelKey): string {
+  return `${prefix}:{${key.guildId}:${key.channelId}}:turns`;
+}
+
+/** A turn note from a message, or null when it is not one. */
+export function parseNote(raw: string): TurnNote | null {
+  try {
+    const n = JSON.parse(raw) as Partial<TurnNote>;
+    return typeof n.guildId === 'string' && typeof n.channelId === 'string' && typeof n.version === 'number' && typeof n.at === 'number' ? (n as TurnNote) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One process's bus (npm run web, tests). */
+export class MemoryTurnBus implements TurnBus {
+  private readonly events = new EventEmitter().setMaxListeners(0);
+  async publish(note: TurnNote): Promise<void> {
+    this.events.emit(turnTopic('m', note), note);
+  }
+  async subscribe(key: ChannelKey, listener: (note: TurnNote) => void): Promise<() => Promise<void>> {
+    const topic = turnTopic('m', key);
+    this.events.on(topic, listener);
+    return async () => void this.events.off(topic, listener);
+  }
+  async close(): Promise<void> {
+    this.events.removeAllListeners();
+  }
+}
+
+/** What a Redis bus needs: a client to publish with and a dedicated subscriber connection. */
+export interface RedisTurnBusOptions {
+  publisher: Redis | Cluster;
+  subscriber: Redis | Cluster;
+  prefix?: string;
+  /** Sharded pub/sub (Redis 7 Cluster): SPUBLISH / SSUBSCRIBE. */
+  sharded?: boolean;
+}
+
+/** The bus over Redis pub/sub: one topic per channel, subscribed while this replica has a view of it. */
+export class RedisTurnBus implements TurnBus {
+  private readonly listeners = new Map<string, Set<(note: TurnNote) => void>>();
+  private readonly prefix: string;
+  constructor(private readonly o: RedisTurnBusOptions) {
+    this.prefix = o.prefix ?? 'cc';
+    const deliver = (topic: string, raw: string): void => {
+      const note = parseNote(raw);
+      if (note) for (const l of this.listeners.get(topic) ?? []) l(note);
+    };
+    o.subscriber.on(o.sharded ? 'smessage' : 'message', deliver);
+  }
+  async publish(note: TurnNote): Promise<void> {
+    const topic = turnTopic(this.prefix, note);
+    const body = JSON.stringify(note);
+    if (this.o.sharded) await this.o.publisher.spublish(topic, body);
+    else await this.o.publisher.publish(topic, body);
+  }
+  async subscribe(key: ChannelKey, listener: (note: TurnNote) => void): Promise<() => Promise<void>> {
+    const topic = turnTopic(this.prefix, key);
+    let set = this.listeners.get(topic);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+      if (this.o.sharded) await this.o.subscriber.ssubscribe(topic);
+      else await this.o.subscriber.subscribe(topic);
+    }
+    set.add(listener);
+    return async () => {
+      const s = this.listeners.get(topic);
+      if (!s?.delete(listener) || s.size > 0) return;
+      this.listeners.delete(topic);
+      if (this.o.sharded) await this.o.subscriber.sunsubscribe(topic);
+      else await this.o.subscriber.unsubscribe(topic);
+    };
+  }
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.o.subscriber.disconnect();
+  }
+}
+
+/**
+ * The Redis bus of a deployment: `publisher` is the stores' client; the subscriber is a connection of its own (a
+ * subscribed connection can do nothing else) that resubscribes by itself after a reconnect. On a cluster it uses
+ * sharded pub/sub, so a note travels only to the node holding the channel's slot.
+ */
+export function redisTurnBus(publisher: Redis | Cluster, target: RedisTarget, prefix?: string): RedisTurnBus {
+  const sharded = target.clusterNodes !== undefined && target.clusterNodes.length > 0;
+  const subscriber = sharded ? new Cluster([...target.clusterNodes!], { shardedSubscribers: true }) : new Redis(target.url ?? '', { autoResubscribe: true });
+  return new RedisTurnBus({ publisher, subscriber, sharded, ...(prefix ? { prefix } : {}) });
+}

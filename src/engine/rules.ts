@@ -1,0 +1,93 @@
+/**
+ * Rules versions: every game stores the version it was created under (`config.rules`), and generation and step read
+ * that version's row, so content added for new games never changes an old seed, daily or action log.
+ *
+ * A row lists the content a version plays with (which monster and item kinds spawn, in roll order; the map kinds
+ * `random` picks among; the boss; the difficulty table). The kind rows themselves live in their tables
+ * (monsters.ts, items.ts, mapgen/generate.ts) and are never removed, so an old game's kinds always load, as DCSS keeps
+ * removed monsters as placeholder rows. test/engine/rules-pins.test.ts pins a hash of every table and constant a
+ * version plays with: changing one without a new version fails by name. How to add content: docs/rules-versions.md.
+ */
+import { kindBySeed, type MapKind } from '../mapgen/generate.js';
+import { DIFFICULTY, type Difficulty, type DifficultyRule } from './difficulty.js';
+import type { ItemKind } from './items.js';
+import type { MonsterKind } from './monsters.js';
+
+/** One rules version: the content a game created under it plays with. */
+export interface RulesRow {
+  version: number;
+  /** One line: what this version changed. */
+  notes: string;
+  /**
+   * The first UTC day (whole days since 1970-01-01) whose daily is played under this version: content ships for the
+   * next day, so a day's daily keeps the rules it began with. Later rows start on later days.
+   */
+  dailyFrom: number;
+  /** Monster kinds the spawn roll draws from, in roll order (their rows in MONSTERS hold stats and spawn weights). */
+  monsters: readonly MonsterKind[];
+  /** The last depth's guardian. */
+  boss: MonsterKind;
+  /** Item kinds the floor roll draws from, in roll order (potions are placed apart and always exist). */
+  items: readonly ItemKind[];
+  /** The map kinds of this version: `random` picks among them by seed, in this order; a game may use only these. */
+  mapKinds: readonly [MapKind, ...MapKind[]];
+  /** Monster count, hp, attack, regeneration and potions by difficulty. */
+  difficulty: Readonly<Record<Difficulty, DifficultyRule>>;
+  /** Hero roles (roles.ts): a join may choose one; without, every hero is the base adventurer. */
+  roles: boolean;
+}
+
+/** A new version: the previous row with some fields replaced (append kinds; never reorder or remove the old ones). */
+export function extendRules(prev: RulesRow, change: Partial<Omit<RulesRow, 'version'>> & Pick<RulesRow, 'notes' | 'dailyFrom'>): RulesRow {
+  return { ...prev, ...change, version: prev.version + 1 };
+}
+
+const V1: RulesRow = {
+  version: 1,
+  notes: 'the content of the first release with rules versions: 8 monster kinds, 11 item kinds, maze, cavern, rooms',
+  // 2026-11-24, the daily's first day: every daily before rules versions existed was played under these rules.
+  dailyFrom: 20781,
+  monsters: ['goblin', 'bat', 'orc', 'archer', 'shaman', 'troll', 'golem', 'warlord'],
+  boss: 'warlord',
+  items: ['potion', 'lure', 'map', 'teleport', 'bomb', 'dagger', 'sword', 'spear', 'axe', 'leather', 'mail'],
+  mapKinds: ['maze', 'cavern', 'rooms'],
+  difficulty: DIFFICULTY,
+  roles: false,
+};
+
+const V2: RulesRow = extendRules(V1, {
+  notes: 'hero roles with abilities (fighter, ranger, healer, rogue)',
+  // 2026-11-27: content ships for the next day, so today's daily keeps version 1.
+  dailyFrom: 20784,
+  roles: true,
+});
+
+/** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
+export const RULES: readonly RulesRow[] = [V1, V2];
+
+/** The version new games are created under. */
+export const LATEST_RULES: number = RULES.length;
+
+/** True for a version this code can play. */
+export function isRulesVersion(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= RULES.length;
+}
+
+/** The row of a version; an unknown version is a programmer error (saves are checked when they load). */
+export function rulesFor(version: number): RulesRow {
+  const row = RULES[version - 1];
+  if (!row) throw new Error(`unknown rules version ${version} (this code knows 1-${RULES.length})`);
+  return row;
+}
+
+/** The rules version of a UTC day's daily: the newest row whose `dailyFrom` is on or before the day. */
+export function rulesForDay(day: number): number {
+  let version = 1;
+  for (const row of RULES) if (row.dailyFrom <= day) version = row.version;
+  return version;
+}
+
+/** The kind `random` gives a seed under a rules version (default: new games'): one of that version's kinds. */
+export function kindFromSeed(seed: number, version: number = LATEST_RULES): MapKind {
+  return kindBySeed(seed, rulesFor(version).mapKinds);
+}

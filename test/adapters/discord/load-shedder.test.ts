@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { BUSY_TEXT, LoadShedder, shedRouter, snowflakeTimeMs } from '../../../src/adapters/discord/load-shedder.js';
+import type { Router } from '../../../src/adapters/discord/router.js';
+import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from '../../../src/adapters/discord/types.js';
+
+/** A snowflake made at `ms` (Unix), as Discord makes interaction ids. */
+const idAt = (ms: number): string => ((BigInt(ms) - 1420070400000n) << 22n).toString();
+
+const T = 1_800_000_000_000;
+
+/** A router that records what it handled and finishes when `release` is called. */
+function slowRouter(): { router: Router; handled: string[]; release: () => void } {
+  const handled: string[] = [];
+  let release = (): void => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const router: Router = {
+    handle: async (i) => {
+      handled.push(i.id);
+      await gate;
+    },
+    drain: async () => {},
+    settle: async () => {},
+  };
+  return { router, handled, release: () => release() };
+}
+
+function responder(): { r: InteractionResponder; replies: OutgoingMessage[] } {
+  const replies: OutgoingMessage[] = [];
+  const r = { reply: async (m: OutgoingMessage) => void replies.push(m) } as unknown as InteractionResponder;
+  return { r, replies };
+}
+
+const press = (id: string): IncomingInteraction => ({ id, kind: 'button' }) as IncomingInteraction;
+
+describe('load shedder', () => {
+  it('GIVEN a snowflake WHEN its time is read THEN it is the Unix ms it was made at; a made-up id has none', () => {
+    expect(snowflakeTimeMs(idAt(T))).toBe(T);
+    expect(snowflakeTimeMs('i1')).toBeNull();
+    expect(snowflakeTimeMs('123')).toBeNull();
+  });
+
+  it('GIVEN interactions of several ages WHEN checked THEN only those older than maxAgeMs (and not implausibly old) are shed', () => {
+    const shedder = new LoadShedder({ maxAgeMs: 1000, wallNow: () => T });
+    expect(shedder.check(idAt(T - 999))).toBeNull();
+    expect(shedder.check(idAt(T - 1001))).toBe('old');
+    // A made-up id (tests) or one from a wildly wrong clock is judged by the in-flight count alone.
+    expect(shedder.check(idAt(T - 3_600_000))).toBeNull();
+    expect(shedder.check('42')).toBeNull();
+    expect(shedder.shed.old).toBe(1);
+  });
+
+  it('GIVEN maxInFlight interactions in flight WHEN one more comes THEN it is answered busy privately, and admitted again once they finish', async () => {
+    const { router, handled, release } = slowRouter();
+    const refusals: string[] = [];
+    const shedding = shedRouter(router, new LoadShedder({ maxInFlight: 2, wallNow: () => T }), { refusal: (c) => void refusals.push(c) }, { debug: () => {}, info: () => {} } as never);
+    const running = [shedding.handle(press(idAt(T)), responder().r), shedding.handle(press(idAt(T)), responder().r)];
+    const third = responder();
+    await shedding.handle(press(idAt(T)), third.r);
+    expect(handled).toHaveLength(2);
+    expect(third.replies).toEqual([expect.objectContaining({ content: BUSY_TEXT, ephemeral: true })]);
+    expect(refusals).toEqual(['busy-in-flight']);
+    release();
+    await Promise.all(running);
+    const fourth = responder();
+    await shedding.handle(press(idAt(T)), fourth.r);
+    expect(handled).toHaveLength(3);
+    expect(fourth.replies).toEqual([]);
+  });
+
+  it('GIVEN an interaction that waited too long in a queue WHEN it reaches the router THEN it is answered busy and never handled', async () => {
+    const { router, handled } = slowRouter();
+    const shedding = shedRouter(router, new LoadShedder({ maxAgeMs: 1000, wallNow: () => T }), { refusal: () => {} }, { debug: () => {}, info: () => {} } as never);
+    const late = responder();
+    await shedding.handle(press(idAt(T - 2500)), late.r);
+    expect(handled).toEqual([]);
+    expect(late.replies[0]?.content).toBe(BUSY_TEXT);
+  });
+
+  it('GIVEN an autocomplete WHEN the process is saturated THEN it is passed through (it never changes a game)', () => {
+    const { router, handled } = slowRouter();
+    const shedding = shedRouter(router, new LoadShedder({ maxInFlight: 0, wallNow: () => T }), { refusal: () => {} }, { debug: () => {}, info: () => {} } as never);
+    void shedding.handle({ id: idAt(T), kind: 'autocomplete' } as IncomingInteraction, responder().r);
+    expect(handled).toHaveLength(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discordIdentity } from '../../../src/adapters/web/discord-identity.js';
+import { FakeDiscord } from '../../e2e/fake-discord/index.js';
+import { memoryKit } from '../../app/fixtures.js';
+import { post, startReplica, ViewClient, type Replica } from './support.js';
+
+const GUILD = '1100000000000000001';
+const CHANNEL = '1100000000000000011';
+const OTHER = '1100000000000000012';
+const ann = { id: '1300000000000000101', username: 'ann', global_name: 'Ann' };
+const bo = { id: '1300000000000000102', username: 'bo' };
+
+describe('signing in to the full view from an Activity (fake Discord)', () => {
+  let fake: FakeDiscord;
+  let r: Replica;
+
+  beforeAll(async () => {
+    fake = await FakeDiscord.start();
+    const identity = discordIdentity({ apiBase: fake.apiBase, applicationId: fake.applicationId, clientSecret: fake.oauth.clientSecret, botToken: fake.token });
+    r = await startReplica(await memoryKit(), { identity, testLogin: false });
+    fake.oauth.launch('i-1', { channelId: CHANNEL, guildId: GUILD, users: [ann.id] });
+    await r.games.newGame({ guildId: GUILD, channelId: CHANNEL }, { id: ann.id, name: 'Ann' }, { seed: 3, lobby: false });
+  });
+  afterAll(async () => {
+    await r.close();
+    await fake.close();
+  });
+
+  const session = (code: string, channelId: string, instanceId = 'i-1') => post(`${r.url}/app/api/activity-session`, { code, instanceId, channelId });
+
+  it('GIVEN a code and the instance it runs in WHEN exchanged THEN the user plays that channel with a working ticket', async () => {
+    const res = await session(fake.oauth.grant(ann), CHANNEL);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ user: { id: ann.id, name: 'Ann' }, spectator: false, key: { guildId: GUILD, channelId: CHANNEL } });
+    const c = await ViewClient.open(r, String(res.body.ticket));
+    await c.until((m) => m.t === 'frame');
+    expect(c.frame?.you).toMatchObject({ id: ann.id, role: 'player' });
+    c.close();
+    // The bot token asked where the instance runs; the user's token asked who they are.
+    const asked = fake.requests.filter((q) => q.path.includes('/activity-instances/'));
+    expect(asked.at(-1)?.headers.authorization).toBe(`Bot ${fake.token}`);
+  });
+
+  it('GIVEN a client claiming another channel WHEN it signs in THEN it is refused', async () => {
+    const res = await session(fake.oauth.grant(ann), OTHER);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/isn't running in this channel/);
+  });
+
+  it('GIVEN a user who is not in the instance WHEN they sign in THEN they are refused', async () => {
+    const res = await session(fake.oauth.grant(bo), CHANNEL);
+    expect(res.status).toBe(403);
+  });
+
+  it('GIVEN an instance that does not exist, or a code used twice THEN sign-in is refused', async () => {
+    expect((await session(fake.oauth.grant(ann), CHANNEL, 'no-such')).status).toBe(403);
+    const code = fake.oauth.grant(ann);
+    expect((await session(code, CHANNEL)).status).toBe(200);
+    expect((await session(code, CHANNEL)).status).toBe(401);
+  });
+
+  it('GIVEN production settings WHEN the test login is called THEN it does not exist', async () => {
+    expect((await post(`${r.url}/app/api/test-login`, { userId: '1', name: 'x', guildId: GUILD, channelId: CHANNEL })).status).toBe(404);
+  });
+
+  it('GIVEN no secret in any error WHEN Discord refuses THEN the client is told kindly', async () => {
+    fake.failRequests((m, p) => p === '/oauth2/token', { status: 500 });
+    const res = await session(fake.oauth.grant(ann), CHANNEL);
+    expect(res.status).toBe(503);
+    expect(JSON.stringify(res.body)).not.toContain(fake.oauth.clientSecret);
+  });
+});

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/app/daily/verify.js';
+import { defaultConfig } from '../../src/engine/config.js';
+import { newGame } from '../../src/engine/game.js';
+import { rulesContent } from '../../src/engine/rules-content.js';
+import { LATEST_RULES, RULES, kindFromSeed, rulesForDay } from '../../src/engine/rules.js';
+import { parseGameState } from '../../src/engine/state-schema.js';
+import { MAP_KINDS } from '../../src/mapgen/generate.js';
+
+/**
+ * The hash of every table a released rules version plays with. A released version never changes: old games, dailies
+ * and replays would play differently. Add content as a new version instead (docs/rules-versions.md), then pin it here.
+ */
+const PINS: Record<number, Record<string, string>> = {
+  1: {
+    kinds: 'bc4bbda403f59f79',
+    monsters: '398b97f3f3102273',
+    items: '4e5acadf2514ecc5',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: 'eaac1bb489d7bff6',
+    constants: 'a0c69f5441305f26',
+    dungeons: '99d3699b0a5e67ab',
+  },
+  2: {
+    kinds: 'efdc59c6f158e6a4',
+    monsters: '398b97f3f3102273',
+    items: '4e5acadf2514ecc5',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: 'eaac1bb489d7bff6',
+    constants: 'a0c69f5441305f26',
+    dungeons: '99d3699b0a5e67ab',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+  },
+};
+
+const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+
+describe('rules versions', () => {
+  it.each(RULES.map((r) => [r.version]))('GIVEN rules version %i THEN every table it plays with hashes to its pin', (version) => {
+    const content = rulesContent(version);
+    const actual = Object.fromEntries(Object.entries(content).map(([table, data]) => [table, sha(data)]));
+    const pinned = PINS[version];
+    if (!pinned) return expect.fail(`rules version ${version} has no pins: add to PINS in test/engine/rules-pins.test.ts\n  ${version}: ${JSON.stringify(actual)},`);
+    for (const [table, hash] of Object.entries(actual)) {
+      if (pinned[table] !== hash) {
+        expect.fail(
+          `rules version ${version}'s table "${table}" changed (hash ${hash}, pinned ${pinned[table] ?? 'none'}). A released version ` +
+            `must not change: its games, dailies and replays would play differently. Undo the change to "${table}" and add it as ` +
+            `rules version ${RULES.length + 1} (a new row in src/engine/rules.ts made with extendRules, see docs/rules-versions.md); ` +
+            `pin the new version here.`,
+        );
+      }
+    }
+    expect(Object.keys(pinned).sort()).toEqual(Object.keys(actual).sort());
+  });
+
+  it('GIVEN the registry THEN versions count up from 1, later rows start their dailies later, and the latest is the last row', () => {
+    RULES.forEach((row, i) => expect(row.version).toBe(i + 1));
+    for (let i = 1; i < RULES.length; i++) expect(RULES[i]!.dailyFrom).toBeGreaterThan(RULES[i - 1]!.dailyFrom);
+    expect(LATEST_RULES).toBe(RULES.length);
+    for (const row of RULES) for (const kind of row.mapKinds) expect(MAP_KINDS).toContain(kind);
+  });
+
+  it('GIVEN a day THEN its daily uses the newest version that began on or before it', () => {
+    for (const row of RULES) {
+      expect(rulesForDay(row.dailyFrom)).toBe(row.version);
+      if (row.version > 1) expect(rulesForDay(row.dailyFrom - 1)).toBe(row.version - 1);
+    }
+    expect(rulesForDay(0)).toBe(1);
+  });
+
+  it('GIVEN seeds 1-1000 under rules version 1 THEN random gives them the map kinds it gave before rules versions existed', () => {
+    // The kinds of seeds 1-1000 on the release before rules versions (maze, cavern, rooms in that order), as a hash.
+    const kinds = Array.from({ length: 1000 }, (_, i) => kindFromSeed(i + 1, 1)).join(',');
+    expect(sha(kinds)).toBe('f5fdac42985e5fb5');
+  });
+});
+
+describe('the rules stamp in saves', () => {
+  const schema6 = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('./fixtures/save-schema6.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+  it('GIVEN a save from before rules versions (schema 6) WHEN it loads THEN it is migrated and plays under rules version 1', () => {
+    const parsed = parseGameState(schema6());
+    expect(parsed).toMatchObject({ ok: true, migratedFrom: 6 });
+    expect(parsed.ok && parsed.state.config.rules).toBe(1);
+  });
+
+  it('GIVEN a new game THEN it is stamped with the latest rules version', () => {
+    expect(newGame(defaultConfig()).config.rules).toBe(LATEST_RULES);
+  });
+
+  it.each([
+    ['a version this code does not know (a newer release saved it)', { rules: RULES.length + 1 }, /config\.rules: unknown rules version/],
+    ['a map kind its version does not have', { rules: 1, mapKind: 'nowhere' }, /config\.mapKind/],
+  ])('GIVEN a save with %s WHEN it loads THEN it is refused as corrupt, naming the field', (_what, change, reason) => {
+    const raw = parseGameState(schema6());
+    if (!raw.ok) throw new Error('fixture does not load');
+    const json = JSON.parse(JSON.stringify(raw.state)) as { config: Record<string, unknown> };
+    const r = parseGameState({ ...json, config: { ...json.config, ...change } });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.kind === 'corrupt' && r.reason).toMatch(reason);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The full view's client: signs in (inside Discord through the Embedded App SDK and the OAuth2 code; on a plain page
+ * with a watch link or after the OAuth2 redirect; in `npm run web` with its dev login), opens the socket and keeps the
+ * map, panels and controls in step with every frame.
+ */
+import type { WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
+import { drawMap } from './draw.js';
+import { keyAction } from './keys.js';
+import { apiUrl, Connection } from './net.js';
+import { showFrame, showNotice, showStatus, showTurn, turnText } from './ui.js';
+
+interface Started {
+  session: string;
+  ticket: string;
+}
+
+/** What the page reports about itself (the browser tests read it). */
+const stats = { frames: 0, lastLatencyMs: -1, version: -1, state: 'connecting' as string, conn: null as Connection | null };
+(window as unknown as { ccFullView: typeof stats }).ccFullView = stats;
+
+async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(apiUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const data = (await res.json().catch(() => ({}))) as T & { error?: string };
+  if (!res.ok) throw new Error(data.error ?? `The bot answered ${res.status}.`);
+  return data;
+}
+
+/** Inside Discord: the SDK's handshake, then the OAuth2 code, checked by the server against Discord. */
+async function activitySignIn(): Promise<Started> {
+  const { DiscordSDK } = await import('@discord/embedded-app-sdk');
+  const config = (await (await fetch(apiUrl('api/config'))).json()) as { clientId: string | null };
+  if (!config.clientId) throw new Error('This server has no Discord application configured.');
+  const sdk = new DiscordSDK(config.clientId);
+  await sdk.ready();
+  if (!sdk.channelId) throw new Error('Open the full view from a channel with a game.');
+  const { code } = await sdk.commands.authorize({ client_id: config.clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] });
+  const started = await postJson<Started & { accessToken: string }>('api/activity-session', { code, instanceId: sdk.instanceId, channelId: sdk.channelId });
+  await sdk.commands.authenticate({ access_token: started.accessToken });
+  return started;
+}
+
+async function signIn(): Promise<Started> {
+  const q = new URLSearchParams(location.search);
+  if (q.has('frame_id') && q.has('instance_id')) return activitySignIn();
+  const watch = q.get('watch');
+  if (watch) return postJson<Started>('api/watch', { link: watch });
+  const dev = q.get('dev');
+  if (dev !== null) {
+    return postJson<Started>('api/test-login', { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', spectator: q.get('spectate') === '1' });
+  }
+  throw new Error('Open the full view from a game message in Discord, or with a watch link.');
+}
+
+function start(s: Started): void {
+  const board = document.getElementById('board')!;
+  const canvas = document.getElementById('map') as HTMLCanvasElement;
+  let frame: WebFrame | null = null;
+  let skew = 0;
+  const redraw = (): void => {
+    if (!frame) return;
+    const h = window.innerWidth < 900 ? window.innerHeight * 0.5 : window.innerHeight - 80;
+    drawMap(canvas, frame, board.clientWidth, h);
+  };
+  const conn = new Connection(s.session, s.ticket, {
+    frame(f, sentAt) {
+      frame = f;
+      skew = f.now - Date.now();
+      stats.frames++;
+      stats.version = f.version;
+      stats.lastLatencyMs = Date.now() - sentAt;
+      showFrame(f, act);
+      showTurn(turnText(f, Date.now(), skew));
+      redraw();
+    },
+    refused: (reason) => showNotice(reason),
+    state(st, detail) {
+      stats.state = st;
+      if (st !== 'open') showStatus(detail ?? (st === 'reconnecting' ? 'Reconnecting…' : 'Disconnected.'));
+    },
+  });
+  stats.conn = conn;
+  const act = (a: WireAction): void => conn.act(a);
+  window.addEventListener('resize', redraw);
+  window.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !frame?.you.can) return;
+    const k = keyAction(e);
+    if (!k) return;
+    e.preventDefault();
+    if (k.type === 'item') {
+      const it = frame.you.can.items[k.index];
+      if (it) act({ type: 'use', item: it.kind });
+    } else act(k);
+  });
+  setInterval(() => frame && showTurn(turnText(frame, Date.now(), skew)), 500);
+  void conn.open();
+}
+
+signIn().then(start, (err: unknown) => {
+  stats.state = 'refused';
+  showStatus(err instanceof Error ? err.message : 'Could not sign in.');
+});

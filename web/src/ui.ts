@@ -1,0 +1,110 @@
+/**
+ * The panels around the map: the title and connection, whose turn (rounds mode: who the round waits for and its
+ * countdown), the party with HP, the log, and the viewer's own controls (a d-pad that works by touch, the context
+ * actions and items, all labelled). Text is set with textContent only: names never become markup.
+ */
+import type { Direction } from '../../src/engine/types.js';
+import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
+import type { WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
+import { KEY_HELP } from './keys.js';
+
+const $ = (id: string): HTMLElement => document.getElementById(id)!;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
+}
+
+/** The d-pad, row by row (null: the centre, which waits). */
+const PAD: readonly (Direction | null)[] = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
+const ARROW: Readonly<Record<Direction, string>> = { n: '⬆️', s: '⬇️', e: '➡️', w: '⬅️', ne: '↗️', nw: '↖️', se: '↘️', sw: '↙️' };
+const WORD: Readonly<Record<Direction, string>> = { n: 'north', s: 'south', e: 'east', w: 'west', ne: 'northeast', nw: 'northwest', se: 'southeast', sw: 'southwest' };
+
+/** The context actions, in the game message's priority order. */
+const ACTIONS: readonly { when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend'; emoji: string; label: string; action: WireAction }[] = [
+  { when: 'canFight', emoji: '⚔️', label: 'fight (f)', action: { type: 'fight' } },
+  { when: 'canExplore', emoji: '🧭', label: 'explore (x)', action: { type: 'explore' } },
+  { when: 'canTravel', emoji: '🏃', label: 'to stairs (t)', action: { type: 'travel' } },
+  { when: 'canRest', emoji: '💤', label: 'rest (r)', action: { type: 'rest' } },
+  { when: 'canDescend', emoji: '🪜', label: 'descend (>)', action: { type: 'descend' } },
+];
+
+/** The colour of a party slot, as the map's markers show it. */
+function slotColour(slot: number): string {
+  return `#${(SLOT_COLOURS[((slot % 8) + 8) % 8] ?? 0xffffff).toString(16).padStart(6, '0')}`;
+}
+
+/** Draws the status line. */
+export function showStatus(text: string): void {
+  $('status').textContent = text;
+}
+
+/** Shows a refusal for a few seconds. */
+export function showNotice(text: string): void {
+  const n = $('notice');
+  n.textContent = text;
+  n.hidden = false;
+  clearTimeout(Number(n.dataset.timer));
+  n.dataset.timer = String(setTimeout(() => (n.hidden = true), 4000));
+}
+
+/** The turn line: free mode, or the round's waiting list and seconds left (corrected by the server's clock). */
+export function turnText(frame: WebFrame, clientNow: number, skew: number): string {
+  if (frame.status === 'over') return 'The run is over.';
+  if (!frame.rounds) return frame.mode === 'rounds' ? 'Moving freely: rounds start when a monster is after the party.' : 'Free mode: anyone acts any time.';
+  const left = frame.deadline === null ? null : Math.max(0, Math.ceil((frame.deadline - (clientNow + skew)) / 1000));
+  const waiting = frame.waitingOn.length > 0 ? `waiting on ${frame.waitingOn.join(', ')}` : 'everyone has acted';
+  return `Round: ${waiting}${left === null ? ' (timer paused)' : ` · ⏳ ${left} s`}`;
+}
+
+function party(frame: WebFrame): void {
+  $('party').replaceChildren(
+    ...frame.party.map((p) => {
+      const pct = Math.max(0, Math.round((100 * p.hp) / Math.max(1, p.maxHp)));
+      const bar = el('span');
+      bar.style.width = `${pct}%`;
+      const badge = el('span', { className: 'badge', textContent: String((((p.slot % 8) + 8) % 8) + 1) });
+      badge.style.background = slotColour(p.slot);
+      const name = el('span', { className: p.alive ? '' : 'fallen', textContent: `${p.name}${p.id === frame.you.id ? ' (you)' : ''}${frame.rounds && p.done ? ' ✓' : ''}` });
+      return el('li', {}, badge, name, el('span', { textContent: `${p.hp}/${p.maxHp} HP · L${p.level}` }), el('div', { className: 'hp' }, bar));
+    }),
+  );
+}
+
+function controls(frame: WebFrame, act: (a: WireAction) => void): void {
+  const box = $('controls');
+  const can = frame.you.can;
+  if (!can) {
+    const why = frame.status === 'over' ? 'The run is over: ▶️ Play again is on the game message.' : frame.you.role === 'spectator' && frame.party.some((p) => p.id === frame.you.id) ? "You're watching." : "You're watching. Join from the game message (➕) to play.";
+    box.replaceChildren(el('p', { textContent: why }));
+    return;
+  }
+  const pad = el('div', { className: 'pad' });
+  for (const dir of PAD) {
+    if (dir === null) {
+      pad.append(el('button', { textContent: '⏳', title: 'wait (.)', ariaLabel: 'wait', disabled: !can.canAct, onclick: () => act({ type: 'wait' }) }));
+      continue;
+    }
+    const what = can.moves[dir];
+    const ok = can.canAct && (what === 'move' || what === 'attack');
+    pad.append(el('button', { textContent: ARROW[dir], title: `${what === 'attack' ? 'attack' : 'move'} ${WORD[dir]}`, ariaLabel: `${what === 'attack' ? 'attack' : 'move'} ${WORD[dir]}`, className: ok ? what : '', disabled: !ok, onclick: () => act({ type: 'move', dir }) }));
+  }
+  const actions = el('div', { className: 'actions' });
+  for (const a of ACTIONS) if (can[a.when]) actions.append(el('button', { textContent: `${a.emoji} ${a.label}`, onclick: () => act(a.action) }));
+  can.items.slice(0, 9).forEach((it, i) => actions.append(el('button', { textContent: `${i + 1} ${it.emoji} ${it.label}`, onclick: () => act({ type: 'use', item: it.kind }) })));
+  box.replaceChildren(pad, actions, el('p', { className: 'keys', textContent: KEY_HELP }));
+}
+
+/** Redraws every panel for `frame`. */
+export function showFrame(frame: WebFrame, act: (a: WireAction) => void): void {
+  showStatus(`${frame.title}${frame.you.role === 'spectator' ? ' · watching' : ''}`);
+  party(frame);
+  controls(frame, act);
+  $('log').replaceChildren(...frame.log.slice(-12).map((line) => el('li', { textContent: line })));
+}
+
+/** Redraws the turn line. */
+export function showTurn(text: string): void {
+  $('turn').textContent = text;
+}
