@@ -28,12 +28,13 @@ const PINS: Record<number, Record<string, string>> = {
     monsters: '398b97f3f3102273',
     items: '4e5acadf2514ecc5',
     mapKinds: '848c5aca66dd5e64',
-    difficulty: 'eaac1bb489d7bff6',
+    difficulty: 'e517e4ee5e68f470',
     constants: 'a0c69f5441305f26',
-    dungeons: '99d3699b0a5e67ab',
+    dungeons: 'fd30488f5f29a872',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '80178bb71ba2417e',
   },
 };
 
