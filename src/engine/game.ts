@@ -820,6 +820,8 @@ function fight(t: Turn, p: Player): RejectionCode | null {
   }
   s.fightKnown = [];
   noteFightKnown(t);
+  const idle = rulesFor(s.config.rules).fightIdle;
+  let quiet = 0;
   for (let n = 0; n < MAX_RUN; n++) {
     const mark = t.events.length;
     const hp = p.hp;
@@ -834,7 +836,9 @@ function fight(t: Turn, p: Player): RejectionCode | null {
       s.fighting.push(p.id);
       return null;
     }
-    const why = fightReview(t, p, mark, hp);
+    // A fight where no one lands or misses a blow for a while is a stand-off (a monster hanging back): hand it back.
+    quiet = t.events.slice(mark).some((e) => e.type === 'attacked' || e.type === 'missed') ? 0 : quiet + 1;
+    const why = fightReview(t, p, mark, hp) ?? (idle !== null && quiet >= idle ? 'no-blows' : null);
     noteFightKnown(t);
     if (why) {
       stopped(t, p, n + 1, why, 'fight', p);

@@ -37,6 +37,8 @@ export interface RulesRow {
   roles: boolean;
   /** How pressure rises below depth 1: extra monsters and monster hp (fractions) and monster attack per depth. */
   depth: DepthCurve;
+  /** A free-mode fight order (⚔️) hands back after this many turns in a row with no blow by either side (null: never). */
+  fightIdle: number | null;
 }
 
 /** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
@@ -63,6 +65,7 @@ const V1: RulesRow = {
   difficulty: DIFFICULTY,
   roles: false,
   depth: { count: 0.1, hp: DEPTH_HP_STEP, power: 0 },
+  fightIdle: null,
 };
 
 /**
@@ -82,6 +85,7 @@ const V2: RulesRow = extendRules(V1, {
   roles: true,
   difficulty: DIFFICULTY_V2,
   depth: { count: 0.3, hp: 0.22, power: 0.5 },
+  fightIdle: 4,
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

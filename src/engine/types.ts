@@ -238,7 +238,7 @@ export type Action =
   | { type: 'resolve-round' };
 
 /** Why a run (a move with steps) ended early. */
-export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near'] as const;
+export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near', 'no-blows'] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 /** What a run was: steps in one direction, exploring, travelling, resting or a fight order. */
 export const RUN_KINDS = ['move', 'explore', 'travel', 'rest', 'fight'] as const;

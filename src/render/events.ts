@@ -46,6 +46,7 @@ export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
   'ally-down': 'a party member fell',
   'drawn-out': 'the fight drags on, look again',
   'monster-near': 'a healer is close by',
+  'no-blows': 'no blow struck for a while: the monster hangs back, go after it, shoot or lure it',
 };
 
 /** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */

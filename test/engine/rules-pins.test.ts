@@ -35,6 +35,7 @@ const PINS: Record<number, Record<string, string>> = {
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',
     depthCurve: '80178bb71ba2417e',
+    fightIdle: '4b227777d4dd1fc6',
   },
 };
 
