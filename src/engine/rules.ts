@@ -39,6 +39,8 @@ export interface RulesRow {
   depth: DepthCurve;
   /** A free-mode fight order (⚔️) hands back after this many turns in a row with no blow by either side (null: never). */
   fightIdle: number | null;
+  /** Slow monsters strike every turn a player stands next to them (they are slow only on their feet). */
+  slowStrikes: boolean;
 }
 
 /** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
@@ -66,6 +68,7 @@ const V1: RulesRow = {
   roles: false,
   depth: { count: 0.1, hp: DEPTH_HP_STEP, power: 0 },
   fightIdle: null,
+  slowStrikes: false,
 };
 
 /**
@@ -86,6 +89,7 @@ const V2: RulesRow = extendRules(V1, {
   difficulty: DIFFICULTY_V2,
   depth: { count: 0.3, hp: 0.22, power: 0.5 },
   fightIdle: 4,
+  slowStrikes: true,
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

@@ -36,6 +36,7 @@ const PINS: Record<number, Record<string, string>> = {
     roleConstants: 'b0f893a1822a6b43',
     depthCurve: '80178bb71ba2417e',
     fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
   },
 };
 
