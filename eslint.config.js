@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /** Folders that must stay pure: no I/O, no clock, no ambient randomness. */
-const pureFolders = ['src/grid/**', 'src/engine/**', 'src/pathfinding/**', 'src/mapgen/**', 'src/render/**', 'src/i18n/**'];
+const pureFolders = ['src/grid/**', 'src/engine/**', 'src/pathfinding/**', 'src/mapgen/**', 'src/render/**', 'src/i18n/**', 'src/text/**'];
 
 /** Imports no pure folder may make. */
 const purePatterns = [

@@ -21,9 +21,9 @@ export function attemptUsedText(day: number, starting = false): string {
   ].join('\n');
 }
 
-/** One board line: rank, name, outcome, score, depth, turns; the name is cut to what a 360 px phone leaves beside the rank. */
+/** One board line: rank, name (as written, up to TEXT_LIMITS.boardName letters), outcome, score, depth, turns. */
 export function boardLine(e: RankedEntry): string {
-  return `**${e.rank}.** ${plainName(e.name, Math.max(3, 8 - String(e.rank).length))} ${OUTCOMES[e.outcome].emoji} ${thousands(e.score)} d${e.depth} ${e.turns}t`;
+  return `**${e.rank}.** ${plainName(e.name)} ${OUTCOMES[e.outcome].emoji} ${thousands(e.score)} d${e.depth} ${e.turns}t`;
 }
 
 /** The title of a board. */

@@ -5,6 +5,7 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
@@ -52,13 +53,40 @@ export function textChannelOpt(name: string, description: string): APIApplicatio
 /** The Manage Server permission bit (default_member_permissions of admin commands; the router checks it at run time). */
 export const MANAGE_GUILD = 1n << 5n;
 
-/** A guild-only chat-input command, as `npm run deploy-commands` registers it. */
-export function chatCommand(o: { name: string; description: string; options: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[]; defaultMemberPermissions?: bigint }): CommandData {
+/**
+ * Where a command may be installed and used (one row per kind of place). `anywhere`: installed to a server or to a
+ * user's own account, used in servers, in DMs with the bot and in group DMs (`contexts` set explicitly, never left to
+ * Discord's default). `server-admin`: only where a server installed the bot, only in its channels.
+ */
+export const COMMAND_PLACES = {
+  anywhere: {
+    integration_types: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+    contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
+  },
+  'server-admin': { integration_types: [ApplicationIntegrationType.GuildInstall], contexts: [InteractionContextType.Guild] },
+} as const;
+
+/** The name of a row of COMMAND_PLACES. */
+export type CommandPlace = keyof typeof COMMAND_PLACES;
+
+/**
+ * A chat-input command, as `npm run deploy-commands` registers it. Commands with default member permissions (admin
+ * commands) are `server-admin` unless told otherwise; the others play anywhere.
+ */
+export function chatCommand(o: {
+  name: string;
+  description: string;
+  options: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[];
+  defaultMemberPermissions?: bigint;
+  place?: CommandPlace;
+}): CommandData {
+  const place = COMMAND_PLACES[o.place ?? (o.defaultMemberPermissions !== undefined ? 'server-admin' : 'anywhere')];
   const json: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     name: o.name,
     description: o.description,
-    contexts: [InteractionContextType.Guild],
+    integration_types: [...place.integration_types],
+    contexts: [...place.contexts],
     options: o.options,
     ...(o.defaultMemberPermissions !== undefined ? { default_member_permissions: String(o.defaultMemberPermissions) } : {}),
   };

@@ -13,10 +13,12 @@ export function intOption(min: number, max: number) {
 /** One of a fixed list of words (case-insensitive from the terminal). */
 export function choiceOption<const T extends readonly [string, ...string[]]>(values: T, aliases: Record<string, T[number]> = {}) {
   const msg = `must be one of ${values.join(', ')}.`;
+  // Matched without regard to case, so mixed-case values (the language codes en-US, pt-BR) read as typed in any case.
+  const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
   return z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     const lower = v.trim().toLowerCase();
-    return aliases[lower] ?? lower;
+    return aliases[lower] ?? byLower.get(lower) ?? lower;
   }, z.enum(values, { error: msg }));
 }
 

@@ -15,7 +15,7 @@ export const ROGUE_GROUPS = {
 export type RogueGroup = keyof typeof ROGUE_GROUPS;
 
 /** The top-level subcommands of /rogue, most used first. */
-export const ROGUE_TOP = ['new', 'join', 'me', 'move', 'fight', 'explore', 'use', 'map', 'log', 'status', 'end', 'daily', 'prefs', 'help'] as const;
+export const ROGUE_TOP = ['new', 'join', 'me', 'move', 'fight', 'explore', 'use', 'map', 'log', 'status', 'end', 'daily', 'prefs', 'help', 'about', 'forget'] as const;
 
 /** Old flat names (`/rogue wait`) and where they live now (`act wait`): every grouped subcommand, by its own name. */
 export const LEGACY_PATHS: Readonly<Record<string, string>> = Object.fromEntries(

@@ -1,4 +1,7 @@
 /** /rogue: start, join and play a game in this channel. */
+import { logText } from '../src/app/rolling-log.js';
+import { aboutReply, forgetQuestion } from './about.js';
+import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
@@ -25,9 +28,6 @@ const BOARD_SCOPES = ['server', 'global', 'all-time'] as const;
 /** Seeds are 32-bit unsigned, as the service and its derived seeds use (Discord integer options go far beyond). */
 const MAX_SEED = 0xffffffff;
 
-/** What `/rogue use item:` offers: every item kind, and the role's ability. */
-const USE_CHOICES = [...ITEM_KINDS, 'ability'] as const;
-
 const plain = <const N extends string>(name: N) => z.object({ subcommand: z.literal(name) }).strict();
 
 /** The parsed options of every /rogue subcommand, keyed by its path (`act wait`); old flat names are read as their path. */
@@ -52,7 +52,6 @@ export const rogueOptions = z.preprocess(
         // Old names, still read: party_size (a lobby of that size) and lobby (true: a lobby for the server's party size).
         party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
         lobby: boolOption().optional(),
-        role: choiceOption(OFFERED_ROLES).optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
@@ -63,8 +62,7 @@ export const rogueOptions = z.preprocess(
     z
       .object({
         subcommand: z.literal('use'),
-        // `ability` is the role's ability (the 25-subcommand limit leaves it no subcommand of its own).
-        item: choiceOption(USE_CHOICES).optional(),
+        item: choiceOption(ITEM_KINDS).optional(),
         direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES).optional(),
         distance: intOption(1, THROW_RANGE).optional(),
       })
@@ -83,6 +81,8 @@ export const rogueOptions = z.preprocess(
     plain('runs replay'),
     plain('me'),
     plain('help'),
+    plain('about'),
+    plain('forget'),
     // Fewer clicks (engine actions explore, travel, rest, fight); a lure is thrown with `use item:lure`.
     plain('explore'),
     plain('act travel'),
@@ -104,7 +104,6 @@ export function toAction(options: RogueOptions): PlayerAction | null {
     case 'act descend':
       return { type: 'descend' };
     case 'use':
-      if (options.item === 'ability') return { type: 'ability' };
       return {
         type: 'use',
         ...(options.item !== undefined ? { item: options.item } : {}),
@@ -135,8 +134,8 @@ export const HELP_TEXT = [
   '`/rogue fight` (⚔️): fight the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows; acting otherwise ends it.',
   `\`/rogue use item:lure direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles (a bomb the same way); monsters that can't see you go to it.`,
   'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
-  `Roles (\`/rogue new role:\` or \`/rogue join role:\`; default fighter): ${OFFERED_ROLES.map((r) => `${ROLES[r].art.emoji} ${r}: ${ROLES[r].blurb}`).join('; ')}.`,
-  `Abilities (the ability button, or \`/rogue use item:ability\`): ${OFFERED_ROLES.map((r) => ABILITIES[ROLES[r].ability!]).map((a) => `${a.art.emoji} ${a.name}: ${a.blurb}`).join('; ')}. Moving into a party member swaps places with them.`,
+  `Roles (\`/rogue join role:\`, also to change yours before the run begins; default fighter): ${OFFERED_ROLES.map((r) => `${ROLES[r].art.emoji} ${r}: ${ROLES[r].blurb}`).join('; ')}.`,
+  `Abilities (the ✨ button, your ability's own on 🎮): ${OFFERED_ROLES.map((r) => ABILITIES[ROLES[r].ability!]).map((a) => `${a.art.emoji} ${a.name}: ${a.blurb}`).join('; ')}. Moving into a party member swaps places with them.`,
   `Party size: ${SCALING_RULE}`,
   '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
   '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
@@ -207,7 +206,12 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
   if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
   switch (opts.subcommand) {
     case 'daily': {
-      const result = await daily.start(key(ctx), ctx.user, { practice: opts.practice === true });
+      // Each player's daily is their own game, keyed by them and played in their private view (see scope.ts): any
+      // number play at once beside the channel's game. One already running is shown again, where it stands.
+      const own = personalDailyKey(key(ctx), ctx.user.id);
+      const running = await ctx.games.view(own);
+      if (running.ok && running.value.state.status === 'playing') return { kind: 'game', view: running.value, mode: 'post' };
+      const result = await daily.start(own, ctx.user, { practice: opts.practice === true });
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
       if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
@@ -248,7 +252,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
     ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
     ...(size !== undefined ? { maxPlayers: size } : {}),
-    ...(opts.role !== undefined ? { role: opts.role } : {}),
+    ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {
@@ -308,7 +312,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, result.value.meta.recentLog ?? [], ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id) };
     }
     case 'prefs': {
       if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
@@ -321,6 +325,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'help':
       // An embed: its description holds 4,096 characters, room for every command, item and rule.
       return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
+    case 'about':
+      return aboutReply();
+    case 'forget':
+      return forgetQuestion(ctx.locale);
     case 'daily':
     case 'runs board':
     case 'runs history':
@@ -347,18 +355,17 @@ export default {
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
-        choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES),
       ]),
-      subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero: fighter (default), ranger, healer or rogue', OFFERED_ROLES)]),
+      subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero', OFFERED_ROLES)]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
         intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
       ]),
-      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
+      subcommand('fight', 'Fight the nearest monster until something happens'),
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
-      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
-        choiceOpt('item', 'Which item (see /rogue status), or your role\'s ability', USE_CHOICES),
+      subcommand('use', 'Use an item (default: drink a potion)', [
+        choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
       ]),
@@ -372,6 +379,8 @@ export default {
         boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
       ]),
       subcommand('help', 'How to play'),
+      subcommand('about', 'Version, privacy and terms'),
+      subcommand('forget', 'Delete your history and preferences'),
       subcommandGroup('act', 'Wait, rest, walk to the stairs or go down', [
         subcommand('wait', 'Wait a turn'),
         subcommand('rest', 'Rest until healed (not with a monster in view)'),

@@ -1,4 +1,5 @@
 /** The transport-neutral shape of a command: what Discord's router and the terminal player both feed in and read back. */
+import type { ButtonSpec } from './controls/layouts.js';
 import type { z } from 'zod';
 import type { DailyServiceApi } from '../src/app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../src/app/replay-service.js';
@@ -62,7 +63,9 @@ export type Reply =
   | { kind: 'controller'; view: GameView }
   /** A new public message with one attachment (a replay GIF) and a caption: never an edit of the game message. */
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
-  | { kind: 'failure'; error: ServiceFailure };
+  | { kind: 'failure'; error: ServiceFailure }
+  /** A private question with its buttons (/rogue forget's confirmation). */
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
 
 /** Something with a name that serialises to a Discord application command (a SlashCommandBuilder). */
 export interface CommandData {

@@ -28,6 +28,18 @@ export const LoadArgsSchema = z.object({
   'expire-tokens': z.coerce.boolean().default(false),
   /** The render style every guild is set to (default: the bot's default, image). ascii costs the least CPU. */
   render: z.enum(['image', 'emoji', 'ascii']).optional(),
+  /**
+   * The realistic pace (a fleet of channels): each player presses on average every `pace` seconds, so the offered
+   * rate is channels x players / pace (replaces --rate), and the report gives cores, Redis memory and bot-token
+   * requests per second per 1,000 active channels.
+   */
+  pace: z.coerce.number().min(0.5).max(120).optional(),
+  /** Percent of the channels that play today's daily (`/rogue daily`, one player each) instead of a party game. */
+  dailies: int(0, 100, 0),
+  /** Write a V8 CPU profile of every process under load and print where the CPU went, by area. */
+  profile: z.coerce.boolean().default(false),
+  /** With --compare: exit 1 when the bot's CPU per press exceeds this many times the fair noop responder's (a regression guard). */
+  'max-cpu-ratio': z.coerce.number().positive().optional(),
 });
 
 /** The parsed options. */
@@ -51,11 +63,21 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       controllers: { type: 'string' },
       'expire-tokens': { type: 'boolean' },
       render: { type: 'string' },
+      profile: { type: 'boolean' },
+      pace: { type: 'string' },
+      dailies: { type: 'string' },
+      'max-cpu-ratio': { type: 'string' },
     },
     strict: true,
   });
   const parsed = LoadArgsSchema.safeParse(values);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const a = parsed.data;
+    // --pace: the offered rate follows from the players (a daily channel has one, so count them as the setup will).
+    if (a.pace === undefined) return a;
+    const players = a.channels * a.players - Math.round((a.channels * a.dailies) / 100) * (a.players - 1);
+    return { ...a, rate: Math.max(1, Math.round(players / a.pace)) };
+  }
   process.stderr.write(`loadtest: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}\n`);
   process.exit(2);
 }

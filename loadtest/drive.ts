@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { ADMIN_PERMS, buttons, subcommand } from '../test/e2e/harness.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import { seededRandom } from './stats.js';
+import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import type { LoadChannel } from './world.js';
 
 /** Custom ids of buttons that take no turn (end vote, join, play again). */
@@ -50,20 +51,53 @@ export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChan
   });
 }
 
-/** Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message. */
-export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number): Promise<void> {
+/**
+ * Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message.
+ * The last `dailyPercent` of the channels run today's daily instead (`/rogue daily`, played by its first player alone).
+ */
+export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number, dailyPercent = 0): Promise<void> {
+  const firstDaily = channels.length - Math.round((channels.length * dailyPercent) / 100);
   await pool(channels, 16, async (ch) => {
     const [creator, ...others] = ch.players;
-    const created = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' }) });
-    const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS);
-    const message = fake.originalMessage(created.id);
-    if (cb.type !== 4 || !message || !buttons(message).length) throw new Error(`setup: /rogue new in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+    const daily = channels.indexOf(ch) >= firstDaily;
+    const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' });
+    const { created, cb } = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
+    // Deferred (a slow machine): the game message is posted as a follow-up once the work is done.
+    // Tried twice, the second may be told a game is running: the first try's message is the channel's game message.
+    const message = fake.originalMessage(created.id) ?? (await postedAfter(fake, ch, '0'));
+    if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
     ch.messageId = message.id;
+    if (daily) {
+      // A daily run is one player's: the others of the channel sit it out.
+      ch.players = [creator!];
+      ch.daily = true;
+      return;
+    }
     for (const p of others) {
-      const joined = await fake.sendCommand({ guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
-      await fake.waitForResponse(joined.id, ANSWER_TIMEOUT_MS);
+      await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
     }
   });
+}
+
+/** Sends a setup command, and again after a pause while the bot answers that it is too busy (it sheds load) or not in time. */
+async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['sendCommand']>[0]): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
+  for (let attempt = 1; ; attempt++) {
+    const created = await fake.sendCommand(command);
+    // Unanswered in time (an overloaded machine) is tried again too; a late answer to the first try is harmless.
+    const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS).catch((err: unknown) => (attempt >= 20 ? Promise.reject(err) : null));
+    if (cb && (cb.data?.content !== BUSY_TEXT || attempt >= 20)) return { created, cb };
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
+}
+
+/** The public game message a deferred command posted in the channel (a follow-up), if any. */
+async function postedAfter(fake: FakeDiscord, ch: LoadChannel, interactionId: string): Promise<ReturnType<FakeDiscord['message']>> {
+  for (let i = 0; i < 100; i++) {
+    const posted = fake.messages(ch.channelId).filter((m) => m.id > interactionId && buttons(m).length > 0 && (m.flags & 64) === 0);
+    if (posted.length) return posted.at(-1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
 }
 
 /** For the noop responder: one bot message with a d-pad per channel (nothing behind it). */

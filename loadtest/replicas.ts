@@ -19,10 +19,19 @@ export interface ReplicaEnv {
   redisUrl: string;
   redisPrefix: string;
   publicKeyHex: string;
+  /** Where each process's probe writes its once-a-second figures (loadtest/probe.ts). */
+  probeDir?: string;
+  /** Where each process writes its V8 CPU profile on exit (--profile). */
+  profileDir?: string;
+  /** Extra environment of the noop responders (the fair floor's picture size and follow-up share). */
+  noopEnv?: Record<string, string>;
 }
 
-function start(script: string, env: Record<string, string>): Replica {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(script: string, env: Record<string, string>, e?: ReplicaEnv): Replica {
+  const probe = e?.probeDir ? ['--import', './loadtest/probe.ts'] : [];
+  const profile = e?.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${e.profileDir}`] : [];
+  const extra = { ...(e?.probeDir ? { LOADTEST_PROBE_DIR: e.probeDir } : {}) };
+  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, script], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // Keep only the tail: a long run must not hold every log line in memory.
   const keep = (d: Buffer): void => void (out = (out + d.toString()).slice(-20_000));
@@ -57,7 +66,7 @@ export async function startHttpReplicas(count: number, e: ReplicaEnv, noop: bool
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const env = { ...botEnv(e), INTERACTIONS: 'http', PORT: String(port), DISCORD_PUBLIC_KEY: e.publicKeyHex, HTTP_DRAIN_MS: '200' };
-    const r = start(noop ? 'loadtest/noop-responder.ts' : 'src/main.ts', env);
+    const r = start(noop ? 'loadtest/noop-responder.ts' : 'src/main.ts', noop ? { ...env, ...(e.noopEnv ?? {}) } : env, e);
     r.port = port;
     r.url = `http://127.0.0.1:${port}/interactions`;
     replicas.push(r);
@@ -77,7 +86,7 @@ export async function startHttpReplicas(count: number, e: ReplicaEnv, noop: bool
  * ids, then takes every shard in every process: that shows here as shards held twice.)
  */
 export async function startShards(count: number, e: ReplicaEnv): Promise<Replica[]> {
-  const replicas = Array.from({ length: count }, (_, i) => start('src/main.ts', { ...botEnv(e), SHARD_COUNT: String(count), SHARD_IDS: String(i) }));
+  const replicas = Array.from({ length: count }, (_, i) => start('src/main.ts', { ...botEnv(e), SHARD_COUNT: String(count), SHARD_IDS: String(i) }, e));
   const until = Date.now() + 30_000;
   const settled = (): boolean => e.fake.shardHolders(count).every((n) => n === 1);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

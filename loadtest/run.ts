@@ -8,6 +8,10 @@
  * to answer, and checks that every accepted press is exactly one log entry and that saved states replay from logs.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probeFigures, profileBreakdown, type ProcessFigures } from './figures.js';
 import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { OwnRedis } from '../test/support/own-redis.js';
 import { parseLoadArgs, type LoadArgs } from './args.js';
@@ -44,9 +48,25 @@ interface RunReport {
   botRoutes: string[];
   /** Game-message edits sent through an interaction token instead. */
   tokenEdits: number;
+  /** The processes' CPU, stalls, GC and heap over the pressing window (their probes). */
+  figures: ProcessFigures;
+  /** CPU ms of every process per accepted press (noop: per answered press). */
+  cpuPerPress: number;
+  /** Mean size of the pictures sent with press answers, and the share of presses that got a follow-up (for the fair noop). */
+  pngMeanBytes: number;
+  followUpShare: number;
+  /** --profile: self time by area. */
+  breakdown: [string, number, number][];
+  /** Redis used_memory after the run minus before the setup (everything the channels keep), and the run's length. */
+  redisBytes: number;
+  runMs: number;
 }
 
+/** What the fair noop responder is told to send: the bot run's picture size and follow-up share. */
+let noopTraffic: Record<string, string> = {};
+
 async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunReport> {
+  let report: RunReport;
   const shardCount = mode === 'gateway' ? args.shards : 1;
   const world = buildWorld(args.channels, args.players, shardCount);
   const keys = testSigningKeys();
@@ -54,7 +74,9 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
   // this slow disk, not the bot, the thing measured.
   const redis = await OwnRedis.start({ fsync: 'everysec' });
   const fake = await FakeDiscord.start({ guilds: world.guilds });
-  const env = { fake, redisUrl: redis.url, redisPrefix: `cc-load-${randomUUID().slice(0, 8)}`, publicKeyHex: keys.publicKeyHex };
+  const probeDir = mkdtempSync(join(tmpdir(), 'cc-probe-'));
+  const profileDir = args.profile ? mkdtempSync(join(tmpdir(), 'cc-prof-')) : undefined;
+  const env = { fake, redisUrl: redis.url, redisPrefix: `cc-load-${randomUUID().slice(0, 8)}`, publicKeyHex: keys.publicKeyHex, probeDir, ...(profileDir ? { profileDir } : {}), noopEnv: noopTraffic };
   let replicas: Replica[] = [];
   try {
     process.stderr.write(`[${mode}] starting ${mode === 'gateway' ? `${args.shards} shard processes` : `${args.replicas} replicas`}…\n`);
@@ -63,11 +85,12 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       replicas = await startHttpReplicas(args.replicas, env, mode === 'noop');
       fake.deliverOverHttp({ urls: replicas.map((r) => r.url!), keys });
     }
+    const memoryBefore = await usedMemory(redis.url);
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
       await setupGuilds(fake, world.channels, args.rounds, args.render);
-      await setupGames(fake, world.channels, args.seed);
+      await setupGames(fake, world.channels, args.seed, args.dailies);
     }
     const setupRequests = fake.requests.length;
     process.stderr.write(`[${mode}] pressing buttons for ${args.seconds} s at ${args.rate}/s offered…\n`);
@@ -88,7 +111,18 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const latencies = answered.map((p) => p.ms!);
     const accepted = presses.filter((p) => (mode === 'noop' ? p.type !== undefined : isAccepted(p, refused))).length;
     const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
-    return {
+    const figures = probeFigures(probeDir, started, started + runMs);
+    const during = fake.requests.slice(setupRequests);
+    const pictures = during.filter((r) => r.path.endsWith('/callback')).flatMap((r) => (r.body as { files?: { size: number }[] } | undefined)?.files ?? []);
+    const counted = mode === 'noop' ? answered.length : accepted;
+    report = {
+      redisBytes: (await usedMemory(redis.url)) - memoryBefore,
+      runMs,
+      figures,
+      cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
+      pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
+      followUpShare: presses.length ? followedUpTokens(fake).size / presses.length : 0,
+      breakdown: [],
       mode,
       processes: replicas.length,
       presses: presses.length,
@@ -108,7 +142,14 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     await stopAll(replicas);
     await fake.close();
     await redis.close();
+    rmSync(probeDir, { recursive: true, force: true });
   }
+  // Profiles are written as the processes exit.
+  if (profileDir) {
+    report.breakdown = profileBreakdown(profileDir);
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+  return report;
 }
 
 const ms = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(1)} ms`);
@@ -125,6 +166,14 @@ function print(args: LoadArgs, r: RunReport): void {
     const perTurn = r.accepted > 0 ? r.botRequests / r.accepted : 0;
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
+  const f = r.figures;
+  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per ${r.mode === 'noop' ? 'answered' : 'accepted'} press; longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up`);
+  if (r.breakdown.length) lines.push(`CPU by area (self time, profile): ${r.breakdown.map(([a, ms, share]) => `${a} ${(share * 100).toFixed(1)}% (${ms.toFixed(0)} ms)`).join('; ')}`);
+  if (args.pace !== undefined && r.mode !== 'noop') {
+    const per = 1000 / args.channels;
+    lines.push(`per 1,000 active channels (pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies): ${((f.cpuMs / r.runMs) * per).toFixed(2)} cores, ${((r.redisBytes / 1048576) * per).toFixed(1)} MB Redis, ${(r.botMeanPerSecond * per).toFixed(1)} bot-token requests/s (busiest second ${(r.botPeakPerSecond * per).toFixed(0)}), ${(r.accepted / (r.runMs / 1000)) * per > 0 ? ((r.accepted / (r.runMs / 1000)) * per).toFixed(0) : '0'} accepted presses/s`);
+  }
   if (r.check) {
     const c = r.check;
     lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, refused but applied ${c.lied}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
@@ -137,14 +186,33 @@ function print(args: LoadArgs, r: RunReport): void {
 const args = parseLoadArgs(process.argv.slice(2));
 const reports: RunReport[] = [await runOnce(args, args.mode)];
 print(args, reports[0]!);
+let tooCostly = false;
 if (args.compare && args.mode !== 'noop') {
+  // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
+  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare) };
   reports.push(await runOnce(args, 'noop'));
   print(args, reports[1]!);
   const [bot, noop] = reports as [RunReport, RunReport];
-  process.stdout.write(`ratio ${bot.mode}/noop: p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+  const cpuRatio = bot.cpuPerPress / noop.cpuPerPress;
+  process.stdout.write(`ratio ${bot.mode}/noop: CPU per press ${cpuRatio.toFixed(2)}x, p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+  const limit = args['max-cpu-ratio'];
+  if (limit !== undefined && !(cpuRatio <= limit)) {
+    tooCostly = true;
+    process.stdout.write(`REGRESSION: CPU per press is ${cpuRatio.toFixed(2)}x the fair noop responder's, above --max-cpu-ratio ${limit}\n`);
+  }
 }
-const bad = reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.lied > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
+const bad = tooCostly || reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.lied > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
+
+/** Redis's used_memory in bytes (INFO memory). */
+async function usedMemory(url: string): Promise<number> {
+  const r = new Redis(url);
+  try {
+    return Number(/used_memory:(\d+)/.exec(await r.info('memory'))?.[1] ?? 0);
+  } finally {
+    r.disconnect();
+  }
+}
 
 /** Resolves once the fake has received no request for 1.5 s (at most 20 s): trailing notes and edits have landed. */
 async function quiet(fake: FakeDiscord): Promise<void> {

@@ -8,6 +8,8 @@ export interface LoadChannel {
   players: FakeActor[];
   /** The game message the players press on (set by the setup). */
   messageId?: string;
+  /** True when the channel plays today's daily (one player). */
+  daily?: boolean;
 }
 
 /** Channels per guild: small enough that the guilds spread over the shards. */

@@ -123,6 +123,7 @@ export function privateMessage(reply: Reply): PreviewMessage | null {
   if (reply.kind === 'controller') return { ...controllerPayloadFor(reply.view), ephemeral: true };
   // A replay is a public message of its own, not a private reply.
   if (reply.kind === 'attachment') return null;
+  if (reply.kind === 'confirm') return { payload: textPayload(reply.text), ephemeral: true };
   if (reply.mode === 'update' && reply.note) return { payload: textPayload(reply.note), ephemeral: true };
   return null;
 }

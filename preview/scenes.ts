@@ -85,8 +85,8 @@ async function snapshot(bot: ScriptedBot, steps: Step[], caption: string): Promi
 async function soloGame(start: number): Promise<Step[]> {
   const bot = new ScriptedBot(start);
   const steps: Step[] = [];
-  await run(bot, steps, ME, 'new', { seed: SOLO_SEED, lobby: false });
-  await snapshot(bot, steps, '/rogue new lobby:false: the game message is posted, the run starts at once');
+  await run(bot, steps, ME, 'new', { seed: SOLO_SEED });
+  await snapshot(bot, steps, '/rogue new: the game message is posted, the run starts at once');
   let last: string | undefined;
   for (let turn = 0; turn < 6; turn++) {
     const dir = pick(await bot.current(), ME.id, ['n', 'e', 's', 'w'], last);
@@ -111,9 +111,9 @@ async function soloGame(start: number): Promise<Step[]> {
 async function partyGame(start: number): Promise<Step[]> {
   const bot = new ScriptedBot(start);
   const steps: Step[] = [];
-  await run(bot, steps, ME, 'new', { seed: PARTY_SEED, mode: 'rounds' });
+  await run(bot, steps, ME, 'new', { seed: PARTY_SEED, mode: 'rounds', party: 4 });
   await run(bot, null, PARTY[1]!, 'join');
-  await snapshot(bot, steps, '/rogue new mode:rounds opens a lobby; a friend joins');
+  await snapshot(bot, steps, '/rogue new mode:rounds party:4 opens a lobby; a friend joins');
   for (const u of PARTY.slice(2)) await run(bot, null, u, 'join');
   await snapshot(bot, steps, 'two more friends join: the full lobby starts the run');
   const last: Record<string, string | undefined> = {};
@@ -127,6 +127,53 @@ async function partyGame(start: number): Promise<Step[]> {
     }
     if (round === 4 || round === 10) await snapshot(bot, steps, `after round ${round}: the party has spread out`);
   }
+  return steps;
+}
+
+/** True when a monster stands next to a living player (a fight is on, blows are traded). */
+function inMelee(view: GameView): boolean {
+  const { players, monsters } = view.state;
+  return monsters.some((m) => m.hp > 0 && players.some((p) => p.alive && Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)) <= 1));
+}
+
+/** One step of a player in a fight script: fight when they can, else walk by their heading. */
+async function fightStep(bot: ScriptedBot, u: UserRef, last: Record<string, string | undefined>): Promise<void> {
+  const view = await bot.current();
+  const legal = legalMoves(view.state, u.id);
+  if (!legal.canAct) return;
+  if (legal.canFight) return run(bot, null, u, 'fight');
+  const dir = pick(view, u.id, HEADINGS[u.id]!, last[u.id]);
+  if (!dir) return;
+  last[u.id] = dir;
+  await run(bot, null, u, 'move', { direction: WORD[dir]! });
+}
+
+/** A party of four, rounds mode, walking until monsters are at their throats: the message mid-fight. */
+async function partyFight(start: number): Promise<Step[]> {
+  const bot = new ScriptedBot(start);
+  const steps: Step[] = [];
+  await run(bot, null, ME, 'new', { seed: PARTY_SEED, mode: 'rounds', party: 4 });
+  for (const u of PARTY.slice(1)) await run(bot, null, u, 'join');
+  const last: Record<string, string | undefined> = {};
+  for (let round = 1; round <= 80 && !inMelee(await bot.current()); round++) for (const u of PARTY) await fightStep(bot, u, last);
+  // Half the party has acted this round: whose turn it is shows.
+  for (const u of PARTY.slice(0, 2)) await fightStep(bot, u, last);
+  await snapshot(bot, steps, 'a party of four in a fight (rounds): two have acted');
+  return steps;
+}
+
+/** A solo run walking until a monster is next to the player: the message mid-fight. */
+async function soloFight(start: number): Promise<Step[]> {
+  const bot = new ScriptedBot(start);
+  const steps: Step[] = [];
+  await run(bot, null, ME, 'new', { seed: SOLO_SEED });
+  const last: Record<string, string | undefined> = {};
+  for (let turn = 1; turn <= 200 && !inMelee(await bot.current()); turn++) {
+    const view = await bot.current();
+    if (legalMoves(view.state, ME.id).canExplore) await run(bot, null, ME, 'explore');
+    else await fightStep(bot, ME, last);
+  }
+  await snapshot(bot, steps, 'a solo fight: a monster is next to the player');
   return steps;
 }
 
@@ -163,6 +210,8 @@ export async function buildScenes(start: number): Promise<Scene[]> {
   const scripts = [
     { id: 'solo', title: `Solo game (seed ${SOLO_SEED})`, steps: await soloGame(start) },
     { id: 'party', title: `Party of 4, rounds mode (seed ${PARTY_SEED})`, steps: await partyGame(start) },
+    { id: 'party-fight', title: `Party of 4 in a fight (seed ${PARTY_SEED})`, steps: await partyFight(start) },
+    { id: 'solo-fight', title: `Solo fight (seed ${SOLO_SEED})`, steps: await soloFight(start) },
   ];
   const scenes: Scene[] = [];
   for (const script of scripts) {

@@ -17,6 +17,8 @@ import { RedisSettingsStore } from './adapters/redis/redis-settings-store.js';
 import { RedisUserPrefsStore } from './adapters/redis/redis-user-prefs-store.js';
 import { RedisEditTokens } from './adapters/redis/redis-edit-tokens.js';
 import { RedisBudget } from './adapters/redis/redis-budget.js';
+import { RedisUserLimiter } from './adapters/redis/redis-user-limiter.js';
+import type { UserLimiter } from './adapters/discord/rate-limit.js';
 import type { EditTokens } from './adapters/discord/edit-tokens.js';
 import type { BotBudget } from './adapters/discord/budget.js';
 import { GameService } from './app/game-service.js';
@@ -34,7 +36,7 @@ import { appLogger, createLogger } from './config/logger.js';
 
 const config = loadConfigOrExit();
 // The token is scrubbed from every line, whichever library error happens to quote it.
-const log = createLogger(config.logLevel, undefined, [config.discordToken]);
+const log = createLogger(config.logLevel, undefined, [config.discordToken, ...(config.web ? [config.web.secret, config.web.clientSecret ?? ''].filter((x) => x !== '') : [])]);
 const app = appLogger(log);
 // A stray rejection deep inside a library must not take every channel's game down with it: log it and carry on
 // (nothing lives in this process's memory that a later interaction could trip over).
@@ -47,8 +49,9 @@ let settingsStore: SettingsStore;
 let rounds: RoundScheduler;
 let prefs: UserPrefsStore;
 let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history' | 'runs'>;
-// Shared by every replica: the freshest token that can edit each game message, and the bot token's global budget.
-let edits: { editTokens: EditTokens; budget: BotBudget } | Record<string, never> = {};
+// Shared by every replica: the freshest token that can edit each game message, the bot token's global budget and the
+// per-user action limit.
+let edits: { editTokens: EditTokens; budget: BotBudget; rateLimiter: UserLimiter } | Record<string, never> = {};
 if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
@@ -56,7 +59,7 @@ if (redis) {
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
   dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix), runs: new RedisFinishedRuns(redis, app, prefix) };
-  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix) };
+  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix), rateLimiter: new RedisUserLimiter(redis, { ...prefix, onFallback: (err) => log.warn({ err }, 'per-user limit: Redis did not answer; this process decided') }) };
   log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.
@@ -83,17 +86,27 @@ let daily: DailyService | null = null;
 const service = new GameService({ games, settings: settingsStore, clock: systemClock, rounds, logger: app, onDuplicate: () => metrics.duplicatePrevented(), onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
 const replayEncoder = workerReplayEncoder();
 const replays = new ReplayService({ gameStore: games, runs: dailyStores.runs, encoder: replayEncoder, logger: app });
-daily = new DailyService({ games: service, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
+// The full view (WEB=on): every accepted turn, from any window, is announced to the open views on every replica.
+const target = { url: config.redisUrl, clusterNodes: config.redisClusterNodes };
+// Loaded only when on: WEB=off never loads the full view's modules.
+const webModule = config.web ? await import('./adapters/web/start.js') : null;
+const fullView = webModule ? webModule.announcing(service, redis, target, config.redisPrefix) : null;
+const gameApi = fullView?.games ?? service;
+daily = new DailyService({ games: gameApi, gameStore: games, settings: settingsStore, clock: systemClock, logger: app, ...dailyStores });
 // Finished runs a crash or an outage left unrecorded (their outbox entries): swept now and every minute.
 const stopSweeper = startOutboxSweeper(daily, { logger: app });
 const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: service, settings, daily, replays, logger: log, metrics, ...edits };
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits };
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
+  const web = config.web && fullView && webModule
+    ? await webModule.startFullView({ web: config.web, games: gameApi, bus: fullView.bus, redis, ...(config.redisPrefix ? { prefix: config.redisPrefix } : {}), apiBase: config.apiBase, applicationId: config.applicationId, token: config.discordToken, logger: app, refresh: (key) => bot.refresh(key) })
+    : null;
+  if (web) log.info({ port: web.port, clientFiles: web.files, discordSignIn: config.web?.clientSecret !== undefined }, web.files > 0 ? 'full view on /app' : 'full view on /app, but the client is not built: run npm run build');
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
     if (shuttingDown) return;
@@ -106,6 +119,7 @@ try {
     }, (config.http?.drainMs ?? 0) + 10_000).unref();
     void (async () => {
       await bot.stop();
+      await web?.close();
       await stopSweeper();
       await replayEncoder.close();
       await served.close();

@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { findCommand } from '../commands/index.js';
-import { DIRECTION_ALIASES, decodeButtonId, gameControls, playerControls, pressIntent, runPress, type ButtonSpec } from '../commands/controls/index.js';
+import { DIRECTION_ALIASES, decodeButtonId, gameControls, gameTag, playerControls, pressIntent, runPress, SIMPLE_VERBS, VERB_TABLE, verbButton, type ButtonSpec } from '../commands/controls/index.js';
 import { TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
@@ -154,7 +154,10 @@ export class PlaySession {
     const rows = [...(current ? (onController ? playerControls(current, user.id) : gameControls(current)) : []), ...this.asked];
     this.asked = [];
     // A label is matched whatever its case, with or without its emoji ("play again", "▶️ Play again").
-    const button = rows.flat().find((b) => !b.spacer && (b.label.toLowerCase() === label || `${b.emoji} ${b.label}`.toLowerCase() === label));
+    const matches = (b: ButtonSpec): boolean => !b.spacer && (b.label.toLowerCase() === label || `${b.emoji} ${b.label}`.toLowerCase() === label);
+    // A verb the message does not show now (⏳ outside a fight) is pressed as its button from the verb table, as 🎮 would.
+    const verb = SIMPLE_VERBS.find((v) => VERB_TABLE[v].label.toLowerCase() === label);
+    const button = rows.flat().find(matches) ?? (current && verb ? verbButton(verb, current.state.version, gameTag(current.meta.createdAt)) : undefined);
     if (!current || !button) return [`(only you) There's no "${label}" button on the ${onController ? 'controller' : 'game message'}. Type /rogue help for commands.`];
     if (button.disabled) return [`(only you) The ${label} button is disabled.`];
     const decoded = decodeButtonId(button.customId);
@@ -175,6 +178,8 @@ export class PlaySession {
         return this.attachmentText(outcome);
       case 'refused':
         return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
+      case 'note':
+        return [`(only you) ${outcome.text}`];
       case 'confirm':
         // As on Discord: a private question whose buttons can be pressed next.
         this.asked = outcome.buttons;
@@ -227,6 +232,10 @@ export class PlaySession {
         return this.controller(reply.view, user.id);
       case 'attachment':
         return this.attachmentText(reply);
+      case 'confirm':
+        // As on Discord: a private question whose buttons can be pressed next.
+        this.asked = reply.buttons;
+        return [`(only you) ${reply.text}`, ...buttonsText(reply.buttons)];
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
         if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');

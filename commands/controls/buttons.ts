@@ -26,7 +26,9 @@ export type PressIntent =
   | { kind: 'controller' }
   | { kind: 'replay' }
   /** 👢: the host removes a player. No target: choose whom (privately); a target: confirm; `confirmed`: remove them. */
-  | { kind: 'kick'; target?: string; confirmed?: boolean };
+  | { kind: 'kick'; target?: string; confirmed?: boolean }
+  /** /rogue forget's confirmation: the presser's history and preferences are deleted. */
+  | { kind: 'forget' };
 
 interface VerbRow {
   emoji: string;
@@ -57,6 +59,7 @@ export const VERB_TABLE = {
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
   rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
   kick: { emoji: '👢', label: 'kick', tone: 'secondary', intent: { kind: 'kick' } },
+  forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;

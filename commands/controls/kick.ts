@@ -10,23 +10,24 @@ import { MEMBER_VERBS, type MemberVerb, type PressIntent } from './buttons.js';
 import { encodeButtonId, gameCreatedAt, type ButtonId } from './custom-id.js';
 import { ROW_MAX, type ButtonSpec } from './layouts.js';
 import type { ButtonOutcome, PressContext } from './press.js';
+import { TEXT_LIMITS, safeName, safeText } from '../../src/text/safe-text.js';
 
 /** What 👢 asks the host first. */
 export const KICK_WHO_TEXT = 'Remove whom from the party? Their hero leaves the dungeon. Dismiss this message to keep everyone.';
 /** Said to a member who is not the host. */
-export const KICK_HOST_ONLY_TEXT = 'Only the host removes a player with 👢. The party can vote out a member who let several rounds pass with `/rogue kick`.';
+export const KICK_HOST_ONLY_TEXT = 'Only the host removes a player with 👢. The party can vote out a member who let several rounds pass with `/rogue party kick`.';
 /** Said when the host is alone in the party. */
 export const KICK_NOBODY_TEXT = 'Nobody else is in the party.';
 
 /** The confirmation question for removing `name`. */
 export function kickConfirmText(name: string): string {
-  return `Remove ${name} from the party? Their hero leaves the dungeon and the level adjusts to the smaller party.`;
+  return `Remove ${safeName(name)} from the party? Their hero leaves the dungeon and the level adjusts to the smaller party.`;
 }
 
 /** A button about one party member (👢 choose, or the confirmation). */
 export function memberButton(verb: MemberVerb, user: string, label: string, view: GameView, game: string): ButtonSpec {
   const row = MEMBER_VERBS[verb];
-  return { customId: encodeButtonId({ verb, user, version: view.state.version, game }), emoji: row.emoji, label: label.slice(0, 80), disabled: false, tone: row.tone, spacer: false };
+  return { customId: encodeButtonId({ verb, user, version: view.state.version, game }), emoji: row.emoji, label: safeText(label, { max: TEXT_LIMITS.buttonLabel }), disabled: false, tone: row.tone, spacer: false };
 }
 
 const refused = (text: string): ButtonOutcome => ({ kind: 'refused', text, view: null, failure: null });

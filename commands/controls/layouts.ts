@@ -13,7 +13,7 @@
 import type { GameView } from '../../src/app/service-types.js';
 import { endTally } from '../../src/app/end-vote.js';
 import { inLobby, isHost } from '../../src/app/host.js';
-import { legalMoves } from '../../src/engine/index.js';
+import { legalMoves, sightOnce, type LegalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
 import { ABILITIES, type AbilityKind } from '../../src/engine/roles.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
@@ -41,8 +41,13 @@ export const MAX_ROWS = 5;
 export const ROW_MAX = 5;
 /** Most buttons in the shared message's context row: four icon buttons fit one line of a 360 px phone. */
 export const CONTEXT_MAX = 4;
-/** Which actions the context row offers first when more apply than fit (a potion when hurt, the stairs when on them). */
-const CONTEXT_PRIORITY: readonly SimpleVerb[] = ['use', 'fgt', 'abl', 'desc', 'exp', 'trv', 'rest'];
+/**
+ * The context row's buttons in priority order, the first CONTEXT_MAX that apply shown: in a fight ⚔️ and 🧪 before
+ * ⏳ (in a 4-way game it is not on the pad), 🎮 and 🏳️; out of one the stairs 🪜 and the walks first. ➕ join comes
+ * last: /rogue join works whenever a seat is free.
+ */
+const FIGHT_PRIORITY: readonly SimpleVerb[] = ['fgt', 'abl', 'use', 'wait', 'me', 'desc', 'end', 'exp', 'trv', 'rest', 'join'];
+const CALM_PRIORITY: readonly SimpleVerb[] = ['desc', 'exp', 'trv', 'use', 'abl', 'rest', 'me', 'end', 'join', 'wait', 'fgt'];
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -50,11 +55,8 @@ const PAD_8: (Direction | 'wait' | null)[][] = [
   ['w', 'wait', 'e'],
   ['sw', 's', 'se'],
 ];
-const PAD_4: (Direction | 'wait' | null)[][] = [
-  [null, 'n', null],
-  ['w', 'wait', 'e'],
-  [null, 's', null],
-];
+/** 4-way: one row, as arrow keys (⬅️ ⬆️ ⬇️ ➡️; ⏳ joins the context row): no blank spacers, two rows less on a phone. */
+const PAD_4: (Direction | 'wait' | null)[][] = [['w', 'n', 's', 'e']];
 
 /** What a d-pad is drawn from: who may act, each direction's move, and which action buttons apply. */
 interface Abilities {
@@ -71,9 +73,8 @@ interface Abilities {
   ability?: AbilityKind | null;
 }
 
-/** One player's abilities now. */
-function playerAbilities(view: GameView, userId: string): Abilities {
-  const legal = legalMoves(view.state, userId);
+/** One player's abilities, from their legal moves (computed once per player per drawing). */
+function playerAbilities(legal: LegalMoves): Abilities {
   const moves = new Map<Direction, 'move' | 'attack'>();
   for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
   return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight, canAbility: legal.ability !== null, ability: legal.ability };
@@ -82,9 +83,11 @@ function playerAbilities(view: GameView, userId: string): Abilities {
 /** The union of what the living party can do right now (see the module comment). */
 function partyAbilities(view: GameView): Abilities {
   const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false, canAbility: false };
+  // One party sight for the whole drawing, whatever the party's size.
+  const sight = sightOnce(view.state);
   for (const p of view.state.players) {
     if (!p.alive) continue;
-    const one = playerAbilities(view, p.id);
+    const one = playerAbilities(legalMoves(view.state, p.id, sight));
     if (!one.canAct) continue;
     party.canAct = true;
     party.canDescend ||= one.canDescend;
@@ -161,17 +164,20 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
   const rows = padRows(view, party);
   const tally = endTally(state, meta);
-  // One context row of icons (one line on a phone): 🎮 first, then what applies now (most urgent first), 🏳️ end and
-  // ➕ join while a seat is free. End keeps its words during a vote (the tally).
-  const me = { ...verbButton('me', version, game), iconOnly: true };
-  const end = { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 };
-  const join = state.players.length < state.config.maxPlayers ? [{ ...verbButton('join', version, game), iconOnly: true }] : [];
-  const room = CONTEXT_MAX - 2 - join.length;
-  const actions = ACTION_ROW.filter((a) => party[a.when])
-    .sort((a, b) => CONTEXT_PRIORITY.indexOf(a.verb) - CONTEXT_PRIORITY.indexOf(b.verb))
-    .slice(0, room)
-    .map((a) => ({ ...verbButton(a.verb, version, game), iconOnly: true }));
-  const context = [me, ...actions, end, ...join];
+  // One context row of icons (one line on a phone), most urgent first (see FIGHT_PRIORITY). End keeps its words during
+  // a vote (the tally).
+  const applies: Partial<Record<SimpleVerb, boolean>> = {
+    me: true,
+    end: true,
+    join: state.players.length < state.config.maxPlayers,
+    wait: party.canAct && !rows.flat().some((b) => b.label === VERB_TABLE.wait.label),
+  };
+  for (const a of ACTION_ROW) applies[a.verb] = party[a.when];
+  const order = party.canFight ? FIGHT_PRIORITY : CALM_PRIORITY;
+  const context = order
+    .filter((v) => applies[v] === true)
+    .slice(0, CONTEXT_MAX)
+    .map((v) => (v === 'end' ? { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 } : { ...verbButton(v, version, game), iconOnly: true }));
   rows.push(context);
   return rows;
 }
@@ -179,13 +185,17 @@ export function gameControls(view: GameView): ButtonSpec[][] {
 /** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
 export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (view.state.status !== 'playing') return [];
-  const can = playerAbilities(view, userId);
+  const legal = legalMoves(view.state, userId);
+  const can = playerAbilities(legal);
   const rows = padRows(view, can);
-  const actions = actionButtons(view, can);
+  // A 4-way pad has no ⏳: it leads the action row.
+  const game0 = gameTag(view.meta.createdAt);
+  const wait = can.canAct && !rows.flat().some((b) => b.label === VERB_TABLE.wait.label) ? [verbButton('wait', view.state.version, game0)] : [];
+  const actions = [...wait, ...actionButtons(view, can)].slice(0, ROW_MAX);
   if (actions.length > 0) rows.push(actions);
   // The controller's last row: the player's own items (buttons.ts holds the row's data).
   const game = gameTag(view.meta.createdAt);
-  const items = itemButtons(legalMoves(view.state, userId).usable).map(
+  const items = itemButtons(legal.usable).map(
     (b): ButtonSpec => ({ customId: encodeButtonId({ verb: 'it', item: b.item, version: view.state.version, game }), emoji: b.emoji, label: b.label, disabled: false, tone: b.tone, spacer: false }),
   );
   if (items.length > 0) rows.push(items);

@@ -14,6 +14,7 @@ import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 import { verbButton, type ButtonSpec } from './layouts.js';
 import { isHost } from '../../src/app/host.js';
 import { kickPress } from './kick.js';
+import type { Reply } from '../types.js';
 
 /**
  * The outcome of a press: `game` shows the view on the message the button sits on (with an optional private
@@ -30,7 +31,9 @@ export type ButtonOutcome =
   | { kind: 'attachment'; text: string; file: { name: string; data: Uint8Array; description: string } }
   | { kind: 'refused'; text: string; view: GameView | null; failure: ServiceFailure | null }
   /** A question answered privately with its buttons (the host's 🏳️: "End the run for everyone?"). */
-  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] };
+  | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] }
+  /** Done, said privately; the message the button sits on stays as it is (/rogue forget's confirmation). */
+  | { kind: 'note'; text: string };
 
 /** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
 export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
@@ -51,6 +54,8 @@ export interface PressContext {
   pressedMessage?: string;
   /** The presser's language: refusals are worded in it (English when absent). */
   locale?: Locale;
+  /** Deletes the presser's history and preferences (/rogue forget's button); absent where not wired. */
+  forget?: (userId: string) => Promise<Reply>;
 }
 
 /** What a decoded button asks for; null for a d-pad spacer (nothing to do). */
@@ -131,6 +136,12 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
     case 'kick':
       return kickPress(ctx, id, intent);
+    case 'forget': {
+      const done = ctx.forget ? await ctx.forget(ctx.user.id) : null;
+      if (!done) return refused('Deleting your data is not available here.', null);
+      if (done.kind === 'failure') return refused(failureText(done.error, ctx.locale), null, done.error);
+      return { kind: 'note', text: done.kind === 'text' ? done.text : '' };
+    }
     case 'end': {
       // The host's or an admin's 🏳️ ends the run for everyone: one more tap, privately, to be sure.
       if (intent.confirmed !== true) {

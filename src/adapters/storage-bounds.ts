@@ -8,14 +8,18 @@
  * bound (every daily run does: a run's turns are far fewer) still replays from its seed and its whole log, which is
  * what the daily verification needs.
  *
- * Applied interaction ids: kept for INTERACTION_TTL_MS as before, and at most INTERACTIONS_PER_CHANNEL of them (the
- * newest). Discord retries a delivery within seconds, so a duplicate of an interaction older than the newest 1,000 of
- * its channel is not a real risk, and a button press also carries the version it was drawn for, which the
- * compare-and-set checks.
+ * Applied interaction ids: every one is kept for INTERACTION_TTL_MS (20 minutes, longer than the 15 minutes an
+ * interaction token lives, after which Discord can neither take an answer nor have a reason to deliver it again),
+ * however many the channel applies in that time: duplicate protection holds for the whole window at any rate. In
+ * Redis each costs SEEN_RECORD_BYTES in one string per channel (not a sorted-set member of ~118 bytes).
  */
 
 /** The most actions a game's log holds before it is checkpointed and restarted. */
 export const LOG_MAX_ACTIONS = 5000;
 
-/** The most applied interaction ids a channel remembers (the newest). */
-export const INTERACTIONS_PER_CHANNEL = 1000;
+/**
+ * Bytes per applied interaction in a channel's exactly-once record (Redis): the first 8 bytes of the SHA-1 of its id,
+ * then when the record expires, in whole Unix seconds (4 bytes, big-endian, rounded up: a record lasts at least
+ * INTERACTION_TTL_MS and less than a second more).
+ */
+export const SEEN_RECORD_BYTES = 12;

@@ -1,4 +1,6 @@
 /** Serialisation of a stored game (state + meta) to JSON text and back, shared by every GameStore adapter. */
+import type { LogMsg } from '../render/log-message.js';
+import { LOCALE_CODES } from '../i18n/index.js';
 import { z } from 'zod';
 import { parseGameState } from '../engine/state-schema.js';
 import { MAP_CHOICES } from '../mapgen/generate.js';
@@ -6,6 +8,17 @@ import type { Action } from '../engine/types.js';
 import type { ChannelKey, StoredGame } from './service-types.js';
 import { RENDER_STYLES } from './settings.js';
 import { END_REASON_KEYS } from './host.js';
+
+/** A stored log line: a message (key, values that may nest, a default text) or an older save's English sentence. */
+const LogMsgSchema: z.ZodType<LogMsg> = z.lazy(() =>
+  z.object({
+    k: z.string().max(100),
+    v: z.record(z.string().max(40), z.union([z.string().max(400), z.number(), LogMsgSchema])).optional(),
+    d: z.string().max(400).optional(),
+    c: z.literal(1).optional(),
+  }),
+);
+const LogLineSchema = z.union([z.string(), LogMsgSchema]);
 
 const GameMetaSchema = z.object({
   creatorId: z.string(),
@@ -15,6 +28,7 @@ const GameMetaSchema = z.object({
   message: z.object({ channelId: z.string(), messageId: z.string() }).nullable(),
   render: z.enum(RENDER_STYLES),
   mobile: z.boolean(),
+  locale: z.enum(LOCALE_CODES).optional(),
   roundSeconds: z.number().int().min(1),
   lastActed: z.record(z.string(), z.number().int()),
   idleRounds: z.number().int().min(0),
@@ -35,7 +49,7 @@ const GameMetaSchema = z.object({
   lobbyUntil: z.number().optional(),
   roundStartedAt: z.number().optional(),
   pingedTurn: z.number().int().optional(),
-  recentLog: z.array(z.string()).optional(),
+  recentLog: z.array(LogLineSchema).max(200).optional(),
   daily: z.object({ day: z.number().int().min(0), scored: z.boolean(), token: z.string().optional() }).optional(),
 });
 

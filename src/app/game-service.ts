@@ -26,6 +26,8 @@
  * first delivery) and is answered with the game as it is now and no events: no second turn, and no refusal either
  * (a stale-button or not-your-turn answer would be wrong: the press did happen). `onDuplicate` counts them.
  */
+import { boardGuildOf, interactionOnly, isPersonalDaily } from './scope.js';
+import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, MapKind, RoleKind } from '../engine/types.js';
 import { DEFAULT_ROLE } from '../engine/roles.js';
@@ -147,11 +149,13 @@ export class GameService implements GameServiceApi {
         return fail({ kind: 'invalid', message: 'seed must be an integer from 0 to 4294967295' });
       }
       const settings = await this.settings.get(key.guildId);
-      if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
+      // A player's own daily lives in their private view, not in a channel: the channel list does not apply to it.
+      if (!isPersonalDaily(key) && !channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
       const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
       if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
+      if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'rounds-need-channel' });
       const loaded = await this.load(key);
       let replacing: string | undefined;
       if (loaded.ok) {
@@ -184,6 +188,7 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
+        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
@@ -218,7 +223,10 @@ export class GameService implements GameServiceApi {
       return this.mutate(
         key,
         async ({ game }) => {
-          const join: Action = { type: 'join', user: user.id, name: user.name, role: opts.role ?? DEFAULT_ROLE };
+          // A member's join changes their role only when they name one (before the run begins); a newcomer is a fighter by default.
+          const member = game.state.players.some((p) => p.id === user.id);
+          const role = opts.role ?? (member ? undefined : DEFAULT_ROLE);
+          const join: Action = { type: 'join', user: user.id, name: user.name, ...(role !== undefined ? { role } : {}) };
           const r = step(game.state, join);
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
           // A lobby that fills starts the run.
@@ -255,7 +263,7 @@ export class GameService implements GameServiceApi {
         // its own between a check and the save; a version alone could match in the new game.
         if (expectedGame !== undefined && Math.floor(game.meta.createdAt) !== expectedGame) return { kind: 'old-game' };
         // A press on a retired game message changes nothing and points to the live one (no extra read per press).
-        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: key.guildId, live: game.meta.message };
+        if (pressedMessage !== undefined && game.meta.message && isRetired(game.meta.message, pressedMessage)) return { kind: 'retired', guildId: boardGuildOf(key) ?? '@me', live: game.meta.message };
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
@@ -343,6 +351,8 @@ export class GameService implements GameServiceApi {
       maxPlayers: c.maxPlayers,
       roundSeconds: meta.roundSeconds,
       invite: [...previous.values()],
+      // The next run speaks as this one did (the server's setting still wins in newGame).
+      ...(meta.locale !== undefined ? { locale: meta.locale } : {}),
       // A party's next run opens a lobby, so the invited players join before it starts; a solo run starts at once.
       lobby: previous.size > 1,
     });
@@ -733,24 +743,8 @@ function channelAllowed(settings: GuildSettings, channelId: string): boolean {
 }
 
 function toEngineAction(action: PlayerAction, user: string): Action {
-  switch (action.type) {
-    case 'move':
-      return action.steps === undefined ? { type: 'move', user, dir: action.dir } : { type: 'move', user, dir: action.dir, steps: action.steps };
-    case 'wait':
-      return { type: 'wait', user };
-    case 'descend':
-      return { type: 'descend', user };
-    case 'use':
-      return { type: 'use', user, ...(action.item !== undefined ? { item: action.item } : {}), ...(action.dir !== undefined ? { dir: action.dir } : {}) };
-    case 'rest':
-    case 'explore':
-    case 'travel':
-    case 'fight':
-    case 'ability':
-      return { type: action.type, user };
-    case 'throw':
-      return action.distance === undefined ? { type: 'throw', user, dir: action.dir } : { type: 'throw', user, dir: action.dir, distance: action.distance };
-  }
+  // The user goes last: the action's own fields never choose who acts.
+  return { ...action, user };
 }
 
 /** A 32-bit seed from the creation time and the channel (FNV-1a), so two channels started in the same millisecond differ. */

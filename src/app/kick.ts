@@ -26,7 +26,7 @@ export function kickPlan(game: StoredGame, by: UserRef, target: UserRef, isAdmin
     const { [target.id]: _dropped, ...kickVotes } = game.meta.kickVotes ?? {};
     return { plan: { actions: [action], state: r.state, events: r.events, meta: { kickVotes }, logLines: [line] }, outcome: { removed: true, votes: 0, needed: 0 } };
   };
-  if (target.id === by.id) return { plan: { kind: 'invalid', message: 'To leave the party yourself, use /rogue leave.' }, outcome: none };
+  if (target.id === by.id) return { plan: { kind: 'invalid', message: 'To leave the party yourself, use /rogue party leave.' }, outcome: none };
   const host = isHost(s, game.meta, by.id);
   if (isAdmin || host) return remove(`${victim.name} was removed from the party by ${host ? 'the host' : 'a server admin'}.`);
   const voter = s.players.find((p) => p.id === by.id);

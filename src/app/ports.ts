@@ -150,6 +150,8 @@ export interface UserPrefsStore {
   get(userId: string): Promise<UserPrefs>;
   /** Applies a validated patch (last write wins) and returns the prefs now stored. */
   set(userId: string, patch: UserPrefsPatch): Promise<UserPrefs>;
+  /** Deletes the user's stored prefs (/rogue forget); they read as the defaults afterwards. */
+  forget(userId: string): Promise<void>;
 }
 
 /** The only source of time for the app layer (the engine never reads one). */

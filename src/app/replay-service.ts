@@ -11,6 +11,9 @@ import type { GameStore, Logger } from './ports.js';
 import type { FinishedRunStore } from './daily/ports.js';
 import type { ChannelKey, Result, ServiceFailure } from './service-types.js';
 import { storageGuarded } from './storage-guard.js';
+import { TEXT_LIMITS, safeText } from '../text/safe-text.js';
+import { replay } from '../engine/game.js';
+import { canonicalJson } from './daily/verify.js';
 
 /** What the encoder is given. */
 export interface ReplayJob {
@@ -49,6 +52,12 @@ export class ReplayService implements ReplayServiceApi {
       if ('kind' in run) return { ok: false, error: run };
       const { state, actions } = run;
       if (!state.summary) return { ok: false, error: { kind: 'no-game' } };
+      // Old rules stay runnable (docs/rules-versions.md), so a log replays to its own run; if this code's rules play
+      // it differently, the animation would show another dungeon than the one played: say so instead.
+      if (replaysTo(state, actions) === 'differs') {
+        logger.warn('replay not drawn: the log replays to another run under this code', { ...key, actions: actions.length, rules: state.config.rules });
+        return { ok: false, error: { kind: 'invalid', message: REPLAY_DIFFERS_TEXT } };
+      }
       let clip: ReplayClip;
       const started = performance.now();
       try {
@@ -61,7 +70,8 @@ export class ReplayService implements ReplayServiceApi {
       if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: { kind: 'invalid', message: 'That replay is too large to upload.' } };
       const s = state.summary;
       const names = s.kills.map((k) => k.name).join(', ');
-      const description = replayAlt(clip, names, s.outcome).slice(0, 1024);
+      // The one sanitiser: names may hold line breaks, U+202E or mention syntax; cut on a grapheme within 1,024.
+      const description = safeText(replayAlt(clip, names, s.outcome), { max: TEXT_LIMITS.altText });
       const caption = `🎞️ ${OUTCOMES[s.outcome].emoji} The last ${clip.frames} turns on depth ${clip.depth}: ${clip.kills} kill${clip.kills === 1 ? '' : 's'}.`;
       return { ok: true, value: { file: { name: REPLAY_FILE, data: clip.gif, description }, caption } };
     });
@@ -76,6 +86,18 @@ export class ReplayService implements ReplayServiceApi {
     if (last) return { state: last.game.state, actions: last.actions };
     if (loaded.kind === 'found') return { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' };
     return { kind: 'no-game' };
+  }
+}
+
+/** Said when a run's log no longer replays to the run that was played (its rules changed without a new version). */
+export const REPLAY_DIFFERS_TEXT = 'This run was played under rules this version of the bot plays differently, so its replay is not shown.';
+
+/** Whether the log rebuilds exactly the saved run ('broken': it does not replay at all; the encoder reports that). */
+function replaysTo(state: GameState, actions: readonly Action[]): 'same' | 'differs' | 'broken' {
+  try {
+    return canonicalJson(replay(state.config, actions)) === canonicalJson(state) ? 'same' : 'differs';
+  } catch {
+    return 'broken';
   }
 }
 

@@ -1,36 +1,50 @@
 /**
  * The game's rolling log: the last ROLLING_LOG_LINES lines across actions, kept in meta, so a member who was hit
- * while idle still reads it after others act. Lines name who did what (third person, no "you"); a run of steps is one
- * line, and the same line repeated in a row is counted ("Bo waits. (×3)"). The views helper's pure merge in
- * src/render may replace this function: it is the one place the service calls.
+ * while idle still reads it after others act. Lines are language-neutral messages (render/log-message.ts) naming who
+ * did what (third person, no "you"), worded in each reader's language when shown; a run of steps is one line, and
+ * the same line repeated in a row is counted ("Bo waits. (×3)").
  */
 import type { GameEvent, GameState } from '../engine/types.js';
-import { describeEvent } from '../render/index.js';
-import { isLogWorthy } from '../render/events.js';
+import { eventMsg, isLogWorthy } from '../render/events.js';
+import { formatMsg, msg, sameLine, type LogLine, type LogMsg } from '../render/log-message.js';
 import { ROLLING_LOG_LINES } from '../render/rolling-log.js';
+import type { Locale } from '../i18n/index.js';
 
 /** Lines the rolling log keeps (one constant for the service, the views and /rogue log). */
 export { ROLLING_LOG_LINES };
 
-const REPEAT = / \(×(\d+)\)$/;
+/** A repeated line, counted: the line and how many times in a row. */
+const REPEAT_KEY = 'log.repeat';
+/** English lines of older saves count their repeats in the text itself. */
+const REPEAT_TEXT = / \(×(\d+)\)$/;
 
-/** The log after one accepted step: `previous` lines, then this step's events worded, the oldest dropped beyond the limit. */
-export function rollLog(previous: readonly string[], events: readonly GameEvent[], _state: GameState): string[] {
+/** The line a possibly counted entry repeats, and how many times it stands. */
+function unrepeated(line: LogLine): { base: LogLine; count: number } {
+  if (typeof line === 'string') {
+    const m = REPEAT_TEXT.exec(line);
+    return { base: line.replace(REPEAT_TEXT, ''), count: Number(m?.[1] ?? 1) };
+  }
+  if (line.k === REPEAT_KEY && typeof line.v?.line === 'object' && typeof line.v.count === 'number') return { base: line.v.line, count: line.v.count };
+  return { base: line, count: 1 };
+}
+
+/** The log after one accepted step: `previous` lines, then this step's events as messages, the oldest dropped beyond the limit. */
+export function rollLog(previous: readonly LogLine[], events: readonly GameEvent[], _state: GameState): LogLine[] {
   const out = [...previous];
   for (const line of eventLines(events)) {
     const last = out[out.length - 1];
-    const base = last?.replace(REPEAT, '');
-    if (last !== undefined && base === line) out[out.length - 1] = `${line} (×${Number(REPEAT.exec(last)?.[1] ?? 1) + 1})`;
+    const before = last === undefined ? null : unrepeated(last);
+    if (before && sameLine(before.base, line)) out[out.length - 1] = msg(REPEAT_KEY, { line, count: before.count + 1 });
     else out.push(line);
   }
   return out.slice(-ROLLING_LOG_LINES);
 }
 
-/** One step's events as log lines: a player's steps without a stop line become "Ann walks 3 steps.". */
-function eventLines(events: readonly GameEvent[]): string[] {
+/** One step's events as log messages: a player's steps without a stop line become "Ann walks 3 steps.". */
+function eventLines(events: readonly GameEvent[]): LogMsg[] {
   const steps = new Map<string, { name: string; steps: number; at: number }>();
   const stopped = new Set<string>();
-  const lines: { at: number; text: string }[] = [];
+  const lines: { at: number; line: LogMsg }[] = [];
   events.forEach((e, at) => {
     if (e.type === 'moved' && e.who.kind === 'player') {
       const s = steps.get(e.who.id) ?? { name: e.who.name, steps: 0, at };
@@ -38,15 +52,17 @@ function eventLines(events: readonly GameEvent[]): string[] {
       steps.set(e.who.id, s);
     }
     if (e.type === 'run-stopped' && e.who.kind === 'player') stopped.add(e.who.id);
-    if (isLogWorthy(e)) {
-      const text = describeEvent(e, null);
-      if (text.length > 0) lines.push({ at, text });
-    }
+    if (isLogWorthy(e)) lines.push({ at, line: eventMsg(e, null) });
   });
   for (const [id, s] of steps) {
     if (stopped.has(id)) continue;
-    const walked = describeEvent({ type: 'moved', who: { kind: 'player', id, name: s.name }, x: 0, y: 0 }, null);
-    lines.push({ at: s.at, text: s.steps === 1 ? walked : walked.replace(/ moves\.$/, ` walks ${s.steps} steps.`) });
+    const moved = eventMsg({ type: 'moved', who: { kind: 'player', id, name: s.name }, x: 0, y: 0 }, null);
+    lines.push({ at: s.at, line: s.steps === 1 ? moved : msg('log.walked', { actor: s.name, steps: s.steps }) });
   }
-  return lines.sort((a, b) => a.at - b.at).map((l) => l.text);
+  return lines.sort((a, b) => a.at - b.at).map((l) => l.line);
+}
+
+/** The stored log worded for a reader in `locale` (an English line of an older save stays as it is). */
+export function logText(log: readonly LogLine[] | undefined, locale?: Locale): string[] {
+  return (log ?? []).map((l) => formatMsg(l, locale)).filter((l) => l.length > 0);
 }

@@ -1,5 +1,7 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { Action, Difficulty, GameEvent, GameState, ItemKind, RejectionCode, Direction, RoleKind } from '../engine/types.js';
+import type { LogLine } from '../render/log-message.js';
+import type { Locale } from '../i18n/index.js';
+import type { Action, Difficulty, GameEvent, GameState, RejectionCode, RoleKind } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
@@ -33,6 +35,8 @@ export interface GameMeta {
   /** Render style and mobile layout chosen for this game (from settings and /rogue new). */
   render: RenderStyleSetting;
   mobile: boolean;
+  /** The shared game message's language (the server's `language` setting, else the starter's); English when absent (older saves). */
+  locale?: Locale;
   roundSeconds: number;
   /**
    * Per user, the version their last accepted action was applied to: an old button of theirs is stale exactly when
@@ -72,7 +76,7 @@ export interface GameMeta {
   /** Votes to remove an idle member: target id -> ids of the living members who voted. */
   kickVotes?: Record<string, string[]>;
   /** The last ROLLING_LOG_LINES log lines across actions, who did what (third person), oldest first. */
-  recentLog?: string[];
+  recentLog?: LogLine[];
   /** A daily run: its UTC day (days since the epoch) and whether it is the player's scored attempt (false: practice). */
   daily?: DailyMark;
 }
@@ -118,6 +122,8 @@ export type ServiceFailure =
   | { kind: 'forbidden'; need: string }
   /** ▶️ Play again pressed by someone who did not play the finished run: they join the new game instead. */
   | { kind: 'not-your-run' }
+  /** Rounds mode where messages are edited only through interactions (DMs, group DMs): its timer could not redraw. */
+  | { kind: 'rounds-need-channel' }
   | { kind: 'rejected'; code: RejectionCode }
   | { kind: 'invalid'; message: string };
 
@@ -148,6 +154,8 @@ export interface NewGameOptions {
   role?: RoleKind;
   /** The rules version (engine/rules.ts): the daily's day's; default the latest. Never from a player's options. */
   rules?: number;
+  /** The starter's language (their Discord client's): the shared message's unless the server's `language` setting says otherwise. */
+  locale?: Locale;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
@@ -175,21 +183,17 @@ export interface KickResult {
   needed: number;
 }
 
-/** A player action as the Discord layer sends it: the service adds the user. */
-export type PlayerAction =
-  | { type: 'move'; dir: Direction; steps?: number }
-  | { type: 'wait' }
-  | { type: 'descend' }
-  /** Use a carried item (default: a potion); a thrown one flies `dir`, or is aimed for the player. */
-  | { type: 'use'; item?: ItemKind; dir?: Direction }
-  | { type: 'rest' }
-  | { type: 'explore' }
-  | { type: 'travel' }
-  /** ⚔️: a standing order to fight the nearest monster after the party until something worth a decision happens. */
-  | { type: 'fight' }
-  | { type: 'throw'; dir: Direction; distance?: number }
-  /** The role's ability (roles.ts). */
-  | { type: 'ability' };
+/** `Omit` applied to each member of a union (plain `Omit` would merge the members into one shape). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Engine actions with their own service calls (join, leave) or sent by no player (the round timer's resolve). */
+type NotActedByPlayers = 'join' | 'leave' | 'resolve-round';
+
+/**
+ * A player action as the commands and buttons send it: the engine's action without its `user`, which the service adds.
+ * Derived, never copied, so every field of a new or changed engine action (such as a throw's `distance`) reaches step.
+ */
+export type PlayerAction = DistributiveOmit<Exclude<Action, { type: NotActedByPlayers }>, 'user'>;
 
 /** Where an action came from: a button's drawing (version and game), and the Discord interaction that carried it. */
 export interface ActOptions {
@@ -267,6 +271,8 @@ export interface SettingsServiceApi {
 export interface UserPrefsServiceApi {
   get(userId: string): Promise<Result<UserPrefs>>;
   update(userId: string, patch: UserPrefsPatch): Promise<Result<UserPrefs>>;
+  /** Deletes the user's stored prefs (/rogue forget). */
+  forget(userId: string): Promise<Result<void>>;
 }
 
 export type { Action };

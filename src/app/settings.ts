@@ -4,9 +4,11 @@
  * Discord options and zod options, and `/rogue-config show` are all derived from it, so a new setting can't be
  * forgotten on one surface.
  */
+import { RENDER_STYLES, STYLES, type RenderStyle } from '../render/glyphs.js';
 import { z } from 'zod';
 import { DIFFICULTIES } from '../engine/difficulty.js';
 import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
+import { LOCALE_CODES } from '../i18n/index.js';
 
 export const MAP_SIZES = {
   small: { width: 40, height: 20 },
@@ -16,9 +18,9 @@ export const MAP_SIZES = {
 export type MapSize = keyof typeof MAP_SIZES;
 export const MAP_SIZE_NAMES = Object.keys(MAP_SIZES) as [MapSize, ...MapSize[]];
 
-/** Render styles of the game map, in the order the options list them: the one table the settings, saves and options derive from. */
-export const RENDER_STYLES = ['image', 'emoji', 'ascii'] as const;
-export type RenderStyleSetting = (typeof RENDER_STYLES)[number];
+/** Render styles of the game map: the renderer's style table (src/render/glyphs.ts STYLES) is the one list. */
+export { RENDER_STYLES };
+export type RenderStyleSetting = RenderStyle;
 
 /** The map kinds a setting may name: every generator, or 'random' (decided by the seed). */
 export { MAP_CHOICES };
@@ -28,6 +30,9 @@ export const TURN_MODES = ['free', 'rounds'] as const;
 export const IDLE_END_HOURS = { min: 1, max: 336 } as const;
 /** Range of `daily_retention_days`: how long a day's daily boards are kept. */
 export const DAILY_RETENTION_DAYS = { min: 1, max: 365 } as const;
+
+/** The shared game message's language: a language the game speaks, or 'auto' (the language of whoever starts the game). */
+export const LANGUAGE_CHOICES = ['auto', ...LOCALE_CODES] as const;
 
 type Choices = readonly [string, ...string[]];
 
@@ -68,7 +73,7 @@ const bool = (row: Omit<BoolRow, 'kind'>): BoolRow => ({ kind: 'bool', ...row })
 
 /** Every setting an admin changes with `/rogue-config set`, keyed by its field, in display order. */
 export const SETTING_ROWS = {
-  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: 'image map (a picture), emoji map in an embed, or ASCII map in a code block', hint: 'How the game map is drawn' }),
+  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: RENDER_STYLES.map((st, i) => `${i > 0 && i === RENDER_STYLES.length - 1 ? 'or ' : ''}${STYLES[st].summary}`).join(', '), hint: 'How the game map is drawn' }),
   turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', description: 'anyone acts any time (free), or everyone acts once per round (rounds)', hint: 'free or rounds' }),
   roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
   /** Rounds mode: seconds into a round after which the players it still waits for are pinged, once (0: never). */
@@ -90,6 +95,8 @@ export const SETTING_ROWS = {
   idleEndHours: int({ option: 'idle_end_hours', ...IDLE_END_HOURS, default: 24, description: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`, hint: 'Hours without an action before a game ends by itself' }),
   dailyEnabled: bool({ option: 'daily', default: true, description: 'players may start the daily dungeon (`/rogue daily`) on this server', hint: 'Allow /rogue daily on this server' }),
   globalBoard: bool({ option: 'global_board', default: true, description: "this server's daily runs appear on the global daily board", hint: "Show this server's daily runs on the global board" }),
+  // Private answers always follow each player's own Discord language; this is the one message everyone shares.
+  language: choice({ option: 'language', choices: LANGUAGE_CHOICES, default: 'auto', description: "the shared game message's language (auto: the language of whoever starts the game); private answers follow each player's", hint: "Language of the shared game message (auto: the starter's)" }),
   dailyRetentionDays: int({ option: 'daily_retention_days', ...DAILY_RETENTION_DAYS, default: 30, description: `days a daily board is kept (${DAILY_RETENTION_DAYS.min}-${DAILY_RETENTION_DAYS.max}); all-time boards are kept`, hint: 'Days each daily board is kept' }),
 } as const satisfies Record<string, SettingRow>;
 

@@ -24,6 +24,13 @@ export class UserPrefsService implements UserPrefsServiceApi {
     return this.guarded(userId, async () => ({ ok: true, value: await this.store.set(userId, parsed.data) }));
   }
 
+  async forget(userId: string): Promise<Result<void>> {
+    return this.guarded(userId, async () => {
+      await this.store.forget(userId);
+      return { ok: true, value: undefined };
+    });
+  }
+
   private async guarded<T>(userId: string, run: () => Promise<Result<T>>): Promise<Result<T>> {
     return storageGuarded(this.logger, { userId }, run);
   }

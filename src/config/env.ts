@@ -36,6 +36,24 @@ function checkServe(e: { INTERACTIONS: string; DISCORD_PUBLIC_KEY?: string | und
   if (bad.length) ctx.addIssue({ code: 'custom', path: ['SHARD_IDS'], message: `must each be less than SHARD_COUNT (${count}); ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not` });
 }
 
+// ---- The full view (issue 27): the Activity and the plain web page ----
+/** The full view's variables (see docs/full-view.md). */
+const WebEnv = {
+  WEB: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  WEB_PORT: port('for the full view (the Activity and web page)').default(8081),
+  WEB_SECRET: z.string().min(32, { error: 'must be at least 32 characters (it signs the watch links)' }).optional(),
+  WEB_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be the full view\'s public http(s) URL, e.g. https://crawler.example.com/app/' }).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(8, { error: 'is too short to be a client secret' }).optional(),
+  WEB_TEST_LOGIN: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  NODE_ENV: z.string().optional(),
+};
+
+/** The full view needs its secret; its test login exists only under NODE_ENV=test, never in production. */
+function checkWeb(e: { WEB?: unknown; WEB_SECRET?: unknown; WEB_TEST_LOGIN?: unknown; NODE_ENV?: unknown }, ctx: z.RefinementCtx): void {
+  if (e.WEB === 'on' && e.WEB_SECRET === undefined) ctx.addIssue({ code: 'custom', path: ['WEB_SECRET'], message: 'is required when WEB=on (32+ random characters; it signs the watch links)' });
+  if (e.WEB_TEST_LOGIN === '1' && e.NODE_ENV !== 'test') ctx.addIssue({ code: 'custom', path: ['WEB_TEST_LOGIN'], message: 'can only be enabled with NODE_ENV=test: it lets anyone sign in as anyone' });
+}
+
 /** Which shards this process holds: undefined means discord.js decides (one process, every shard). */
 export interface ShardConfig {
   count: number;
@@ -86,9 +104,11 @@ export const EnvSchema = z.object({
     .default('https://discord.com/api')
     .transform((s) => s.replace(/\/+$/, '')),
   ...ServeEnv,
+  ...WebEnv,
 })
   .superRefine(checkServe)
-  .superRefine(checkRedis);
+  .superRefine(checkRedis)
+  .superRefine(checkWeb);
 
 /** The parsed configuration. */
 export interface Config {
@@ -108,6 +128,17 @@ export interface Config {
   /** Where /metrics is served; undefined = metrics off. */
   metricsPort: number | undefined;
   shards: ShardConfig | undefined;
+  /** The full view (WEB=on): its own port, the watch-link secret, the OAuth2 client secret, its public URL, the test login. */
+  web: WebConfig | null;
+}
+
+/** The full view's configuration. */
+export interface WebConfig {
+  port: number;
+  secret: string;
+  clientSecret: string | undefined;
+  publicUrl: string | undefined;
+  testLogin: boolean;
 }
 
 /** Which variables must be present for each entry point (deploy-commands and the bot need the same ones). */
@@ -145,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       interactions: e.INTERACTIONS,
       http: e.INTERACTIONS === 'http' && e.DISCORD_PUBLIC_KEY !== undefined ? { port: e.PORT, publicKey: e.DISCORD_PUBLIC_KEY, drainMs: e.HTTP_DRAIN_MS } : null,
       metricsPort: e.METRICS_PORT,
+      web: e.WEB === 'on' && e.WEB_SECRET !== undefined ? { port: e.WEB_PORT, secret: e.WEB_SECRET, clientSecret: e.DISCORD_CLIENT_SECRET, publicUrl: e.WEB_PUBLIC_URL, testLogin: e.WEB_TEST_LOGIN === '1' } : null,
       shards: e.SHARD_COUNT === undefined ? undefined : { count: e.SHARD_COUNT, ids: e.SHARD_IDS ?? Array.from({ length: e.SHARD_COUNT }, (_, i) => i) },
     },
   };

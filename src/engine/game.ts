@@ -351,7 +351,7 @@ function apply(t: Turn, action: Action): RejectionCode | null {
     case 'join':
       // A join with no role (every join logged before roles) plays as it always did.
       // Rules without roles (rulesFor) make every hero the base adventurer, whatever the join asked for.
-      return join(t, action.user, action.name, rulesFor(s.config.rules).roles ? (action.role ?? LEGACY_ROLE) : LEGACY_ROLE);
+      return join(t, action.user, action.name, rulesFor(s.config.rules).roles ? (action.role ?? LEGACY_ROLE) : LEGACY_ROLE, action.role !== undefined);
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {
@@ -457,9 +457,16 @@ function endRound(t: Turn, depth = 0): void {
   if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => roundDone(s, p))) endRound(t, depth + 1);
 }
 
-function join(t: Turn, user: string, name: string, role: RoleKind): RejectionCode | null {
+function join(t: Turn, user: string, name: string, role: RoleKind, asked: boolean): RejectionCode | null {
   const s = t.s;
-  if (s.players.some((p) => p.id === user)) return 'already-joined';
+  const member = s.players.find((p) => p.id === user);
+  // Before the run begins (the lobby, or a start nobody has moved from yet), joining again with a role changes it.
+  if (member && asked && member.role !== role && s.turn === 0 && s.depth === 1 && member.xp === 0 && member.kills === 0) {
+    Object.assign(member, freshPlayer(role));
+    t.emit({ type: 'joined', who: playerRef(member) });
+    return null;
+  }
+  if (member) return 'already-joined';
   if (s.players.length >= s.config.maxPlayers) return 'game-full';
   const used = new Set(s.players.map((p) => p.slot));
   let slot = 0;

@@ -15,7 +15,7 @@ export { defaultConfig, validateConfig } from './config.js';
 export { newGame, step, resolveRound, replay, MAX_STEPS, MAX_RUN, MAX_REST, THROW_RANGE } from './game.js';
 export { computeVisibility, partySight, type SeenMask, type Visibility } from './visibility.js';
 export { roundsNow, CALM_ROUNDS, REVIVE_FRACTION, WANDER_IN_ONE_IN } from './pace.js';
-export { legalMoves, monsterInView, type LegalMoves } from './legal.js';
+export { legalMoves, monsterInView, sightOnce, type LegalMoves } from './legal.js';
 export { decide, perceive, TACTICS, weaponOf, monsterLabel, type Perception, type Decision } from './ai.js';
 export { parseGameState, GameStateSchema, GameConfigSchema, SCHEMA_VERSION, type ParseResult } from './state-schema.js';
 export { scoreRun, runKills, recapLine, SCORE_RULE } from './score.js';

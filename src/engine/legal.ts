@@ -68,7 +68,17 @@ export function threatInView(state: GameState): boolean {
 }
 
 /** Legal moves of one user; everything is refused for strangers, the dead, finished games and players who already acted this round. */
-export function legalMoves(state: GameState, userId: string): LegalMoves {
+/**
+ * The party's sight for one drawing, computed at most once and shared by every legalMoves call of that drawing (the
+ * same state, no other sight computed in between): a party of 8 costs one sight, not eight.
+ */
+export function sightOnce(state: GameState): () => (i: number) => boolean {
+  let sees: ((i: number) => boolean) | null = null;
+  return () => (sees ??= partySees(state));
+}
+
+/** What `userId` may do now; `sight` shares one party sight between the players of one drawing (see sightOnce). */
+export function legalMoves(state: GameState, userId: string, sight: () => (i: number) => boolean = () => partySees(state)): LegalMoves {
   const dirs = state.config.topology === 4 ? ORTHOGONAL : DIRECTIONS;
   const p = state.players.find((q) => q.id === userId);
   const canAct =
@@ -88,7 +98,7 @@ export function legalMoves(state: GameState, userId: string): LegalMoves {
   const hurt = !!p && p.hp < p.maxHp;
   const stairs = canAct ? seenStairs(state) : -1;
   // One sight computation for every answer below, read before frontier() reuses the workspace.
-  const sees = canAct && p ? partySees(state) : null;
+  const sees = canAct && p ? sight() : null;
   // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
   const calm = !!sees && !inView(state, sees, threatens);
   // Nor do they start close to an awake healer the party sees (it hangs back and never stops a run by itself).

@@ -12,7 +12,8 @@ import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
 import { isRulesVersion, rulesFor } from './rules.js';
-import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type Direction, type GameState } from './types.js';
+import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type ActiveLure, type Direction, type GameConfig, type GameEvent, type GameState } from './types.js';
+import type { Item, Monster, Player, Recap, RunSummary, RunTally } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
 export const SCHEMA_VERSION = 8;
@@ -73,40 +74,41 @@ const summary = z.object({
     score: int,
   }),
 });
-const event = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('joined'), who: actor }),
-  z.object({ type: z.literal('left'), who: actor }),
-  z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
-  z.object({ type: z.literal('swapped'), who: actor, with: actor }),
-  z.object({ type: z.literal('waited'), who: actor }),
-  z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
-  z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
-  z.object({ type: z.literal('killed'), attacker: actor, target: actor }),
-  z.object({ type: z.literal('died'), who: actor, by: actor, weapon: z.string() }),
-  z.object({ type: z.literal('spotted'), who: actor }),
-  z.object({ type: z.literal('fled'), who: actor, toward: z.enum(DIRECTIONS as [Direction, ...Direction[]]).nullable() }),
-  z.object({ type: z.literal('returned'), who: actor }),
-  z.object({ type: z.literal('shouted'), who: actor, alerted: int }),
-  z.object({ type: z.literal('levelled-up'), who: actor, level: int, maxHp: int, attack: int }),
-  z.object({ type: z.literal('gained-xp'), who: actor, xp: int }),
-  z.object({ type: z.literal('rested'), who: actor, turns: int, healed: int }),
-  z.object({ type: z.literal('threw'), who: actor, x: int, y: int, distance: int }),
-  z.object({ type: z.literal('lure-spent'), x: int, y: int }),
-  z.object({ type: z.literal('switched-weapon'), who: actor, weapon: z.string() }),
-  z.object({ type: z.literal('berserk'), who: actor }),
-  z.object({ type: z.literal('picked-up'), who: actor, item: itemKind }),
-  z.object({ type: z.literal('drank'), who: actor, healed: int }),
-  z.object({ type: z.literal('equipped'), who: actor, item: itemKind }),
-  z.object({ type: z.literal('mapped'), who: actor, tiles: int }),
-  z.object({ type: z.literal('teleported'), who: actor, x: int, y: int }),
-  z.object({ type: z.literal('exploded'), who: actor, x: int, y: int, hit: int }),
-  z.object({ type: z.literal('stunned'), who: actor, turns: int }),
-  z.object({ type: z.literal('mended'), who: actor, target: actor, healed: int }),
-  z.object({ type: z.literal('ability'), who: actor, ability: z.enum(ABILITY_KINDS), target: actor.optional(), amount: int }),
-  z.object({ type: z.literal('guarding'), who: actor }),
-  z.object({ type: z.literal('fluttered'), who: actor }),
-  z.object({ type: z.literal('lumbered'), who: actor }),
-  z.object({
+/** One schema per event type: a type missing here fails to compile (satisfies), a field missing fails EventFieldsMatch. */
+const EVENTS = {
+  joined: z.object({ type: z.literal('joined'), who: actor }),
+  left: z.object({ type: z.literal('left'), who: actor }),
+  moved: z.object({ type: z.literal('moved'), who: actor, x: int, y: int }),
+  swapped: z.object({ type: z.literal('swapped'), who: actor, with: actor }),
+  waited: z.object({ type: z.literal('waited'), who: actor }),
+  attacked: z.object({ type: z.literal('attacked'), attacker: actor, target: actor, damage: int, weapon: z.string(), verb: z.string(), range: int }),
+  missed: z.object({ type: z.literal('missed'), attacker: actor, target: actor, weapon: z.string(), range: int }),
+  killed: z.object({ type: z.literal('killed'), attacker: actor, target: actor }),
+  died: z.object({ type: z.literal('died'), who: actor, by: actor, weapon: z.string() }),
+  spotted: z.object({ type: z.literal('spotted'), who: actor }),
+  fled: z.object({ type: z.literal('fled'), who: actor, toward: z.enum(DIRECTIONS as [Direction, ...Direction[]]).nullable() }),
+  returned: z.object({ type: z.literal('returned'), who: actor }),
+  shouted: z.object({ type: z.literal('shouted'), who: actor, alerted: int }),
+  'levelled-up': z.object({ type: z.literal('levelled-up'), who: actor, level: int, maxHp: int, attack: int }),
+  'gained-xp': z.object({ type: z.literal('gained-xp'), who: actor, xp: int }),
+  rested: z.object({ type: z.literal('rested'), who: actor, turns: int, healed: int }),
+  threw: z.object({ type: z.literal('threw'), who: actor, x: int, y: int, distance: int }),
+  'lure-spent': z.object({ type: z.literal('lure-spent'), x: int, y: int }),
+  'switched-weapon': z.object({ type: z.literal('switched-weapon'), who: actor, weapon: z.string() }),
+  berserk: z.object({ type: z.literal('berserk'), who: actor }),
+  'picked-up': z.object({ type: z.literal('picked-up'), who: actor, item: itemKind }),
+  drank: z.object({ type: z.literal('drank'), who: actor, healed: int }),
+  equipped: z.object({ type: z.literal('equipped'), who: actor, item: itemKind }),
+  mapped: z.object({ type: z.literal('mapped'), who: actor, tiles: int }),
+  teleported: z.object({ type: z.literal('teleported'), who: actor, x: int, y: int }),
+  exploded: z.object({ type: z.literal('exploded'), who: actor, x: int, y: int, hit: int }),
+  stunned: z.object({ type: z.literal('stunned'), who: actor, turns: int }),
+  mended: z.object({ type: z.literal('mended'), who: actor, target: actor, healed: int }),
+  ability: z.object({ type: z.literal('ability'), who: actor, ability: z.enum(ABILITY_KINDS), target: actor.optional(), amount: int }),
+  guarding: z.object({ type: z.literal('guarding'), who: actor }),
+  fluttered: z.object({ type: z.literal('fluttered'), who: actor }),
+  lumbered: z.object({ type: z.literal('lumbered'), who: actor }),
+  'run-stopped': z.object({
     type: z.literal('run-stopped'),
     who: actor,
     steps: int,
@@ -114,13 +116,15 @@ const event = z.discriminatedUnion('type', [
     run: z.enum(RUN_KINDS),
     by: actor.optional(),
   }),
-  z.object({ type: z.literal('pace'), rounds: z.boolean(), who: actor.optional() }),
-  z.object({ type: z.literal('followed'), who: actor }),
-  z.object({ type: z.literal('revived'), who: actor, hp: int }),
-  z.object({ type: z.literal('descended'), depth: int }),
-  z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()), acted: z.array(z.string()).default([]), passedNames: z.array(z.string()).default([]) }),
-  z.object({ type: z.literal('game-over'), summary }),
-]);
+  pace: z.object({ type: z.literal('pace'), rounds: z.boolean(), who: actor.optional() }),
+  followed: z.object({ type: z.literal('followed'), who: actor }),
+  revived: z.object({ type: z.literal('revived'), who: actor, hp: int }),
+  descended: z.object({ type: z.literal('descended'), depth: int }),
+  'round-ended': z.object({ type: z.literal('round-ended'), round: int, passed: z.array(z.string()), acted: z.array(z.string()).default([]), passedNames: z.array(z.string()).default([]) }),
+  'game-over': z.object({ type: z.literal('game-over'), summary }),
+} satisfies { [K in GameEvent['type']]: z.ZodType<Extract<GameEvent, { type: K }>, unknown> };
+type EventSchema = (typeof EVENTS)[keyof typeof EVENTS];
+const event = z.discriminatedUnion('type', Object.values(EVENTS) as [EventSchema, ...EventSchema[]]);
 
 export const GameConfigSchema = z.object({
   seed: int.min(0).max(0xffffffff),
@@ -214,6 +218,30 @@ export const GameStateSchema = z
     const slots = s.players.map((p) => p.slot);
     if (new Set(slots).size !== slots.length) issue('two players share a slot');
   });
+
+/** Fields one shape has and the other lacks (never when both have the same fields). */
+type KeyDiff<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
+/** The names of the pairs [engine type, schema output] whose fields differ. */
+type Mismatched<T> = { [K in keyof T]: T[K] extends readonly [infer A, infer B] ? ([KeyDiff<A, B>] extends [never] ? never : K) : K }[keyof T];
+type Stored = z.output<typeof GameStateSchema>;
+/**
+ * The stored-state schema has exactly the engine types' fields: a field added to an engine type (or an event) but
+ * not to its schema here fails to compile, and the error names the shape ("not assignable to 'player'").
+ */
+type SchemaGaps = Mismatched<
+  { [K in GameEvent['type']]: [Extract<GameEvent, { type: K }>, z.output<(typeof EVENTS)[K]>] } & {
+    state: [GameState, Stored];
+    config: [GameConfig, Stored['config']];
+    player: [Player, Stored['players'][number]];
+    monster: [Monster, Stored['monsters'][number]];
+    item: [Item, Stored['items'][number]];
+    lure: [ActiveLure, Stored['lures'][number]];
+    tally: [RunTally, Stored['tally']];
+    summary: [RunSummary, NonNullable<Stored['summary']>];
+    recap: [Recap, NonNullable<Stored['summary']>['recap']];
+  }
+>;
+const _schemaMatchesTypes: [SchemaGaps] extends [never] ? true : SchemaGaps = true;
 
 export type ParseResult =
   | { ok: true; state: GameState; migratedFrom: number | null }

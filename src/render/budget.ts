@@ -1,5 +1,5 @@
 /** The budget chooser: the largest viewport a style allows that still fits the code points left after the HUD and log. */
-import { STYLES, type RenderStyle } from './glyphs.js';
+import { styleSpec, type RenderStyle } from './glyphs.js';
 
 /** Width and height of a view, in tiles. */
 export interface ViewSize {
@@ -9,7 +9,7 @@ export interface ViewSize {
 
 /** The largest view a style shows, before budgets and map size (from the style table). */
 export function viewCaps(style: RenderStyle, mobile: boolean): ViewSize {
-  return mobile ? STYLES[style].caps.mobile : STYLES[style].caps.desktop;
+  return mobile ? styleSpec(style).caps.mobile : styleSpec(style).caps.desktop;
 }
 
 /** Code points a map of w x h tiles costs: tiles times their cost, plus one newline between rows. */

@@ -1,10 +1,14 @@
-/** Turn-log sentences: one short line per game event, from the acting player's point of view. */
-import type { ActorRef, Direction, GameEvent, RunKind, RunStopReason, RunSummary } from '../engine/types.js';
+/**
+ * Turn-log sentences: one short line per game event, from the acting player's point of view, as language-neutral
+ * messages (log-message.ts) worded in the reader's language (catalogue keys ev.*, log.*, monster.*, item.*).
+ */
+import { RUN_STOP_REASONS, type ActorRef, type Direction, type GameEvent, type RunStopReason, type RunSummary } from '../engine/types.js';
 import { ITEMS } from '../engine/items.js';
 import { MONSTERS } from '../engine/monsters.js';
-import { ABILITIES } from '../engine/roles.js';
 import { levelDamage } from '../engine/progression.js';
 import { CALM_ROUNDS } from '../engine/pace.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
+import { formatMsg, msg, type LogMsg, type LogValue } from './log-message.js';
 import { cleanName } from './text.js';
 
 /** Formats a player's name for output (plain text for describeEvent, escaped markdown inside embeds). */
@@ -12,204 +16,189 @@ export type NameFormat = (name: string) => string;
 
 const plain: NameFormat = (n) => n;
 
-function capitalise(s: string): string {
-  return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+/** A monster, by kind, in the case a sentence needs (nom: the subject; acc: the object), its label after it. */
+function monsterRef(ref: ActorRef & { kind: 'monster' }, grammaticalCase: 'nom' | 'acc'): LogMsg {
+  const row = MONSTERS[ref.monster];
+  return msg(`monster.${ref.monster}`, { case: grammaticalCase, label: ref.label }, `the ${row.name} ${ref.label}`);
 }
 
-/** Who, as a sentence subject or object: "you", "Alice", "the goblin A". */
-function who(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): string {
-  if (ref.kind === 'monster') return `the ${MONSTERS[ref.monster].name} ${ref.label}`;
-  return ref.id === viewerId ? 'you' : fmt(cleanName(ref.name));
+/** An item, by kind, with its article (indef: "a potion", def: "the sword"). */
+export function itemRef(kind: keyof typeof ITEMS, form: 'indef' | 'def'): LogMsg {
+  const name = ITEMS[kind].name;
+  return msg(`item.${kind}`, { case: form }, form === 'def' ? `the ${name}` : /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`);
 }
 
-function isYou(ref: ActorRef, viewerId: string | null | undefined): boolean {
-  return ref.kind === 'player' && ref.id === viewerId;
+/** A weapon's name ("rusty dagger"), by its English name: a kind the catalogues lack shows as it is. */
+function weaponRef(name: string): LogMsg {
+  return msg(`weapon.${name.replace(/\s+/g, '-')}`, undefined, name);
 }
 
-/** Picks the verb form: "you hit" but "Alice hits". */
-function verb(ref: ActorRef, viewerId: string | null | undefined, base: string, third: string): string {
-  return isYou(ref, viewerId) ? base : third;
+/** Values naming the subject: `a` is 'you' when the viewer acts (verbs agree), `actor` the subject as a sentence starts. */
+function subject(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): Record<string, LogValue> {
+  if (ref.kind === 'monster') return { a: 'other', actor: { ...monsterRef(ref, 'nom'), c: 1 } };
+  return ref.id === viewerId ? { a: 'you', actor: msg('log.you') } : { a: 'other', actor: fmt(cleanName(ref.name)) };
 }
 
-/** Why a run stopped, as the end of a sentence. */
-export const STOP_REASON: Readonly<Record<RunStopReason, string>> = {
-  'monster-in-view': 'a monster is in view',
-  attacked: 'under attack',
-  blocked: 'the way is blocked',
-  item: 'something lies here',
-  stairs: 'the stairs are here',
-  rounds: 'one step per round',
-  explored: 'nothing left to explore',
-  healed: 'fully healed',
-  'no-target': 'nothing in view left to fight',
-  hurt: 'below half health',
-  'ally-down': 'a party member fell',
-  'drawn-out': 'the fight drags on, look again',
-  'monster-near': 'a healer is close by',
-  'no-blows': 'no blow struck for a while: the monster hangs back, go after it, shoot or lure it',
-};
+/** The object of a sentence: "you", a name, or a monster in its object case. */
+function object(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): LogValue {
+  if (ref.kind === 'monster') return monsterRef(ref, 'acc');
+  return ref.id === viewerId ? msg('log.you.object') : fmt(cleanName(ref.name));
+}
+
+/** The object as `target`, with `t` saying what it is (Spanish and French put "you" before the verb, Spanish says "a Ann"). */
+function targetOf(ref: ActorRef, viewerId: string | null | undefined, fmt: NameFormat): Record<string, LogValue> {
+  return { target: object(ref, viewerId, fmt), t: ref.kind === 'monster' ? 'monster' : ref.id === viewerId ? 'you' : 'player' };
+}
+
+/** Why a run stopped, as the end of a sentence ("a monster is in view"). */
+export function stopReason(reason: RunStopReason): LogMsg {
+  return msg(`log.stop.${reason}`);
+}
 
 /** Why a run stopped when the trouble is a teammate's: "Bob is under attack". */
-const TROUBLE: Partial<Record<RunStopReason, readonly [you: string, third: string]>> = {
-  attacked: ['are under attack', 'is under attack'],
-  'monster-in-view': ['see a monster', 'sees a monster'],
-  'monster-near': ['are close to a healer', 'is close to a healer'],
-};
+const TROUBLE: Partial<Record<RunStopReason, true>> = { attacked: true, 'monster-in-view': true, 'monster-near': true };
 
-const RUN_NAME: Readonly<Record<RunKind, string>> = { move: 'stop', explore: 'stop exploring', travel: 'stop travelling', rest: 'stop resting', fight: 'stop fighting' };
+function compass(d: Direction): LogMsg {
+  return msg(`log.dir.${d}`);
+}
 
-const COMPASS: Readonly<Record<Direction, string>> = {
-  n: 'north', s: 'south', e: 'east', w: 'west', ne: 'north-east', nw: 'north-west', se: 'south-east', sw: 'south-west',
-};
-
-const tiles = (n: number): string => (n > 1 ? ` (${n} tiles)` : '');
-
-/** "a potion", "an orc's spear": the indefinite article for a name. */
-function article(name: string): string {
-  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
+/** The message summing up a finished run. */
+export function outcomeMsg(summary: RunSummary): LogMsg {
+  return msg(`ev.game-over.${summary.outcome}`, { depth: summary.depth, turns: summary.turns });
 }
 
 /** One sentence summing up a finished run. */
-export function describeOutcome(summary: RunSummary): string {
-  switch (summary.outcome) {
-    case 'victory':
-      return `Victory! The party escapes from depth ${summary.depth} after ${summary.turns} turns.`;
-    case 'defeat':
-      return `The party has fallen on depth ${summary.depth} after ${summary.turns} turns.`;
-    case 'abandoned':
-      return `The run is abandoned on depth ${summary.depth} after ${summary.turns} turns.`;
-  }
+export function describeOutcome(summary: RunSummary, locale: Locale = DEFAULT_LOCALE): string {
+  return formatMsg(outcomeMsg(summary), locale);
 }
 
 /** Names shown in a round line before "and N more". */
 const ROUND_NAMES = 4;
 
 /** "a, b and c" of at most ROUND_NAMES names, the rest counted. */
-function someNames(names: readonly string[]): string {
+function someNames(names: readonly LogValue[]): LogValue {
   const shown = names.slice(0, ROUND_NAMES);
   const more = names.length - shown.length;
-  if (more > 0) return `${shown.join(', ')} and ${more} more`;
-  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
+  const list = (xs: readonly LogValue[]): LogValue => (xs.length <= 1 ? (xs[0] ?? '') : msg('log.and', { first: msg('log.comma', listValues(xs.slice(0, -1))), last: xs[xs.length - 1]! }));
+  return more > 0 ? msg('log.and-more', { names: msg('log.comma', listValues(shown)), more }) : list(shown);
+}
+
+/** Up to ROUND_NAMES values as n0..n3 for log.comma ("a, b, c"). */
+function listValues(xs: readonly LogValue[]): Record<string, LogValue> {
+  const v: Record<string, LogValue> = { count: xs.length };
+  xs.forEach((x, i) => (v[`n${i}`] = x));
+  return v;
 }
 
 /** "Round 15 ends: Ann and Bo acted; Cy passed." (the viewer is "you"). */
-function roundLine(event: Extract<GameEvent, { type: 'round-ended' }>, viewerId: string | null | undefined, fmt: NameFormat): string {
-  const passed = (event.passedNames ?? []).map((n, i) => (viewerId != null && event.passed[i] === viewerId ? 'you' : fmt(n)));
+function roundLine(event: Extract<GameEvent, { type: 'round-ended' }>, viewerId: string | null | undefined, fmt: NameFormat): LogMsg {
+  const passed = (event.passedNames ?? []).map((n, i): LogValue => (viewerId != null && event.passed[i] === viewerId ? msg('log.you.object') : fmt(n)));
   const acted = (event.acted ?? []).map((n) => fmt(n));
-  const parts = [acted.length > 0 ? `${someNames(acted)} acted` : 'nobody acted', ...(passed.length > 0 ? [`${someNames(passed)} passed`] : [])];
-  return `Round ${event.round} ends: ${parts.join('; ')}.`;
+  const actedPart = acted.length > 0 ? msg('log.round.acted', { names: someNames(acted) }) : msg('log.round.nobody-acted');
+  const passedPart: LogValue = passed.length > 0 ? msg('log.round.passed', { names: someNames(passed) }) : '';
+  return msg('ev.round-ended.names', { round: event.round, acted: actedPart, passed: passedPart, p: passed.length > 0 ? 'yes' : 'no' });
 }
 
-/** describeEvent with a custom name format (the HUD escapes markdown in names). */
-export function describeEventWith(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat): string {
-  const w = (r: ActorRef): string => who(r, viewerId, fmt);
-  // Player names are printed as their owners wrote them: only "you" and "the ..." are capitalised.
-  const W = (r: ActorRef): string => (r.kind === 'player' && !isYou(r, viewerId) ? w(r) : capitalise(w(r)));
+/** The run-stopped message: who stopped which run after how many steps or turns, and why. */
+function runStopped(event: Extract<GameEvent, { type: 'run-stopped' }>, viewerId: string | null | undefined, fmt: NameFormat): LogMsg {
+  const why = event.by && TROUBLE[event.reason] ? msg(`log.trouble.${event.reason}`, { ...subject(event.by, viewerId, fmt), actor: object(event.by, viewerId, fmt) }) : stopReason(event.reason);
+  // A fight order ended as a round resolved counts no turns of its own.
+  const after = event.run === 'fight' && event.steps === 0 ? 'no' : event.run === 'rest' || event.run === 'fight' ? 'turns' : 'steps';
+  return msg('ev.run-stopped', { ...subject(event.who, viewerId, fmt), run: event.run, after, steps: event.steps, why });
+}
+
+/** The language-neutral message of one event from `viewerId`'s point of view (null: third person); names via `fmt`. */
+export function eventMsg(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat = plain): LogMsg {
+  const s = (r: ActorRef): Record<string, LogValue> => subject(r, viewerId, fmt);
+  const o = (r: ActorRef): Record<string, LogValue> => targetOf(r, viewerId, fmt);
   switch (event.type) {
     case 'joined':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'join', 'joins')} the party.`;
     case 'left':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'leave', 'leaves')} the dungeon.`;
     case 'moved':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'move', 'moves')}.`;
     case 'waited':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'wait', 'waits')}.`;
+    case 'spotted':
+    case 'returned':
+    case 'berserk':
+    case 'teleported':
+    case 'guarding':
+    case 'fluttered':
+    case 'lumbered':
+    case 'followed':
+      return msg(`ev.${event.type}${event.type === 'spotted' && event.who.kind === 'monster' ? '.monster' : ''}`, s(event.who));
     case 'swapped':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'swap', 'swaps')} places with ${w(event.with)}.`;
+      return msg('ev.swapped', { ...s(event.who), ...o(event.with) });
     case 'attacked':
       return event.attacker.kind === 'monster'
-        ? `${W(event.attacker)} ${event.verb} ${w(event.target)}${tiles(event.range)} for ${event.damage}.`
-        : `${W(event.attacker)} ${verb(event.attacker, viewerId, 'hit', 'hits')} ${w(event.target)} for ${event.damage}.`;
+        ? msg('ev.attacked.monster', { ...s(event.attacker), ...o(event.target), damage: event.damage, verb: event.verb, weapon: weaponRef(event.weapon), range: event.range })
+        : msg('ev.attacked', { ...s(event.attacker), ...o(event.target), damage: event.damage });
     case 'missed':
-      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'miss', 'misses')} ${w(event.target)}${event.attacker.kind === 'monster' ? ` with its ${event.weapon}${tiles(event.range)}` : ''}.`;
+      return event.attacker.kind === 'monster'
+        ? msg('ev.missed.monster', { ...s(event.attacker), ...o(event.target), weapon: weaponRef(event.weapon), range: event.range })
+        : msg('ev.missed', { ...s(event.attacker), ...o(event.target) });
     case 'killed':
-      return `${W(event.attacker)} ${verb(event.attacker, viewerId, 'kill', 'kills')} ${w(event.target)}.`;
+      return msg('ev.killed', { ...s(event.attacker), ...o(event.target) });
     case 'died':
-      return isYou(event.who, viewerId) ? 'You die.' : `${W(event.who)} dies.`;
-    case 'spotted':
-      return event.who.kind === 'monster'
-        ? `${W(event.who)} spots the party!`
-        : `${W(event.who)} ${verb(event.who, viewerId, 'spot', 'spots')} a monster.`;
+      return msg('ev.died', s(event.who));
     case 'fled':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'flee', 'flees')}${event.toward ? ` toward the ${COMPASS[event.toward]}` : ''}.`;
-    case 'returned':
-      return `${W(event.who)} comes back to fight.`;
+      return msg('ev.fled', { ...s(event.who), dir: event.toward ? compass(event.toward) : '', toward: event.toward ? 'yes' : 'no' });
     case 'shouted':
-      return `${W(event.who)} shouts!${event.alerted > 0 ? ` (${event.alerted} more alerted)` : ''}`;
+      return msg('ev.shouted', { ...s(event.who), alerted: event.alerted });
     case 'levelled-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'reach', 'reaches')} level ${event.level} (max HP ${event.maxHp}, attack ${event.attack}, damage +${levelDamage(event.level)}).`;
+      return msg('ev.levelled-up', { ...s(event.who), level: event.level, maxHp: event.maxHp, attack: event.attack, bonus: levelDamage(event.level) });
     case 'gained-xp':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'gain', 'gains')} ${event.xp} XP.`;
+      return msg('ev.gained-xp', { ...s(event.who), xp: event.xp });
     case 'rested':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'rest', 'rests')} ${event.turns} ${event.turns === 1 ? 'turn' : 'turns'} (+${event.healed} HP).`;
+      return msg('ev.rested', { ...s(event.who), turns: event.turns, healed: event.healed });
     case 'threw':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'throw', 'throws')} a lure ${event.distance} ${event.distance === 1 ? 'tile' : 'tiles'}.`;
+      return msg('ev.threw', { ...s(event.who), distance: event.distance });
     case 'lure-spent':
-      return 'A lure falls silent.';
+      return msg('ev.lure-spent');
     case 'switched-weapon':
-      return event.who.kind === 'monster'
-        ? `${W(event.who)} draws its ${event.weapon}.`
-        : `${W(event.who)} ${verb(event.who, viewerId, 'draw', 'draws')} a ${event.weapon}.`;
-    case 'berserk':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'go', 'goes')} berserk!`;
+      return event.who.kind === 'monster' ? msg('ev.switched-weapon.monster', { ...s(event.who), weapon: weaponRef(event.weapon) }) : msg('ev.switched-weapon', { ...s(event.who), weapon: weaponRef(event.weapon) });
     case 'picked-up':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'pick', 'picks')} up ${article(ITEMS[event.item].name)}.`;
+      return msg('ev.picked-up', { ...s(event.who), item: itemRef(event.item, 'indef') });
     case 'equipped':
-      return `${W(event.who)} ${verb(event.who, viewerId, ITEMS[event.item].slot === 'weapon' ? 'wield' : 'put on', ITEMS[event.item].slot === 'weapon' ? 'wields' : 'puts on')} the ${ITEMS[event.item].name}.`;
+      return msg(ITEMS[event.item].slot === 'weapon' ? 'ev.equipped.weapon' : 'ev.equipped.armour', { ...s(event.who), item: itemRef(event.item, 'def') });
     case 'mapped':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'read', 'reads')} a scroll of magic mapping: the level's layout appears (${event.tiles} tiles).`;
-    case 'teleported':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'vanish', 'vanishes')} and ${verb(event.who, viewerId, 'reappear', 'reappears')} far away.`;
+      return msg('ev.mapped', { ...s(event.who), tiles: event.tiles });
     case 'exploded':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'throw', 'throws')} a flash bomb: it bursts${event.hit > 0 ? `, catching ${event.hit} ${event.hit === 1 ? 'monster' : 'monsters'}` : ' on empty floor'}.`;
+      return msg('ev.exploded', { ...s(event.who), hit: event.hit });
     case 'stunned':
-      return `${W(event.who)} is stunned for ${event.turns} turns.`;
+      return msg('ev.stunned', { ...s(event.who), turns: event.turns });
     case 'mended':
-      return `${W(event.who)} chants and mends ${w(event.target)} (+${event.healed} HP).`;
+      return msg('ev.mended', { ...s(event.who), ...o(event.target), healed: event.healed });
     case 'ability':
-      return abilityLine(event, W(event.who), event.target ? w(event.target) : '', verb(event.who, viewerId, 'use', 'uses'));
-    case 'guarding':
-      return `${W(event.who)} turns back to guard the stairs.`;
-    case 'fluttered':
-      return `${W(event.who)} flutters about erratically.`;
-    case 'lumbered':
-      return `${W(event.who)} lumbers slowly.`;
+      return msg(`ev.ability.${event.ability}`, { ...s(event.who), ...(event.target ? o(event.target) : {}), amount: event.amount });
     case 'drank':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'drink', 'drinks')} a potion (+${event.healed} HP).`;
-    case 'run-stopped': {
-      const trouble = event.by ? TROUBLE[event.reason] : undefined;
-      const why = event.by && trouble ? `${w(event.by)} ${verb(event.by, viewerId, ...trouble)}` : STOP_REASON[event.reason];
-      const counted = event.run === 'rest' || event.run === 'fight' ? (event.steps === 1 ? 'turn' : 'turns') : event.steps === 1 ? 'step' : 'steps';
-      // A fight order ended as a round resolved counts no turns of its own.
-      const after = event.run === 'fight' && event.steps === 0 ? '' : ` after ${event.steps} ${counted}`;
-      return `${W(event.who)} ${isYou(event.who, viewerId) ? RUN_NAME[event.run] : RUN_NAME[event.run].replace(/^stop/, 'stops')}${after}: ${why}.`;
-    }
+      return msg('ev.drank', { ...s(event.who), healed: event.healed });
+    case 'run-stopped':
+      return runStopped(event, viewerId, fmt);
     case 'pace':
-      return event.rounds
-        ? `${event.who ? `${W(event.who)} ${verb(event.who, viewerId, 'see', 'sees')} a monster: ` : 'A monster is in view: '}the party fights in rounds now.`
-        : `No monster in view for ${CALM_ROUNDS} rounds: the party moves freely again.`;
-    case 'followed':
-      return `${W(event.who)} follows the party down the stairs!`;
+      if (!event.rounds) return msg('ev.pace.free', { calm: CALM_ROUNDS });
+      return event.who ? msg('ev.pace.rounds.seen', s(event.who)) : msg('ev.pace.rounds');
     case 'revived':
-      return `${W(event.who)} ${verb(event.who, viewerId, 'stand', 'stands')} up again at the stairs (${event.hp} HP).`;
+      return msg('ev.revived', { ...s(event.who), hp: event.hp });
     case 'descended':
-      return `The party descends to depth ${event.depth}.`;
+      return msg('ev.descended', { depth: event.depth });
     case 'round-ended': {
       if (event.acted !== undefined && event.passedNames !== undefined && event.acted.length + event.passedNames.length > 0) return roundLine(event, viewerId, fmt);
       const passed = event.passed.length;
-      if (viewerId != null && event.passed.includes(viewerId)) {
-        return passed === 1 ? `Round ${event.round} ends; you passed.` : `Round ${event.round} ends; you and ${passed - 1} more passed.`;
-      }
-      return passed === 0 ? `Round ${event.round} ends.` : `Round ${event.round} ends; ${passed} passed.`;
+      if (viewerId != null && event.passed.includes(viewerId)) return msg('ev.round-ended.you-passed', { round: event.round, others: passed - 1 });
+      return msg('ev.round-ended', { round: event.round, passed });
     }
     case 'game-over':
-      return describeOutcome(event.summary);
+      return outcomeMsg(event.summary);
   }
 }
 
+/** describeEvent with a custom name format (the HUD escapes markdown in names), in `locale`. */
+export function describeEventWith(event: GameEvent, viewerId: string | null | undefined, fmt: NameFormat, locale: Locale = DEFAULT_LOCALE): string {
+  return formatMsg(eventMsg(event, viewerId, fmt), locale);
+}
+
 /** One short sentence per event ("You hit the orc for 4.", "The troll misses Alice.", "The goblin flees."), from the viewer's point of view when viewerId is given. */
-export function describeEvent(event: GameEvent, viewerId?: string | null): string {
-  return describeEventWith(event, viewerId, plain);
+export function describeEvent(event: GameEvent, viewerId?: string | null, locale: Locale = DEFAULT_LOCALE): string {
+  return describeEventWith(event, viewerId, plain, locale);
 }
 
 /** Events worth a log line: movement is already on the map, and monsters waiting is noise. */
@@ -219,10 +208,7 @@ export function isLogWorthy(event: GameEvent): boolean {
   return true;
 }
 
-/** A role ability's log line, from its row ("Alice uses 🎯 shoot on the archer A.", "You use ✨ mend on Bob (+8 HP)."). */
-function abilityLine(e: Extract<GameEvent, { type: 'ability' }>, who: string, target: string, uses: string): string {
-  const row = ABILITIES[e.ability];
-  const on = target ? ` on ${target}` : '';
-  const amount = row.effect === 'mend' ? ` (+${e.amount} HP)` : target ? '' : ` (${e.amount} caught)`;
-  return `${who} ${uses} ${row.art.emoji} ${row.name}${on}${amount}.`;
-}
+/** Why a run stopped, in English (the terminal's older callers and render/rolling-log's walk lines). */
+export const STOP_REASON: Readonly<Record<RunStopReason, string>> = Object.fromEntries(
+  RUN_STOP_REASONS.map((r) => [r, formatMsg(stopReason(r))]),
+) as Record<RunStopReason, string>;

@@ -3,7 +3,7 @@ import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { Cell, glyphTable, LEGEND_NAMES, RENDER_STYLES, STYLES, tileCost, type RenderStyle } from './glyphs.js';
+import { byStyle, Cell, glyphTable, LEGEND_NAMES, styleSpec, tileCost, type MapPlace, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
@@ -11,8 +11,6 @@ import {
   logLines,
   OFF_PICTURE,
   partyLines,
-  partyTitle,
-  SIGHT_LINES,
   sightLines,
   summaryLines,
   titleText,
@@ -20,8 +18,9 @@ import {
 import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
 import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
-import { countdownLine } from './timer.js';
-import { codePoints } from './text.js';
+import { relativeTime } from './timer.js';
+import { codePoints, fitLines } from './text.js';
+import type { Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -39,6 +38,8 @@ export interface RenderOptions {
   roundDeadlineMs?: number | null;
   /** The rolling log (see mergeLog): shown in the Log field instead of this turn's events. */
   log?: readonly string[];
+  /** The language of the turn log and run summary (the rolling log comes worded already); English when absent. */
+  locale?: Locale;
   /** Image style: compresses the PNG (node:zlib's deflate, passed in by the adapter); without it no picture is drawn. */
   deflate?: Deflate;
   /** Image style: draw the viewer's private view (centred on them) instead of the public picture of the whole party. */
@@ -51,15 +52,28 @@ export interface RenderOptions {
   lobby?: readonly string[];
 }
 
-/** Lines of log on the shared message (a phone screen); the private view shows the rest. */
-export const PUBLIC_LOG_LINES = 5;
+/** Lines of log on the shared message (a phone screen: the picture comes first); `/rogue log` and 🎮 show the rest. */
+export const PUBLIC_LOG_LINES = 2;
+/** Monsters the shared message lists (the nearest; every one fought is on the picture). */
+export const PUBLIC_SIGHT_LINES = 3;
+
+/**
+ * In a rounds fight, when the round ends ("⏳ Round ends <t:…:R>", a live Discord countdown); null outside a fight. Who
+ * must act is marked on their own party line ("to act"), so the line names nobody.
+ */
+export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft'>): string | null {
+  if (!roundsNow(state) || state.status !== 'playing') return null;
+  if (options.roundTimerPaused === true) return '⏸️ Round timer paused until someone acts';
+  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return `⏳ Round ends ${relativeTime(options.roundDeadlineMs)}`;
+  return options.roundSecondsLeft != null ? `⏳ Round ends in ${Math.max(0, Math.ceil(options.roundSecondsLeft))} s` : '⏳ A round: each acts once';
+}
 
 const FENCE_OPEN = '```\n';
 const FENCE_CLOSE = '\n```';
 const SEP = ' · ';
 
 function legendEntry(style: RenderStyle, cell: number, name: string): string {
-  return `${STYLES[style].quote(glyphTable(style)[cell]!)} ${name}`;
+  return `${styleSpec(style).quote(glyphTable(style)[cell]!)} ${name}`;
 }
 
 /** The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when cells is null. */
@@ -73,17 +87,20 @@ export function legend(style: RenderStyle, cells: Uint8Array | null): string {
 }
 
 /** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX = Object.fromEntries(RENDER_STYLES.map((s) => [s, codePoints(legend(s, null))])) as Record<RenderStyle, number>;
+const LEGEND_MAX = byStyle((s) => codePoints(legend(s, null)));
 
 /** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
-const OFF_RESERVE = SIGHT_LINES * (OFF_PICTURE.length + 3);
+const OFF_RESERVE = PUBLIC_SIGHT_LINES * (OFF_PICTURE.length + 3);
 
 /** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
 function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
-  const i = embed.fields.findIndex((f) => f.name === 'In sight');
-  if (i < 0) return;
-  const f = field('In sight', sightLines(state, visible, mark, target.x, target.y, style, drawn), 'first', SIGHT_LINES);
-  if (f) embed.fields[i] = f;
+  if (state.status !== 'playing') return;
+  const plain = sightLines(state, visible, mark, target.x, target.y, style);
+  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn);
+  // The sight lines sit in the HUD (the description, the Party field, a private view's In sight): each is swapped for its marked twin.
+  const swap = (text: string): string => text.split('\n').map((l) => { const i = plain.indexOf(l); return i >= 0 ? marked[i]! : l; }).join('\n');
+  embed.description = swap(embed.description);
+  embed.fields = embed.fields.map((f) => (f.name === 'Party' || f.name === 'In sight' ? { ...f, value: swap(f.value) } : f));
 }
 
 /** The ids of the living monsters seen now inside `view`: those a text map draws. */
@@ -117,64 +134,95 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
   const inLobby = !!options.lobby && state.status === 'playing';
   if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
-  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state)], 'first'));
-  const rounds = roundsNow(state) && state.status === 'playing';
-  const live = rounds && options.roundDeadlineMs != null ? countdownLine(options.roundDeadlineMs, options.roundTimerPaused === true) : null;
-  // With a live countdown the title no longer shows frozen seconds (a timestamp does not render in a field name).
+  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
   const idle = options.idle ?? [];
-  const title = inLobby ? 'Party' : live ? partyTitle(state, null, false, idle) : partyTitle(state, options.roundSecondsLeft, options.roundTimerPaused === true, idle);
+  // Compact for a phone: the field is just "Party"; in a rounds fight its first line says who must act and when the round ends.
+  const turn = inLobby ? null : roundLine(state, options);
   const party = partyLines(state, viewerId, style, idle);
-  push(field(title, live ? [live, ...party] : party, 'first'));
-  if (state.status === 'playing') push(field('In sight', sightLines(state, visible, mark, target.x, target.y, style), 'first', SIGHT_LINES));
-  if (options.log) push(field('Log', options.log.slice(-PUBLIC_LOG_LINES), 'last', PUBLIC_LOG_LINES));
+  // The monsters in sight follow the party in the same field (a phone pays a line for every field name).
+  const sight = state.status === 'playing' && !inLobby ? sightLines(state, visible, mark, target.x, target.y, style).slice(0, PUBLIC_SIGHT_LINES) : [];
+  const hud = [...(turn ? [turn] : []), ...party, ...sight];
+  // No "… (N earlier)" line: on a phone every line counts, and the rest is in /rogue log and the private view.
+  const log = options.log ? options.log.slice(-PUBLIC_LOG_LINES) : logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale).lines;
+  // A style whose description is free (the picture, the code block) takes the HUD there with no field names: on a
+  // phone every field name costs a line. The log lines follow, each marked with ›.
+  const inDescription = styleSpec(style).hud === 'description' && fields.length === 0;
+  let description = '';
+  if (inDescription) description = fitLines([...hud, ...log.map((l) => `› ${l}`)], LIMITS.description, 'first');
   else {
-    const log = logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES);
-    // No "… (N earlier)" line: on a phone every line counts, and the rest is in the private view.
-    push(field('Log', log.lines, 'last', PUBLIC_LOG_LINES));
+    push(field('Party', hud, 'first'));
+    push(field('Log', log, 'last', PUBLIC_LOG_LINES));
   }
 
-  const embed: EmbedText = { title: titleText(state), description: '', fields, footer: footerText(state), color: colorOf(state) };
+  // A playing game's footer (seed, pace, difficulty) is on /rogue status; the phone keeps the line for the picture.
+  const footer = state.status === 'playing' && !inLobby ? '' : footerText(state);
+  const embed: EmbedText = { title: titleText(state), description, fields, footer, color: colorOf(state) };
   return withMap(state, options, visible, mark, embed, target);
 }
 
+/** What a place needs to put the map: the game, the options, sight, the embed so far, the camera's target. */
+interface PlaceContext {
+  state: GameState;
+  options: RenderOptions;
+  visible: Uint8Array;
+  mark: number;
+  embed: EmbedText;
+  target: { x: number; y: number };
+}
+
+/** The picture attached to the embed (drawn only with a deflate), monsters outside it marked in the "In sight" list. */
+function placeAttachment(c: PlaceContext): RenderedMessage {
+  const { state, options, visible, mark, embed, target } = c;
+  if (!options.deflate) return { content: '', embed };
+  // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
+  const caps = viewCaps(options.style, options.mobile === true);
+  const image = renderImageWith(state, visible, mark, options.privateView === true ? (options.viewerId ?? null) : null, options.deflate, caps);
+  markOffPicture(state, visible, mark, embed, target, options.style, new Set(image.monsters));
+  embed.image = `attachment://${IMAGE_NAME}`;
+  return { content: '', embed, image };
+}
+
+/** The largest view that fits `budget` code points, drawn around the target, with its legend. */
+function drawnView(c: PlaceContext, budget: number): { text: string; key: string } {
+  const { state, options, visible, mark, embed, target } = c;
+  const style = options.style;
+  const size = chooseViewSize(state.width, state.height, viewCaps(style, options.mobile === true), budget, tileCost(style));
+  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
+  const map = drawMap(state, visible, mark, view, style, options.viewerId ?? null);
+  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
+  return { text: map.text, key: legend(style, map.cells) };
+}
+
+/** Room the embed leaves under its 6,000 total once its text and the off-picture marks are counted. */
+function embedLeft(embed: EmbedText): number {
+  return LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
+}
+
+/** The map in a code block in the content (2,000), its legend in the embed's description when it fits. */
+function placeCodeBlock(c: PlaceContext): RenderedMessage {
+  const left = embedLeft(c.embed);
+  const map = drawnView(c, LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length);
+  const hud = c.embed.description;
+  const withKey = hud ? `${hud}\n\n${map.key}` : map.key;
+  c.embed.description = map.key && codePoints(withKey) <= Math.min(left + codePoints(hud), LIMITS.description) ? withKey : hud;
+  return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed: c.embed };
+}
+
+/** The map as the embed's description, its legend under it. */
+function placeEmbed(c: PlaceContext): RenderedMessage {
+  const budget = Math.min(LIMITS.description, embedLeft(c.embed)) - (LEGEND_MAX[c.options.style] + 2);
+  const map = drawnView(c, budget);
+  c.embed.description = map.key ? `${map.text}\n\n${map.key}` : map.text;
+  return { content: '', embed: c.embed };
+}
+
+/** Where each place puts the map: a style's row names its place, and the place does the rest. */
+const PLACE: Readonly<Record<MapPlace, (c: PlaceContext) => RenderedMessage>> = { attachment: placeAttachment, 'code-block': placeCodeBlock, embed: placeEmbed };
+
 /**
- * Puts the map into a message whose embed already holds its text: the picture (image style), the embed's description
- * (emoji) or a code block in the content (ASCII), the largest view that fits what the embed leaves, centred on target.
+ * Puts the map into a message whose embed already holds its text, where the style's row says: the picture, the
+ * embed's description or a code block in the content, the largest view that fits what the embed leaves, centred on target.
  */
 export function withMap(state: GameState, options: RenderOptions, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }): RenderedMessage {
-  const style = options.style;
-  const viewerId = options.viewerId ?? null;
-  const cost = tileCost(style);
-  const caps = viewCaps(style, options.mobile === true);
-  // Whatever the embed already holds counts against its 6,000 total.
-  const embedLeft = LIMITS.embedTotal - embedCost(embed) - OFF_RESERVE;
-  const legendRoom = LEGEND_MAX[style] + 2;
-
-  if (style === 'image') {
-    if (!options.deflate) return { content: '', embed };
-    // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
-    const image = renderImageWith(state, visible, mark, options.privateView === true ? viewerId : null, options.deflate, caps);
-    markOffPicture(state, visible, mark, embed, target, style, new Set(image.monsters));
-    embed.image = `attachment://${IMAGE_NAME}`;
-    return { content: '', embed, image };
-  }
-  if (style === 'ascii') {
-    const budget = LIMITS.content - FENCE_OPEN.length - FENCE_CLOSE.length;
-    const size = chooseViewSize(state.width, state.height, caps, budget, cost);
-    const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
-    const map = drawMap(state, visible, mark, view, style, viewerId);
-    markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
-    const key = legend(style, map.cells);
-    embed.description = codePoints(key) <= Math.min(embedLeft, LIMITS.description) ? key : '';
-    return { content: map.text ? FENCE_OPEN + map.text + FENCE_CLOSE : '', embed };
-  }
-
-  const budget = Math.min(LIMITS.description, embedLeft) - legendRoom;
-  const size = chooseViewSize(state.width, state.height, caps, budget, cost);
-  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
-  const map = drawMap(state, visible, mark, view, style, viewerId);
-  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
-  const key = legend(style, map.cells);
-  embed.description = key ? `${map.text}\n\n${key}` : map.text;
-  return { content: '', embed };
+  return PLACE[styleSpec(options.style).place]({ state, options, visible, mark, embed, target });
 }

@@ -5,8 +5,8 @@ import type { Art, ItemKind, MonsterKind } from '../engine/types.js';
 import { codePoints } from './text.js';
 import { PHONE_PUBLIC_VIEW, PUBLIC_VIEW } from './image/frame.js';
 
-/** Map drawing style: a PNG picture attached to the embed, emoji in the embed, or ASCII in a code block. */
-export type RenderStyle = 'image' | 'emoji' | 'ascii';
+/** Map drawing style: a PNG picture attached to the embed, emoji in the embed, or ASCII in a code block (a row of STYLES). */
+export type RenderStyle = keyof typeof STYLES;
 
 /**
  * Cell codes: terrain seen now, terrain remembered (dimmed), the fallen, the viewer and the eight player slots, then
@@ -76,6 +76,18 @@ export interface StyleSpec {
   quote: (glyph: string) => string;
   /** How many of a kind a player carries, as the HUD writes it ("🧪2", "potion 2"). */
   count: (glyph: string, name: string, n: number) => string;
+  /** How an HP bar is drawn: coloured emoji squares, or `[####------]` in a code span. */
+  bar: 'squares' | 'hashes';
+  /** HP in a party line: a coloured heart with the numbers (one phone line), or the whole bar. */
+  badge: 'heart' | 'bar';
+  /** How a player is shown in a party line: their map glyph, or (the picture) their slot ring and the number on it. */
+  player: 'glyph' | 'numbered-ring';
+  /** The words between a party line's parts and its marks: what the player carries, idle, and their part in a round. */
+  marks: { sep: string; idle: string; fighting: string; acted: string; waiting: string };
+  /** Where the shared message's HUD (party, monsters, log) goes: the embed's description when the map leaves it free, or fields. */
+  hud: 'description' | 'fields';
+  /** What `render` means to an admin (`/rogue-config`). */
+  summary: string;
   caps: { desktop: { width: number; height: number }; mobile: { width: number; height: number } };
 }
 
@@ -89,21 +101,40 @@ export interface StyleSpec {
 const emojiArt = (a: Art): string => a.emoji;
 const asIs = (g: string): string => g;
 const glyphCount = (g: string, _name: string, n: number): string => `${g}${n}`;
-/** The render styles: adding one touches this table (and, for a new kind of art, the Art type). */
-export const STYLES: Readonly<Record<RenderStyle, StyleSpec>> = {
-  image: { place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: PUBLIC_VIEW, mobile: PHONE_PUBLIC_VIEW } },
-  emoji: { place: 'embed', art: emojiArt, quote: asIs, count: glyphCount, caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } } },
-  ascii: { place: 'code-block', art: (a) => a.ascii, quote: (g) => `\`${g}\``, count: (_g, name, n) => `${name} ${n}`, caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } } },
-};
+const EMOJI_MARKS = { sep: ' ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · to act' };
+/** The render styles, one row each carrying its behaviour: adding one touches this table (and, for a new kind of art, the Art type). */
+export const STYLES = {
+  image: {
+    place: 'attachment', art: emojiArt, quote: asIs, count: glyphCount, bar: 'squares', badge: 'heart', player: 'numbered-ring', marks: EMOJI_MARKS,
+    hud: 'description', summary: 'image map (a picture)', caps: { desktop: PUBLIC_VIEW, mobile: PHONE_PUBLIC_VIEW },
+  },
+  emoji: {
+    place: 'embed', art: emojiArt, quote: asIs, count: glyphCount, bar: 'squares', badge: 'heart', player: 'glyph', marks: EMOJI_MARKS,
+    hud: 'fields', summary: 'emoji map in an embed', caps: { desktop: { width: 19, height: 13 }, mobile: { width: 11, height: 11 } },
+  },
+  ascii: {
+    place: 'code-block', art: (a) => a.ascii, quote: (g) => `\`${g}\``, count: (_g, name, n) => `${name} ${n}`, bar: 'hashes', badge: 'bar', player: 'glyph',
+    marks: { sep: ' · ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · to act' },
+    hud: 'description', summary: 'ASCII map in a code block', caps: { desktop: { width: 61, height: 25 }, mobile: { width: 29, height: 17 } },
+  },
+} as const satisfies Record<string, StyleSpec>;
 
-/** Every render style, in the table's order. */
-export const RENDER_STYLES = Object.keys(STYLES) as RenderStyle[];
+/** Every render style, in the table's order (the one list: settings, prefs and the stored game derive from it). */
+export const RENDER_STYLES = Object.keys(STYLES) as [RenderStyle, ...RenderStyle[]];
 
-const GLYPHS: Readonly<Record<RenderStyle, readonly string[]>> = {
-  image: CELL_ART.map((a) => STYLES.image.art(a)),
-  emoji: CELL_ART.map((a) => STYLES.emoji.art(a)),
-  ascii: CELL_ART.map((a) => STYLES.ascii.art(a)),
-};
+/** The row of a style. */
+export function styleSpec(style: RenderStyle): StyleSpec {
+  return STYLES[style];
+}
+
+/** A value for every style row, computed from the row (a table keyed by style that can't miss one). */
+export function byStyle<T>(f: (style: RenderStyle, spec: StyleSpec) => T): Record<RenderStyle, T> {
+  const out: Partial<Record<RenderStyle, T>> = {};
+  for (const s of RENDER_STYLES) out[s] = f(s, STYLES[s]);
+  return out as Record<RenderStyle, T>;
+}
+
+const GLYPHS = byStyle((_s, spec) => CELL_ART.map((a) => spec.art(a)));
 
 /** Glyph table of a style, indexed by cell code (derived from the cell art and the style's row). */
 export function glyphTable(style: RenderStyle): readonly string[] {
@@ -135,12 +166,12 @@ export function itemCell(kind: ItemKind): number {
 
 /** Marker of a monster kind in a style (its art), for legends and labels. */
 export function monsterMarker(kind: MonsterKind, style: RenderStyle): string {
-  return STYLES[style].art(MONSTERS[kind].art);
+  return styleSpec(style).art(MONSTERS[kind].art);
 }
 
 /** Marker of an item kind in a style (its art), for the HUD and buttons. */
 export function itemMarker(kind: ItemKind, style: RenderStyle): string {
-  return STYLES[style].art(ITEMS[kind].art);
+  return styleSpec(style).art(ITEMS[kind].art);
 }
 
 /** What each non-player glyph means, in legend order: the monster table, the item table, the stairs and the fallen. */

@@ -8,8 +8,9 @@ import { roundDone, roundsNow } from '../engine/pace.js';
 import { xpForLevel } from '../engine/progression.js';
 import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
-import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, STYLES, type RenderStyle } from './glyphs.js';
+import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
+import type { Locale } from '../i18n/index.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -25,10 +26,11 @@ const EMOJI_BAR = 5;
 export function hpBar(hp: number, maxHp: number, style: RenderStyle): string {
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  const width = style === 'ascii' ? BAR : EMOJI_BAR;
+  const hashes = styleSpec(style).bar === 'hashes';
+  const width = hashes ? BAR : EMOJI_BAR;
   // Any life left shows at least one segment.
   const filled = cur === 0 ? 0 : Math.max(1, Math.round((cur / max) * width));
-  if (style === 'ascii') return `\`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]\` ${cur}/${max}`;
+  if (hashes) return `\`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]\` ${cur}/${max}`;
   return `${healthColour(cur / max, '🟩', '🟨', '🟥').repeat(filled)}${'⬛'.repeat(width - filled)} ${cur}/${max}`;
 }
 
@@ -43,7 +45,7 @@ function healthColour(ratio: number, good: string, hurt: string, low: string): s
  * lines carry the heart; the private view and the status sheet show the bar.
  */
 export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
-  if (style === 'ascii') return hpBar(hp, maxHp, style);
+  if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
   return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
@@ -53,17 +55,17 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
 export function mapMarker(p: Player, viewerId: string | null, style: RenderStyle): string {
   const table = glyphTable(style);
   // The image map rings each player in their slot colour and writes their slot number on them.
-  if (style === 'image') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
+  if (styleSpec(style).player === 'numbered-ring') return `${!p.alive ? table[Cell.Corpse]! : playerMarker(p.slot, style)}${(((p.slot % 8) + 8) % 8) + 1}`;
   const g = !p.alive ? table[Cell.Corpse]! : p.id === viewerId ? table[Cell.Viewer]! : playerMarker(p.slot, style);
-  return STYLES[style].quote(g);
+  return styleSpec(style).quote(g);
 }
 
 /**
  * What a player carries, compactly, in item-table order: potions always (the count players watch), other kinds
  * when carried ("🧪2 🏮1 💣1", or "potion 2 · lure 1" in ASCII).
  */
-export function packText(p: Player, style: RenderStyle, sep = style === 'ascii' ? ' · ' : ' '): string {
-  const spec = STYLES[style];
+export function packText(p: Player, style: RenderStyle, sep = styleSpec(style).marks.sep): string {
+  const spec = styleSpec(style);
   return ITEM_KINDS.filter((k) => k === 'potion' || carried(p, k) > 0)
     .map((k) => spec.count(itemMarker(k, style), ITEMS[k].legend, carried(p, k)))
     .join(sep);
@@ -77,15 +79,15 @@ export function gearText(p: Player, style: RenderStyle): string {
 
 /**
  * A hero's role and ability state for the party line: the role's art, and the ability's art with the turns left while
- * it cools down (" 🪖 💥3", or " · fighter (cleave in 3)" in ASCII). Nothing for heroes from before roles.
+ * it cools down (" 🪖 💥3", or " `f` cleave 3" in ASCII). Nothing for heroes from before roles.
  */
 export function roleText(p: Player, style: RenderStyle): string {
   const row = ROLES[p.role];
   if (row.ability === null) return '';
   const ability = ABILITIES[row.ability];
-  if (style === 'ascii') return ` · ${row.name}${p.cooldown > 0 ? ` (${ability.name} in ${p.cooldown})` : ''}`;
-  const art = STYLES[style].art;
-  return ` ${art(row.art)}${p.cooldown > 0 ? ` ${art(ability.art)}${p.cooldown}` : ''}`;
+  const spec = styleSpec(style);
+  const cooling = p.cooldown > 0 ? ` ${spec.count(spec.art(ability.art), ability.name, p.cooldown)}` : '';
+  return ` ${spec.quote(spec.art(row.art))}${cooling}`;
 }
 
 /** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
@@ -102,19 +104,16 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
   // Members who let several rounds pass: the round no longer waits for them (see src/app/host.ts).
   // A standing ⚔️ order: the player fights each round without pressing, shown apart from a one-off action.
   const fights = (p: Player): boolean => state.fighting.includes(p.id);
-  const idleMark = (p: Player): string => (idle.includes(p.id) ? (style === 'ascii' ? ' · idle' : ' 💤 idle') : '');
+  const marks = styleSpec(style).marks;
+  const idleMark = (p: Player): string => (idle.includes(p.id) ? marks.idle : '');
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
       const you = p.id === viewerId ? ' (you)' : '';
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
-      if (style === 'ascii') {
-        const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' · fighting' : roundDone(state, p) ? ' · acted' : ' · waiting') : '';
-        return `${head}${roleText(p, style)} L${p.level} ${hpBar(p.hp, p.maxHp, style)} · ${packText(p, style)}${turn}${idleMark(p)}`;
-      }
-      const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? ' ⚔️' : roundDone(state, p) ? ' ✅' : ' ⏳') : '';
-      return `${head}${roleText(p, style)} L${p.level} ${hpBadge(p.hp, p.maxHp, style)} ${packText(p, style)}${turn}${idleMark(p)}`;
+      const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
+      return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
@@ -155,16 +154,27 @@ export function sightLines(state: GameState, visible: Uint8Array, mark: number, 
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+  const foes = fightTargets(state);
   return seen.map((m) => {
-    const marker = STYLES[style].quote(monsterMarker(m.kind, style));
+    const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m);
     const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${notes ? ` · ${notes}` : ''}${off}`;
+    const target = foes.get(m.id);
+    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }
 
+/** Whom each monster attacked in the last turn's events (its newest target), by monster id: "what attacks whom". */
+export function fightTargets(state: GameState): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of state.recent) {
+    if ((e.type === 'attacked' || e.type === 'missed') && e.attacker.kind === 'monster' && e.target.kind === 'player') out.set(e.attacker.id, e.target.name);
+  }
+  return out;
+}
+
 /** Turn-log lines of the newest `max` events worth telling, oldest first, and how many older ones were left out (only those shown are described). */
-export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number): { lines: string[]; dropped: number } {
+export function logLines(events: readonly GameEvent[], viewerId: string | null, max: number, locale?: Locale): { lines: string[]; dropped: number } {
   const picked: GameEvent[] = [];
   let worthy = 0;
   for (let i = events.length - 1; i >= 0; i--) {
@@ -174,14 +184,14 @@ export function logLines(events: readonly GameEvent[], viewerId: string | null, 
     if (picked.length < max) picked.push(e);
   }
   picked.reverse();
-  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName)), dropped: worthy - picked.length };
+  return { lines: picked.map((e) => describeEventWith(e, viewerId, hudName, locale)), dropped: worthy - picked.length };
 }
 
 /** The run summary of a finished game: outcome, depth, turns, kills per player. */
-export function summaryLines(state: GameState): string[] {
+export function summaryLines(state: GameState, locale?: Locale): string[] {
   const s = state.summary;
   if (!s) return [];
-  const lines = [describeOutcome(s), recapLine(s)];
+  const lines = [describeOutcome(s, locale), recapLine(s)];
   const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
   for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
   return lines;
@@ -194,13 +204,13 @@ export function titleText(state: GameState): string {
     const head = state.summary.outcome === 'victory' ? '🏆 Victory' : state.summary.outcome === 'defeat' ? '💀 Game over' : 'Run abandoned';
     return `${head} · ${where}`;
   }
-  return `Channel Crawler · ${where}`;
+  return where;
 }
 
 /** Footer: seed and turn mode (plain text: footers show no markdown). */
 export function footerText(state: GameState): string {
   const c = state.config;
-  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds' : 'free'} mode · ${c.topology}-way · ${c.difficulty}`;
+  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds in fights' : 'free turns'} · ${c.difficulty}${c.topology === 8 ? ' · diagonal moves' : ''}`;
 }
 
 /** Embed colour: blurple while playing; red, gold or grey once the run is over. */

@@ -1,11 +1,11 @@
 /** Draws a view model into one string (rows joined by '\n'), with fog of war, in a text style (emoji or ASCII). */
 import type { GameState } from '../engine/types.js';
 import type { Viewport } from './camera.js';
-import { Cell, CELL_COUNT, glyphTable, itemCell, monsterCell, RENDER_STYLES, type RenderStyle } from './glyphs.js';
+import { byStyle, Cell, CELL_COUNT, glyphTable, itemCell, monsterCell, type RenderStyle } from './glyphs.js';
 import { buildViewModel, slotIndex, type ViewModel } from './view-model.js';
 
 /** UTF-16 code units of every glyph, per style: tiles are written straight into a code-unit buffer (no per-tile string concatenation). */
-const UNITS = Object.fromEntries(RENDER_STYLES.map((s) => [s, unitsOf(glyphTable(s))])) as Record<RenderStyle, number[][]>;
+const UNITS = byStyle((s) => unitsOf(glyphTable(s)));
 
 function unitsOf(table: readonly string[]): number[][] {
   return table.map((g) => {

@@ -11,7 +11,7 @@ import { truncate } from './text.js';
 import { renderTextView } from './text-view.js';
 
 /** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, the rolling log, and text mode (a screen reader's description instead of a map). */
-export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs'> & { text?: boolean };
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs' | 'locale'> & { text?: boolean };
 
 /** "Bob", "Bob and Cara", "Bob, Cara and Dan". */
 function names(list: readonly string[]): string {
@@ -38,9 +38,8 @@ export function privateLines(state: GameState, viewerId: string, style: RenderOp
   if (!p) return ['You are not in this run: use `/rogue join`.'];
   const depth = `Depth ${state.depth}/${state.config.maxDepth}`;
   if (!p.alive) return ['💀 You have fallen.', depth];
-  const text = style === 'ascii';
   return [
-    `HP ${hpBar(p.hp, p.maxHp, text ? 'ascii' : 'emoji')}`,
+    `HP ${hpBar(p.hp, p.maxHp, style)}`,
     `${depth} · kills ${p.kills}`,
     `Pack: ${packText(p, style)}`,
     `Gear: ${gearText(p, style)}`,

@@ -1,4 +1,5 @@
 /** Text helpers that count and cut the way Discord does: in Unicode code points, never inside a surrogate pair or an emoji sequence. */
+import { safeName } from '../text/safe-text.js';
 
 /** Number of Unicode code points in a string (Discord's unit for every length limit). */
 export function codePoints(text: string): number {
@@ -48,8 +49,8 @@ export const NAME_MAX = 24;
 
 /** A display name made safe for one line: control characters become spaces, blank names get a stand-in, long ones are cut. */
 export function cleanName(name: string, max: number = NAME_MAX): string {
-  const flat = name.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ').trim();
-  return truncate(flat.length === 0 ? '?' : flat, max);
+  // The one sanitiser (src/text/safe-text.ts): valid Unicode, no controls, bidi overrides or mentions, cut on a grapheme.
+  return safeName(name, max);
 }
 
 /** Escapes Discord markdown in user-supplied text (names), so that `**x**` or `` ` `` in a name can't restyle the HUD. */

@@ -37,7 +37,7 @@ export async function finishRun(games: GameService, daily: DailyService, key: Ch
   await daily.idle();
 }
 
-/** A store that reads back `log` instead of the stored log (a tampered save), also in the last finished run, and is the given store otherwise. */
+/** A store that reads back `log` instead of the stored log (a tampered save), also in finished runs' material, and is the given store otherwise. */
 export function tamperedLogStore<S extends GameStore | FinishedRunStore>(store: S, tamper: (log: Action[]) => Action[]): S {
   return new Proxy(store, {
     get(target, prop) {
@@ -45,6 +45,12 @@ export function tamperedLogStore<S extends GameStore | FinishedRunStore>(store: 
       if (prop === 'lastRun' && 'lastRun' in target) {
         return async (key: ChannelKey) => {
           const run = await target.lastRun(key);
+          return run && { ...run, actions: tamper(run.actions) };
+        };
+      }
+      if (prop === 'runMaterial' && 'runMaterial' in target) {
+        return async (key: ChannelKey, runId: string) => {
+          const run = await target.runMaterial(key, runId);
           return run && { ...run, actions: tamper(run.actions) };
         };
       }

@@ -1,4 +1,5 @@
 /** Issue 9, the party's side of a game's end: the end vote and play again, on both stores. */
+import { logText } from '../../src/app/rolling-log.js';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { encodeMeta, encodeState } from '../../src/app/game-codec.js';
 import { GameService } from '../../src/app/game-service.js';
@@ -275,15 +276,15 @@ describe.each([
       if (!hit || (hit.type !== 'attacked' && hit.type !== 'missed') || hit.target.kind !== 'player') throw new Error('the planted goblin did not attack');
       const victim = hit.target.id;
       const hitLine = describeEvent(hit, null);
-      expect(first.meta.recentLog).toContain(hitLine);
-      expect(first.meta.recentLog).toContain('Ann waits.');
+      expect(logText(first.meta.recentLog)).toContain(hitLine);
+      expect(logText(first.meta.recentLog)).toContain('Ann waits.');
 
       const others = users.filter((u) => u.id !== victim);
       let last = first;
       for (const u of others) last = value(await service.act(key, u, { type: 'wait' }));
-      expect(last.meta.recentLog?.some((l) => l.startsWith(hitLine))).toBe(true);
+      expect(logText(last.meta.recentLog).some((l) => l.startsWith(hitLine))).toBe(true);
       expect(last.meta.recentLog?.length).toBeLessThanOrEqual(ROLLING_LOG_LINES);
-      for (const u of others) expect(last.meta.recentLog?.some((l) => l.startsWith(`${u.name} waits.`))).toBe(true);
+      for (const u of others) expect(logText(last.meta.recentLog).some((l) => l.startsWith(`${u.name} waits.`))).toBe(true);
       // What the message showed so far (the last step's events) has lost it.
       expect(last.state.recent.some((e) => e === hit)).toBe(false);
     });

@@ -10,7 +10,7 @@ import type { GameMessages } from '../../src/adapters/discord/messages.js';
 import { RateLimiter } from '../../src/adapters/discord/rate-limit.js';
 import { inProcessReplayEncoder, workerReplayEncoder } from '../../src/adapters/render/replay-encoder.js';
 import { GameService } from '../../src/app/game-service.js';
-import { ReplayService, REPLAY_FILE, type ReplayEncoder } from '../../src/app/replay-service.js';
+import { ReplayService, REPLAY_FILE, REPLAY_DIFFERS_TEXT, type ReplayEncoder } from '../../src/app/replay-service.js';
 import { SettingsService } from '../../src/app/settings-service.js';
 import type { GameStore } from '../../src/app/ports.js';
 import type { FinishedRunStore } from '../../src/app/daily/ports.js';
@@ -85,6 +85,25 @@ describe('replays of finished runs', () => {
     const store = tamperedLogStore(kit.games, (log) => [log[0]!, { type: 'descend', user: ann.id }, ...log.slice(1)]);
     expect(await service(kit, inProcessReplayEncoder, { games: store }).replay(key)).toEqual({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } });
     expect(kit.logger.lines.some((l) => l.level === 'warn' && l.message.startsWith('replay not drawn'))).toBe(true);
+  });
+
+  it('GIVEN a log that replays to another run than the one saved (rules changed without a new version) WHEN a replay is asked for THEN it says so instead of animating another dungeon', async () => {
+    const kit = await memoryKit();
+    await finishedRun(kit);
+    const store = new Proxy(kit.games, {
+      get(t, prop) {
+        if (prop === 'load') {
+          return async (k: typeof key) => {
+            const loaded = await t.load(k);
+            return loaded.kind === 'found' ? { ...loaded, game: { ...loaded.game, state: { ...loaded.game.state, turn: loaded.game.state.turn + 1 } } } : loaded;
+          };
+        }
+        const value: unknown = Reflect.get(t, prop);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+    expect(await service(kit, inProcessReplayEncoder, { games: store }).replay(key)).toEqual({ ok: false, error: { kind: 'invalid', message: REPLAY_DIFFERS_TEXT } });
+    expect(kit.logger.lines.some((l) => l.level === 'warn' && l.message === 'replay not drawn: the log replays to another run under this code')).toBe(true);
   });
 
   it('GIVEN the worker thread encoder WHEN it encodes a run THEN its GIF is byte for byte the in-process one, and a bad log is an error', async () => {

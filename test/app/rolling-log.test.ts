@@ -1,6 +1,7 @@
 /** The rolling log kept in meta: lines across actions, who did what, runs and repeats summed up, the oldest dropped. */
 import { describe, expect, it } from 'vitest';
-import { ROLLING_LOG_LINES, rollLog } from '../../src/app/rolling-log.js';
+import { logText, ROLLING_LOG_LINES, rollLog } from '../../src/app/rolling-log.js';
+import type { LogLine } from '../../src/render/log-message.js';
 import type { ActorRef, GameEvent } from '../../src/engine/types.js';
 import { sampleGame } from './fixtures.js';
 
@@ -13,7 +14,7 @@ const dan = p('4', 'Dan');
 describe('rollLog', () => {
   it('words events in the third person, naming who did what', () => {
     const events: GameEvent[] = [{ type: 'waited', who: ann }, { type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger', verb: 'stabs', range: 1 }];
-    expect(rollLog([], events, state)).toEqual(['Ann waits.', 'The goblin A stabs Dan for 3.']);
+    expect(logText(rollLog([], events, state))).toEqual(['Ann waits.', 'The goblin A stabs Dan for 3.']);
   });
 
   it("keeps an idle member's hit line while three other players act", () => {
@@ -21,28 +22,40 @@ describe('rollLog', () => {
     for (const [id, name] of [['1', 'Ann'], ['2', 'Bo'], ['3', 'Cy']] as const) {
       log = rollLog(log, [{ type: 'waited', who: p(id, name) }, { type: 'spotted', who: goblin }, { type: 'missed', attacker: goblin, target: p(id, name), weapon: 'rusty dagger', range: 1 }], state);
     }
-    expect(log[0]).toBe('The goblin A stabs Dan for 3.');
-    expect(log).toContain('Cy waits.');
+    expect(logText(log)[0]).toBe('The goblin A stabs Dan for 3.');
+    expect(logText(log)).toContain('Cy waits.');
   });
 
   it('sums up a run of steps as one line, and a run that stopped by its stop line', () => {
     const run = (n: number): GameEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'moved', who: ann, x: i, y: 0 }) as GameEvent);
-    expect(rollLog([], run(7), state)).toEqual(['Ann walks 7 steps.']);
-    expect(rollLog([], run(1), state)).toEqual(['Ann moves.']);
-    expect(rollLog([], [...run(3), { type: 'run-stopped', who: ann, steps: 3, reason: 'monster-in-view', run: 'move' }], state)).toEqual(['Ann stops after 3 steps: a monster is in view.']);
+    expect(logText(rollLog([], run(7), state))).toEqual(['Ann walks 7 steps.']);
+    expect(logText(rollLog([], run(1), state))).toEqual(['Ann moves.']);
+    expect(logText(rollLog([], [...run(3), { type: 'run-stopped', who: ann, steps: 3, reason: 'monster-in-view', run: 'move' }], state))).toEqual(['Ann stops after 3 steps: a monster is in view.']);
   });
 
   it('counts the same line repeated in a row instead of repeating it', () => {
-    let log: string[] = [];
+    let log: LogLine[] = [];
     for (let i = 0; i < 3; i++) log = rollLog(log, [{ type: 'waited', who: ann }], state);
-    expect(log).toEqual(['Ann waits. (×3)']);
+    expect(logText(log)).toEqual(['Ann waits. (×3)']);
   });
 
   it(`keeps the newest ${ROLLING_LOG_LINES} lines`, () => {
     const previous = Array.from({ length: ROLLING_LOG_LINES }, (_, i) => `line ${i}`);
     const log = rollLog(previous, [{ type: 'waited', who: ann }], state);
     expect(log).toHaveLength(ROLLING_LOG_LINES);
-    expect(log[0]).toBe('line 1');
-    expect(log.at(-1)).toBe('Ann waits.');
+    expect(logText(log)[0]).toBe('line 1');
+    expect(logText(log).at(-1)).toBe('Ann waits.');
+  });
+
+  it('GIVEN one stored log WHEN a German and a Russian reader read it THEN each reads it whole in their language', () => {
+    let log: LogLine[] = rollLog([], [{ type: 'attacked', attacker: goblin, target: dan, damage: 3, weapon: 'rusty dagger', verb: 'stabs', range: 1 }], state);
+    for (let i = 0; i < 2; i++) log = rollLog(log, [{ type: 'waited', who: ann }], state);
+    expect(logText(log, 'de')).toEqual(['Der Goblin A trifft Dan für 3 (rostiger Dolch).', 'Ann wartet. (×2)']);
+    expect(logText(log, 'ru')).toEqual(['Гоблин A бьёт Dan (−3 HP, ржавый кинжал).', 'Ann ждёт. (×2)']);
+  });
+
+  it('GIVEN an older save whose log is English sentences WHEN more happens THEN its lines stay and repeats still count', () => {
+    const log = rollLog(['Ann waits. (×2)'], [{ type: 'waited', who: ann }], state);
+    expect(logText(log, 'de')).toEqual(['Ann wartet. (×3)']);
   });
 });

@@ -122,13 +122,23 @@ describe('UserPrefsService', () => {
     expect(await service.update('1', { mobile: true })).toEqual({ ok: true, value: { style: 'image', mobile: true } });
   });
 
+  it('GIVEN stored prefs WHEN the user forgets them THEN they read as the defaults again', async () => {
+    const store = new MemoryUserPrefsStore(new MemoryLogger());
+    const service = new UserPrefsService(store, new MemoryLogger());
+    await service.update('1', { style: 'text', mobile: true });
+    expect(await service.forget('1')).toEqual({ ok: true, value: undefined });
+    expect(await service.get('1')).toEqual({ ok: true, value: defaultPrefs() });
+  });
+
   it('answers storage-unavailable when the store is down', async () => {
     const down: UserPrefsStore = {
       get: () => Promise.reject(new StorageUnavailableError('down')),
       set: () => Promise.reject(new StorageUnavailableError('down')),
+      forget: () => Promise.reject(new StorageUnavailableError('down')),
     };
     const service = new UserPrefsService(down, new MemoryLogger());
     expect(await service.get('1')).toEqual({ ok: false, error: { kind: 'storage-unavailable' } });
+    expect(await service.forget('1')).toEqual({ ok: false, error: { kind: 'storage-unavailable' } });
     expect(await service.update('1', { mobile: true })).toEqual({ ok: false, error: { kind: 'storage-unavailable' } });
   });
 

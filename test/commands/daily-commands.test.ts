@@ -1,3 +1,4 @@
+import { personalDailyKey } from '../../src/app/scope.js';
 import { describe, expect, it } from 'vitest';
 import rogue from '../../commands/rogue.js';
 import { boardText, historyText } from '../../commands/daily-replies.js';
@@ -40,10 +41,14 @@ async function setup() {
 }
 
 describe('/rogue daily, board and history', () => {
-  it('GIVEN /rogue daily twice WHEN run THEN the first posts the game, the second offers a practice run, and practice:true posts a practice game', async () => {
-    const { ctx } = await setup();
+  it('GIVEN /rogue daily twice WHEN run THEN the first posts the game, the second shows it again while it runs, then offers a practice run, and practice:true posts a practice game', async () => {
+    const { ctx, games, daily, clock } = await setup();
     const first = await rogue.run(ctx({}));
     expect(first.kind === 'game' && first.mode === 'post' && first.view.meta.daily).toMatchObject({ day: FIRST_DAY, scored: true });
+    // The player's daily is theirs wherever they are in the server: asked again, it is shown where it stands.
+    const shown = await rogue.run(ctx({ channelId: '11' }));
+    expect(shown.kind === 'game' && shown.mode === 'post' && shown.view.meta.createdAt).toBe(first.kind === 'game' && first.view.meta.createdAt);
+    await finishRun(games as never, daily, personalDailyKey({ guildId: '1', channelId: '10' }, '11'), { id: '11', name: 'Ann' }, clock);
     const again = await rogue.run(ctx({ channelId: '11' }));
     expect(again.kind === 'text' && again.text).toContain('`/rogue daily practice:true`');
     const practice = await rogue.run(ctx({ channelId: '11', options: { practice: true } }));
@@ -69,28 +74,32 @@ describe('/rogue daily, board and history', () => {
   it('GIVEN a finished daily WHEN /rogue board and /rogue history run THEN both list it and the game message carries the share card', async () => {
     const { ctx, games, daily, clock } = await setup();
     await rogue.run(ctx({}));
-    await finishRun(games as never, daily, { guildId: '1', channelId: '10' }, { id: '11', name: 'Ann' }, clock);
+    const own = personalDailyKey({ guildId: '1', channelId: '10' }, '11');
+    await finishRun(games as never, daily, own, { id: '11', name: 'Ann' }, clock);
     const board = await rogue.run(ctx({ subcommand: 'board' }));
     expect(board.kind === 'text' && board.text.split('\n')[1]).toMatch(/^\*\*1\.\*\* Ann 🏳️ \d+ d\d+ \d+t$/);
-    const history = await rogue.run(ctx({ subcommand: 'history' }));
-    const recorded = await daily.history({ channel: { guildId: '1', channelId: '10' } });
+    // A player's daily is played in their own view, not in the channel: it is in their history, not the channel's.
+    const recorded = await daily.history({ userId: '11' });
     const recap = recorded.ok ? recorded.value[0]?.recap : undefined;
     expect(recap).toMatch(/ · \d+ kills? · \d+ pts$/);
-    expect(history.kind === 'text' && history.text).toContain(`📅#1 · Ann: ${recap}`);
     const mine = await rogue.run(ctx({ subcommand: 'history', options: { user: '<@11>' } }));
     expect(mine.kind === 'text' && mine.text.split('\n')).toHaveLength(2);
-    const view = await (games as GameServiceApi).view({ guildId: '1', channelId: '10' });
+    expect(mine.kind === 'text' && mine.text).toContain(`📅#1 · Ann: ${recap}`);
+    const view = await (games as GameServiceApi).view(own);
     expect(view.ok && dailyLine(view.value)).toMatch(/^Channel Crawler Daily #1 🏳️\nDepth \d\/5 · \d+ pts\n/);
     const yesterday = await rogue.run(ctx({ subcommand: 'board', options: { yesterday: true } }));
     expect(yesterday.kind === 'text' && yesterday.text).toContain('No runs yet.');
   });
 
   it.each([
-    ['<@1234567890>', '<\u200b@\u200b1234567890\\>'],
-    ['@everyone', '@\u200beveryone'],
+    ['<@1234567890>', '<＠1234567890\\>'],
+    ['@everyone', '＠everyone'],
     ['**bold**', '\\*\\*bold\\*\\*'],
-    ['A very long name indeed, longer than any board line', 'A very long name i…'],
-    ['全角の名前がとても長い', '全角の名前がとても…'],
+    ['A very long name indeed, longer than any board line', 'A very long na…'],
+    ['全角の名前がとても長い', '全角の名前がと…'],
+    ['alicedaily', 'alicedaily'],
+    ['Ann 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', 'Ann 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦…'],
+    ['Bob\u202E\u0000\nevil', 'Bob evil'],
   ])('GIVEN a player named %j WHEN shown THEN it is %j: never a mention, never markdown', (name, shown) => {
     expect(plainName(name)).toBe(shown);
   });

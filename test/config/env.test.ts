@@ -9,7 +9,7 @@ describe('environment parsing', () => {
     const r = parseConfig(base);
     expect(r).toEqual({
       ok: true,
-      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisClusterNodes: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined },
+      config: { discordToken: TOKEN, applicationId: '123456789012345678', guildId: undefined, redisUrl: undefined, redisClusterNodes: undefined, redisPrefix: undefined, logLevel: 'info', apiBase: 'https://discord.com/api', interactions: 'gateway', http: null, metricsPort: undefined, shards: undefined, web: null },
     });
   });
 
@@ -129,6 +129,23 @@ describe('environment parsing', () => {
     it('GIVEN a wrong public key WHEN parsed THEN the problem never echoes it', () => {
       const r = parseConfig({ ...base, INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: 'f'.repeat(63) });
       expect(!r.ok && r.problems.join('\n')).not.toContain('f'.repeat(63));
+    });
+  });
+
+  describe('the full view (WEB)', () => {
+    const SECRET = 'x'.repeat(32);
+    it('GIVEN WEB=on with its secret WHEN parsed THEN the full view is configured on its own port', () => {
+      const r = parseConfig({ ...base, WEB: 'on', WEB_SECRET: SECRET, DISCORD_CLIENT_SECRET: 'client-secret-1' });
+      expect(r.ok && r.config.web).toEqual({ port: 8081, secret: SECRET, clientSecret: 'client-secret-1', publicUrl: undefined, testLogin: false });
+    });
+    it('GIVEN WEB=on without a secret THEN it is refused by name', () => {
+      expect(parseConfig({ ...base, WEB: 'on' })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^WEB_SECRET is required when WEB=on/)] });
+    });
+    it('GIVEN the test login outside NODE_ENV=test (production) THEN it cannot be enabled', () => {
+      const env = { ...base, WEB: 'on', WEB_SECRET: SECRET, WEB_TEST_LOGIN: '1' };
+      expect(parseConfig({ ...env, NODE_ENV: 'production' })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^WEB_TEST_LOGIN can only be enabled with NODE_ENV=test/)] });
+      expect(parseConfig(env).ok).toBe(false);
+      expect(parseConfig({ ...env, NODE_ENV: 'test' })).toMatchObject({ ok: true, config: { web: { testLogin: true } } });
     });
   });
 });

@@ -18,6 +18,9 @@ import { GameService } from '../../src/app/game-service.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
 import { SettingsService } from '../../src/app/settings-service.js';
+import { DailyService } from '../../src/app/daily/daily-service.js';
+import { MemoryUserPrefsStore } from '../../src/adapters/memory/memory-user-prefs-store.js';
+import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from '../../src/adapters/memory/memory-daily-stores.js';
 import { decodeButtonId } from '../../commands/controls/custom-id.js';
 import { ADMIN_PERMS, DEFAULT_GUILD, FakeDiscord, MEMBER_PERMS, type FakeActor, type FakeComponent, type FakeMessage, type InteractionCallback } from './fake-discord/index.js';
 
@@ -90,6 +93,10 @@ export interface HarnessOptions {
   tokenEdits?: boolean;
   /** The shared bot-token budget (default: one unlimited in practice). */
   budget?: BotBudget;
+  /** Wire the daily dungeon, boards and history (memory stores only), as main.ts does. */
+  daily?: boolean;
+  /** A /rogue map this soon after the last one is answered privately (default 0 here: scenarios repost at once). */
+  repostCooldownMs?: number;
 }
 
 /** Starts fake Discord, stores, services and the bot; `close()` shuts down in the safe order. */
@@ -114,8 +121,14 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   }
   const clock = o.clock ?? null;
   const now = clock ? clock.now : Date.now;
-  const games = new GameService({ games: store, settings: settingsStore, clock: { now }, rounds, logger: silentLogger });
-  const settings = new SettingsService(settingsStore, silentLogger);
+  // The daily service records every finished run; the game service tells it of each one (as main.ts wires them).
+  let daily: DailyService | null = null;
+  const games = new GameService({ games: store, settings: settingsStore, clock: { now }, rounds, logger: silentLogger, onFinished: (key, game) => daily?.recordFinished(key, game) ?? Promise.resolve() });
+  if (o.daily && store instanceof MemoryGameStore) {
+    const clockPort = { now };
+    daily = new DailyService({ games, gameStore: store, runs: store, settings: settingsStore, clock: clockPort, logger: silentLogger, attempts: new MemoryDailyAttemptStore(clockPort), boards: new MemoryBoardStore(clockPort), history: new MemoryHistoryStore() });
+  }
+  const settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
   const slow = o.slowMs;
   const slowed: GameServiceApi = slow
     ? new Proxy(games, {
@@ -138,12 +151,14 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     now,
     roundTimerMs: o.roundTimerMs ?? 0,
     editIntervalMs: o.editIntervalMs ?? 1000,
+    repostCooldownMs: o.repostCooldownMs ?? 0,
     shutdownGraceMs: o.shutdownGraceMs ?? 50,
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     // The tests act faster than people do; rate-limit.test.ts sets a real limit.
     rateLimit: o.rateLimit ?? { capacity: 1000, refillMs: 1000 },
     editTokens: o.tokenEdits ? new MemoryEditTokens() : NO_EDIT_TOKENS,
     budget: o.budget ?? new MemoryBudget({ perSecond: 1e6, burst: 1e6, reserve: 0 }),
+    ...(daily ? { daily } : {}),
   };
   let bot: Harness['bot'];
   if (o.transport === 'http') {

@@ -22,6 +22,9 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       await deployCommands({ discordToken: h.fake.token, applicationId: h.fake.applicationId, guildId: undefined, apiBase: h.fake.apiBase });
       const global = h.fake.commands() as { name: string; default_member_permissions?: string | null }[];
       expect(global.find((c) => c.name === 'rogue-config')?.default_member_permissions).toBe('32');
+      // Registered in every language the game speaks (src/i18n/commands.ts), from the catalogues.
+      const rogueNew = (global.find((c) => c.name === 'rogue') as { options?: { name: string; name_localizations?: Record<string, string> }[] } | undefined)?.options?.find((o) => o.name === 'new');
+      expect(rogueNew?.name_localizations).toMatchObject({ de: 'neu', fr: 'nouvelle', 'pt-BR': 'novo', ru: 'новая', 'es-ES': 'nueva' });
     });
 
     it('GIVEN a channel WHEN a whole solo game is played with slash commands and buttons THEN the one game message stays current', async () => {

@@ -10,8 +10,8 @@ import { parseGameState } from '../../src/engine/state-schema.js';
 import { ATLAS_BASE64 } from '../../src/render/image/atlas.js';
 import type { Action, GameState, StepResult } from '../../src/engine/types.js';
 import { drawMap, drawState, inFight } from './fixtures.js';
-import { partyLines } from '../../src/render/hud.js';
-import { RENDER_STYLES } from '../../src/render/glyphs.js';
+import { partyLines, roleText } from '../../src/render/hud.js';
+import { RENDER_STYLES, styleSpec } from '../../src/render/glyphs.js';
 import { renderStatus } from '../../src/render/status.js';
 import { HELP_TEXT } from '../../commands/rogue.js';
 
@@ -161,8 +161,8 @@ describe('roles in every render style', () => {
     const ability = ABILITIES[ROLES[role].ability!];
     for (const style of RENDER_STYLES) {
       const line = partyLines(s, 'p1', style)[0]!;
-      if (style === 'ascii') expect(line).toContain(`${role} (${ability.name} in 4)`);
-      else expect(line).toContain(`${ROLES[role].art.emoji} ${ability.art.emoji}4`);
+      const spec = styleSpec(style);
+      expect(line).toContain(` ${spec.quote(spec.art(ROLES[role].art))} ${spec.count(spec.art(ability.art), ability.name, 4)}`);
     }
     expect(renderStatus(s, 'p1').description).toContain(`${ability.art.emoji} ${ability.name} (ready in 4 turns)`);
     expect(HELP_TEXT).toContain(`${ROLES[role].art.emoji} ${role}`);
@@ -171,6 +171,20 @@ describe('roles in every render style', () => {
 
   it('GIVEN a hero from before roles WHEN drawn THEN the party line is as it always was', () => {
     const s = drawState(['#######', '#1....#', '#######']);
-    expect(partyLines(s, 'p1', 'ascii')[0]).toBe('`@` **P1** (you) L1 `[##########]` 24/24 · potion 0');
+    for (const style of RENDER_STYLES) {
+      expect(roleText(s.players[0]!, style)).toBe('');
+      expect(partyLines(s, 'p1', style)[0]).not.toContain(ROLES.adventurer.art.emoji);
+    }
+  });
+});
+
+describe('choosing a role before the run begins', () => {
+  it('GIVEN a member in a fresh game WHEN they join again with another role THEN their hero becomes it; once they have played, it is refused', () => {
+    let s = ok(step(newGame(defaultConfig({ seed: 3 })), { type: 'join', user: 'u', name: 'U', role: 'fighter' }));
+    s = ok(step(s, { type: 'join', user: 'u', name: 'U', role: 'healer' }));
+    expect(s.players).toHaveLength(1);
+    expect(s.players[0]).toMatchObject({ role: 'healer', maxHp: PLAYER_BASE.hp + ROLES.healer.hp });
+    s = ok(step(s, { type: 'wait', user: 'u' }));
+    expect(step(s, { type: 'join', user: 'u', name: 'U', role: 'rogue' })).toEqual({ ok: false, code: 'already-joined' });
   });
 });

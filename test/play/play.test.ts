@@ -57,13 +57,13 @@ describe('terminal player', () => {
   it('GIVEN a game WHEN printed THEN buttons show as [emoji label] with disabled ones marked', async () => {
     const out = await play(['/rogue new lobby:false size:small']);
     expect(out).toMatch(/\[⬆️ north( \(disabled\))?\]/);
-    expect(out).toContain('[⏳ wait]');
+    expect(out).toContain('[🎮 my view]');
   });
 
   it('GIVEN /rogue new alone WHEN printed THEN the run is on with the d-pad and ➕ join; the banner\'s first move works', async () => {
     const solo = await play(['/rogue new size:small', 'east']);
     expect(solo).not.toContain('## Lobby');
-    expect(solo).toContain('[⏳ wait]');
+    expect(solo).toContain('[⬅️ west');
     expect(solo).toContain('[➕ join]');
     expect(solo).not.toContain('You can’t');
   });
@@ -72,10 +72,10 @@ describe('terminal player', () => {
     const lobby = await play(['/rogue new size:small party:2']);
     expect(lobby).toContain('## Lobby');
     expect(lobby).toContain('[▶️ start]');
-    expect(lobby).not.toContain('[⏳ wait]');
+    expect(lobby).not.toContain('[⬅️ west');
     const started = await play(['/rogue new size:small party:2', 'start']);
     expect(started).toContain('Player starts the run.');
-    expect(started).toContain('[⏳ wait]');
+    expect(started).toContain('[⬅️ west');
   });
 
   it('GIVEN command lines WHEN parsed THEN words are the (group and) subcommand and key:value pairs the options', () => {

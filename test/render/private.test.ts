@@ -231,13 +231,14 @@ describe('public message of a spread-out party of 4', () => {
     expect(checkLimits(m)).toEqual([]);
     expect(m.embed.image).toBe('attachment://map.png');
     expect(m.image!.markers.map((k) => k.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
-    expect(m.embed.fields[0]!.value.split('\n').map((l) => l.split(' ')[0])).toEqual(['🔵1', '🟢2', '🟡3', '🟣4']);
+    // The picture's HUD is the description: the party's lines first, numbered as the rings.
+    expect(m.embed.description.split('\n').slice(0, 4).map((l) => l.split(' ')[0])).toEqual(['🔵1', '🟢2', '🟡3', '🟣4']);
     expect(m.image!.alt).toContain('4 Dave, 9/24 HP, in the south-east: goblin A 2 tiles west.');
   });
 
   it('image without a deflate draws no picture but still the HUD', () => {
     const m = renderGameWith(state, { style: 'image' }, seen);
     expect(m.image).toBeUndefined();
-    expect(m.embed.fields.length).toBeGreaterThan(0);
+    expect(m.embed.description).toContain('**Dave**');
   });
 });

@@ -11,7 +11,7 @@ import { drawState, mask } from './fixtures.js';
 
 /** Plays joins then moves ("u1:eess"); a move into a wall is refused and changes nothing, so it is skipped (the maps may still change while mapgen evolves). */
 function play(config: Partial<GameConfig>, names: readonly string[], moves: readonly string[] = []): GameState {
-  let s = newGame(defaultConfig({ width: 40, height: 20, ...config }));
+  let s = newGame(defaultConfig({ width: 40, height: 20, rules: 1, ...config }));
   // Rounds mode plays in rounds only in a fight (src/engine/pace.ts): these scenes show one.
   if (config.turnMode === 'rounds') s = { ...s, calm: 0 };
   const actions: Action[] = names.map((name, i) => ({ type: 'join', user: `u${i + 1}`, name }));
@@ -105,13 +105,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |                          ···     ++·++ |
       |                           +        ++  |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 12
-      \`o\` orc
-      ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 2
-      ## In sight
+      # Depth 1/5 · Turn 12
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 2
       \`o\` orc A 12/12 · unaware
-      -- Seed 7 · free mode · 4-way · normal
+
+      \`o\` orc
+      -- 
       color #5865f2"
     `);
   });
@@ -131,13 +130,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
-      # Channel Crawler · Depth 1/5 · Turn 12
+      # Depth 1/5 · Turn 12
       🐗 orc
       ## Party
-      🧙 **Alice** (you) L1 💚24/24 🧪2
-      ## In sight
+      🧙 **Alice** (you) 💚24/24 🧪2
       🐗 orc A 12/12 · unaware
-      -- Seed 7 · free mode · 4-way · normal
+      -- 
       color #5865f2"
     `);
   });
@@ -155,12 +153,11 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲|
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
-      # Channel Crawler · Depth 1/5 · Turn 12
+      # Depth 1/5 · Turn 12
       ## Party
-      🧙 **Alice** (you) L1 💚24/24 🧪2
-      ## In sight
+      🧙 **Alice** (you) 💚24/24 🧪2
       🐗 orc A 12/12 · unaware · off picture
-      -- Seed 7 · free mode · 4-way · normal
+      -- 
       color #5865f2"
     `);
     expect(show(renderGame(state, { style: 'ascii', viewerId: 'u1', mobile: true }))).toMatchInlineSnapshot(`
@@ -181,13 +178,12 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |              ······++·····++|
       |              ·····+  +····+ |
       |              ·····    ····+ |
-      # Channel Crawler · Depth 1/5 · Turn 12
-      \`o\` orc
-      ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 2
-      ## In sight
+      # Depth 1/5 · Turn 12
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 2
       \`o\` orc A 12/12 · unaware
-      -- Seed 7 · free mode · 4-way · normal
+
+      \`o\` orc
+      -- 
       color #5865f2"
     `);
   });
@@ -218,20 +214,19 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       |                                        |
       |                                        |
-      # Channel Crawler · Depth 1/5 · Turn 0
-      \`g\` goblin · \`b\` bat · \`!\` potion
-      ## Party · this round: 1/4 acted, waiting for Alice, Bob, Dave · 17 s left
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`2\` **Bob** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      \`3\` **Carol** L1 \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
-      \`4\` **Dave** L1 \`[##########]\` 24/24 · potion 1 · waiting
-      ## In sight
+      # Depth 1/5 · Turn 0
+      ⏳ Round ends in 17 s
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 1 · to act
+      \`2\` **Bob** \`[##########]\` 24/24 · potion 1 · to act
+      \`3\` **Carol** \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
+      \`4\` **Dave** \`[##########]\` 24/24 · potion 1 · to act
       \`g\` goblin B 7/7 · unaware
       \`g\` goblin C 7/7 · unaware
       \`b\` bat B 7/7 · unaware
-      ## Log
-      Carol picks up a dagger.
-      -- Seed 3 · rounds mode · 4-way · normal
+      › Carol picks up a dagger.
+
+      \`g\` goblin · \`b\` bat · \`!\` potion
+      -- 
       color #5865f2"
     `);
   });
@@ -251,20 +246,20 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
-      # Channel Crawler · Depth 1/5 · Turn 0
+      # Depth 1/5 · Turn 0
       👺 goblin · 🧪 potion
-      ## Party · this round: 1/4 acted, waiting for Alice, Bob, Dave · 17 s left
-      🔵 **Alice** L1 💚24/24 🧪1 ⏳
-      🟢 **Bob** L1 💚24/24 🧪1 ⏳
-      🟡 **Carol** L1 💚24/24 🧪1 🔪1 ✅
-      🟣 **Dave** L1 💚24/24 🧪1 ⏳
-      ## In sight
+      ## Party
+      ⏳ Round ends in 17 s
+      🔵 **Alice** 💚24/24 🧪1 · to act
+      🟢 **Bob** 💚24/24 🧪1 · to act
+      🟡 **Carol** 💚24/24 🧪1 🔪1 · acted
+      🟣 **Dave** 💚24/24 🧪1 · to act
       👺 goblin B 7/7 · unaware
       👺 goblin C 7/7 · unaware
       🦇 bat B 7/7 · unaware · off picture
       ## Log
       Carol picks up a dagger.
-      -- Seed 3 · rounds mode · 4-way · normal
+      -- 
       color #5865f2"
     `);
   });
@@ -305,11 +300,9 @@ describe('renderGame golden: game over', () => {
       ## Party
       \`%\` **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 5.
-      The orc A slashes you for 5.
       You die.
       The party has fallen on depth 1 after 100 turns.
-      -- Seed 12 · free mode · 4-way · hard
+      -- Seed 12 · free turns · hard
       color #ed4245"
     `);
   });
@@ -338,11 +331,9 @@ describe('renderGame golden: game over', () => {
       ## Party
       💀 **Alice** (you) — fallen
       ## Log
-      You hit the orc A for 5.
-      The orc A slashes you for 5.
       You die.
       The party has fallen on depth 1 after 100 turns.
-      -- Seed 12 · free mode · 4-way · hard
+      -- Seed 12 · free turns · hard
       color #ed4245"
     `);
   });
@@ -378,9 +369,9 @@ describe('renderGame golden: victory (drawn state)', () => {
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      \`@\` **Alice** (you) L1 \`[##########]\` 24/24 · potion 1
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 1
       \`%\` **Bob** — fallen
-      -- Seed 1 · free mode · 4-way · normal
+      -- Seed 1 · free turns · normal
       color #fee75c"
     `);
     expect(show(renderGameWith(state, { style: 'emoji', viewerId: 'p1', events: [] }, seen))).toMatchInlineSnapshot(`
@@ -395,9 +386,9 @@ describe('renderGame golden: victory (drawn state)', () => {
       **Bob** — 21 kills
       **Alice** — 17 kills
       ## Party
-      🧙 **Alice** (you) L1 💚24/24 🧪1
+      🧙 **Alice** (you) 💚24/24 🧪1
       💀 **Bob** — fallen
-      -- Seed 1 · free mode · 4-way · normal
+      -- Seed 1 · free turns · normal
       color #fee75c"
     `);
   });
@@ -420,10 +411,7 @@ describe('renderGame golden: a log that overflows', () => {
     const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
     expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES);
     expect(log).toMatchInlineSnapshot(`
-      "You hit the troll A for 9.
-      The troll A misses Bob with its club.
-      Bob hits the troll A for 10.
-      The troll A misses you with its club.
+      "The troll A misses you with its club.
       The troll A goes berserk!"
     `);
   });
@@ -459,16 +447,14 @@ describe('renderGame golden: monsters in sight (drawn state)', () => {
       |#.@.....T..··+|
       |#...o.....g··+|
       |###########+++|
-      # Channel Crawler · Depth 1/5 · Turn 0
-      \`g\` goblin · \`o\` orc · \`T\` troll
-      ## Party
-      \`@\` **Alice \\*\\*the bold\\*\\*** (you) L1 \`[##########]\` 24/24 · potion 1
-      ## In sight
+      # Depth 1/5 · Turn 0
+      \`@\` **Alice \\*\\*the bold\\*\\*** (you) \`[##########]\` 24/24 · potion 1
       \`o\` orc A 10/10
       \`g\` goblin A 2/6 · bloodied, fleeing
       \`T\` troll A 16/16 · berserk
-      \`g\` goblin B 6/6 · unaware
-      -- Seed 1 · free mode · 4-way · normal
+
+      \`g\` goblin · \`o\` orc · \`T\` troll
+      -- 
       color #5865f2"
     `);
   });
@@ -491,7 +477,7 @@ describe('renderStatus', () => {
       Depth 1/5 at (18, 6)
       This round: ✅ acted",
         "fields": [],
-        "footer": "Turn 0 · Seed 3 · rounds mode · 4-way · normal",
+        "footer": "Turn 0 · Seed 3 · rounds in fights · normal",
         "title": "🔵 Alice",
       }
     `);
@@ -504,25 +490,24 @@ describe('renderStatus', () => {
 
 describe('rounds-mode party header', () => {
   const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
-  const header = (m: RenderedMessage) => m.embed.fields.find((f) => f.name.startsWith('Party'))!.name;
+  /** The HUD's lines: the description in ASCII (the map is in the content), the Party field in emoji. */
+  const hud = (m: RenderedMessage) => (m.embed.fields.find((f) => f.name === 'Party')?.value ?? m.embed.description).split('\n');
 
-  it('counts who has acted, names whom the round waits for, and the seconds left in the round (no second count: the title has the turn)', () => {
-    expect(header(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }))).toBe('Party · this round: 1/2 acted, waiting for P2 · 42 s left');
+  it('opens with when the round ends and marks who must act on their own line, in words', () => {
+    const lines = hud(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }));
+    expect(lines[0]).toBe('⏳ Round ends in 42 s');
+    expect(lines.find((l) => l.includes('**P2**'))).toMatch(/· to act$/);
+    expect(lines.find((l) => l.includes('**P1**'))).toMatch(/· acted$/);
   });
 
   it('says so when the round timer is paused until someone acts', () => {
-    expect(header(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))).toBe('Party · this round: 1/2 acted, waiting for P2 · timer paused until someone acts');
+    expect(hud(renderGame(party(), { style: 'emoji', roundTimerPaused: true }))[0]).toBe('⏸️ Round timer paused until someone acts');
   });
 
-  it.each([
-    ['ascii', '· idle'],
-    ['emoji', '💤 idle'],
-  ] as const)('GIVEN P2 is marked idle WHEN drawn in %s THEN the round waits for nobody and the party list marks P2 idle', (style, mark) => {
-    const m = renderGame(party(), { style, roundSecondsLeft: 42, idle: ['p2'] });
-    expect(header(m)).toBe('Party · this round: 1/2 acted · 42 s left');
-    const lines = m.embed.fields.find((f) => f.name.startsWith('Party'))!.value.split('\n');
-    expect(lines.filter((l) => l.endsWith(mark))).toHaveLength(1);
-    expect(lines.find((l) => l.endsWith(mark))).toContain('P2');
+  it.each(['ascii', 'emoji'] as const)('GIVEN P2 is marked idle WHEN drawn in %s THEN the party list marks P2 idle', (style) => {
+    const lines = hud(renderGame(party(), { style, roundSecondsLeft: 42, idle: ['p2'] }));
+    expect(lines.filter((l) => l.endsWith('· idle'))).toHaveLength(1);
+    expect(lines.find((l) => l.endsWith('· idle'))).toContain('P2');
   });
 
   it('GIVEN a run ended by the host THEN the run summary opens with how it ended', () => {
@@ -536,9 +521,9 @@ describe('rounds-mode party header', () => {
 });
 
 describe('rounds-mode party header while walking freely', () => {
-  it('says the party moves freely and when rounds start, with no round count', () => {
+  it('shows no round line while the party walks freely (the footer-less HUD says nothing of rounds)', () => {
     const s = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' } });
     const m = renderGame(s, { style: 'ascii' });
-    expect(m.embed.fields.find((f) => f.name.startsWith('Party'))!.name).toBe('Party · moving freely: rounds start when a monster is in view');
+    expect(m.embed.description).not.toContain('Round');
   });
 });

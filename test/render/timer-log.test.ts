@@ -22,12 +22,14 @@ describe('rounds countdown', () => {
     expect(countdownLine(null, false)).toBeNull();
   });
 
-  it('shows as the first line of the party field in rounds mode, the title without frozen seconds', () => {
+  it('shows as the first line of the party field in rounds mode (who must act is marked on their line), no frozen seconds', () => {
     const state = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
     const m = renderGame(state, { style: 'emoji', roundDeadlineMs: 1_700_000_042_000, roundSecondsLeft: 42 });
     const party = m.embed.fields.find((f) => f.name.startsWith('Party'))!;
-    expect(party.name).toBe('Party · this round: 1/2 acted, waiting for P2');
-    expect(party.value.split('\n')[0]).toBe('⏳ Round ends <t:1700000042:R>.');
+    expect(party.name).toBe('Party');
+    const lines = party.value.split('\n');
+    expect(lines[0]).toBe('⏳ Round ends <t:1700000042:R>');
+    expect(lines.find((l) => l.includes('**P2**'))).toMatch(/· to act$/);
     expect(checkLimits(m)).toEqual([]);
   });
 
@@ -78,9 +80,10 @@ describe('rolling log', () => {
     expect(line!.startsWith('\\*')).toBe(true);
   });
 
-  it('is what the Log field shows when given', () => {
+  it('is what the Log shows when given: a field in emoji, lines marked › after the HUD where the description is free', () => {
     const state = drawState(['#######', '#1.2..#', '#######']);
-    const m = renderGame(state, { style: 'ascii', log: ['The goblin A hits Bob for 2.', 'Alice walks 2 steps.'] });
-    expect(m.embed.fields.find((f) => f.name === 'Log')!.value).toBe('The goblin A hits Bob for 2.\nAlice walks 2 steps.');
+    const log = ['The goblin A hits Bob for 2.', 'Alice walks 2 steps.'];
+    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Log')!.value).toBe(log.join('\n'));
+    expect(renderGame(state, { style: 'ascii', log }).embed.description).toContain(log.map((l) => `› ${l}`).join('\n'));
   });
 });

@@ -39,11 +39,32 @@ async function activitySignIn(): Promise<Started> {
   return started;
 }
 
+/** Back from Discord's OAuth2 (the plain page): the session is in the fragment, never sent to a server. */
+async function fromFragment(session: string): Promise<Started> {
+  history.replaceState(null, '', location.pathname + location.search);
+  const res = await fetch(apiUrl('api/ticket'), { method: 'POST', headers: { authorization: `Bearer ${session}` } });
+  if (!res.ok) throw new Error('That sign-in has expired. Open the watch link again.');
+  return { session, ticket: ((await res.json()) as { ticket: string }).ticket };
+}
+
+/** A watch link: watch at once, and offer Discord's login to play when the server has it. */
+async function watchLink(watch: string): Promise<Started> {
+  const config = (await (await fetch(apiUrl('api/config'))).json()) as { login?: boolean };
+  const link = document.getElementById('login') as HTMLAnchorElement;
+  if (config.login) {
+    link.href = apiUrl(`login?watch=${encodeURIComponent(watch)}`);
+    link.hidden = false;
+  }
+  return postJson<Started>('api/watch', { link: watch });
+}
+
 async function signIn(): Promise<Started> {
   const q = new URLSearchParams(location.search);
   if (q.has('frame_id') && q.has('instance_id')) return activitySignIn();
+  const fragment = new URLSearchParams(location.hash.slice(1)).get('s');
+  if (fragment) return fromFragment(fragment);
   const watch = q.get('watch');
-  if (watch) return postJson<Started>('api/watch', { link: watch });
+  if (watch) return watchLink(watch);
   const dev = q.get('dev');
   if (dev !== null) {
     return postJson<Started>('api/test-login', { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', spectator: q.get('spectate') === '1' });
@@ -58,7 +79,8 @@ function start(s: Started): void {
   let skew = 0;
   const redraw = (): void => {
     if (!frame) return;
-    const h = window.innerWidth < 900 ? window.innerHeight * 0.5 : window.innerHeight - 80;
+    // A phone keeps the controls on the first screen: the map takes at most three quarters of its width in height.
+    const h = window.innerWidth < 900 ? Math.min(window.innerHeight * 0.5, board.clientWidth * 0.75) : window.innerHeight - 80;
     drawMap(canvas, frame, board.clientWidth, h);
   };
   const conn = new Connection(s.session, s.ticket, {

@@ -6,10 +6,11 @@
  * reason, an end vote's tally) that fails on its first path is sent by the other one.
  */
 import type { Logger } from 'pino';
+import { DEFAULT_LOCALE, t } from '../../i18n/index.js';
 import type { InteractionResponder, OutgoingMessage } from './types.js';
 
-/** Said privately when every answer carrying the new state failed: the action was applied all the same. */
-export const APPLIED_TEXT = 'Your action went through (Discord did not take the picture just now; the game message catches up by itself).';
+/** Said privately (in English; the caller's language is `reply.applied`) when every answer with the new state failed. */
+export const APPLIED_TEXT = t(DEFAULT_LOCALE, 'reply.applied');
 
 /** How an answer reaches the message that carries it: the first answer, or an edit of @original after a deferral. */
 export type AnswerPath = 'reply' | 'update' | 'edit-original';
@@ -26,7 +27,7 @@ function sendBy(r: InteractionResponder, path: AnswerPath, msg: OutgoingMessage)
  * follow-up (or reply) saying it went through. Never throws: the action stands whatever Discord says. True when the
  * state itself (with or without picture) was shown.
  */
-export async function answerApplied(r: InteractionResponder, path: AnswerPath, full: OutgoingMessage, plain: () => OutgoingMessage, log: Logger, where: object): Promise<boolean> {
+export async function answerApplied(r: InteractionResponder, path: AnswerPath, full: OutgoingMessage, plain: () => Promise<OutgoingMessage>, log: Logger, where: object, note = APPLIED_TEXT): Promise<boolean> {
   try {
     await sendBy(r, path, full);
     return true;
@@ -36,12 +37,12 @@ export async function answerApplied(r: InteractionResponder, path: AnswerPath, f
   // After a failed first answer the interaction may still be unanswered: the next try is a first answer too.
   const again: AnswerPath = path === 'edit-original' || r.answered ? 'edit-original' : path;
   try {
-    await sendBy(r, again, plain());
+    await sendBy(r, again, await plain());
     return true;
   } catch (err) {
     log.warn({ err, ...where, path: again }, 'answer without the picture failed too; saying privately that the action went through');
   }
-  await notePrivately(r, { content: APPLIED_TEXT, ephemeral: true, allowedMentions: { parse: [] } }, log, where);
+  await notePrivately(r, { content: note, ephemeral: true, allowedMentions: { parse: [] } }, log, where);
   return false;
 }
 
@@ -51,7 +52,7 @@ export async function answerApplied(r: InteractionResponder, path: AnswerPath, f
  * false when neither reached Discord.
  */
 export async function notePrivately(r: InteractionResponder, msg: OutgoingMessage, log: Logger, where: object): Promise<boolean> {
-  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'follow-up'];
+  const paths: ('follow-up' | 'reply')[] = r.answered ? ['follow-up', 'follow-up'] : ['reply', 'reply', 'follow-up'];
   for (const [n, p] of paths.entries()) {
     try {
       if (p === 'reply' && !r.answered) await r.reply(msg);

@@ -7,8 +7,12 @@
  * message) may use it all.
  */
 
-/** How urgent a bot-token request is. */
-export type Priority = 'high' | 'low';
+/**
+ * How urgent a bot-token request is: 'high' (a repost, a whose-turn ping) may use the whole bucket; 'low' (a timer's
+ * or a refresh's redraw) stops at the reserve; 'player' (what players can trigger at will: retiring the old message
+ * of a /rogue map) stops higher still, so a flood of them never takes what the timers need.
+ */
+export type Priority = 'high' | 'low' | 'player';
 
 /** The outcome of asking the budget: go, or wait this long before asking again. */
 export type BudgetAnswer = { ok: true } | { ok: false; retryMs: number };
@@ -24,6 +28,14 @@ export interface BudgetShape {
   burst: number;
   /** Tokens kept for high priority: a low-priority request is shed while the bucket holds this many or fewer. */
   reserve: number;
+  /** Tokens a player-triggered request leaves (default reserve + 2): it is shed while the bucket holds this many or fewer. */
+  playerReserve?: number;
+}
+
+/** The level a priority may take a token at (it needs at least this many). */
+export function floorOf(shape: BudgetShape, priority: Priority): number {
+  if (priority === 'high') return 1;
+  return (priority === 'player' ? (shape.playerReserve ?? Math.min(shape.burst - 1, shape.reserve + 2)) : shape.reserve) + 1;
 }
 
 /**
@@ -39,7 +51,7 @@ export const DEFAULT_BUDGET: BudgetShape = { perSecond: 40, burst: 8, reserve: 3
  */
 export function takeFrom(level: number, last: number, now: number, shape: BudgetShape, priority: Priority): { level: number; answer: BudgetAnswer } {
   const refilled = Math.min(shape.burst, level + (Math.max(0, now - last) * shape.perSecond) / 1000);
-  const floor = priority === 'high' ? 1 : shape.reserve + 1;
+  const floor = floorOf(shape, priority);
   if (refilled >= floor) return { level: refilled - 1, answer: { ok: true } };
   return { level: refilled, answer: { ok: false, retryMs: Math.ceil(((floor - refilled) * 1000) / shape.perSecond) } };
 }

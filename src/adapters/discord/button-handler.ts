@@ -4,6 +4,7 @@
  * what gets drawn, and a press on the shared message that is not an action reads it once to check the message is
  * still live (🎮 draws the presser's controller from that same read).
  */
+import { forgetUser } from '../../../commands/about.js';
 import { decodeButtonId, gameTag, pressIntent, runPress, type ButtonId, type ButtonOutcome, type PressIntent } from '../../../commands/controls/index.js';
 import { failureText, retiredText } from '../../../commands/replies.js';
 import { t, type Locale } from '../../i18n/index.js';
@@ -18,6 +19,9 @@ import { gameMessage } from './payload.js';
 import { postGameAnswer } from './post-answer.js';
 import { gamePayload, toApiRows } from './presenter.js';
 import type { VersionWatch } from './version-watch.js';
+import { interactionKey } from './place-guard.js';
+import { endedScoredDaily, finishedDailyPost, pressTarget } from './personal-daily.js';
+import { isPersonalDaily } from '../../app/scope.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
 
 /** A press ready to run; `intent` null for a d-pad spacer (nothing to do). */
@@ -63,7 +67,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       if (live && pressedOn && isRetired(live, pressedOn)) return { kind: 'retired', live };
       if (intent.kind === 'controller') return controllerOutcome(current, p.id, lang(i));
     }
-    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
+    const forget = (userId: string) => forgetUser({ settings: deps.settings, daily: deps.daily }, userId, lang(i));
+    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, forget, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
     return runPress(ctx, p.id, intent);
   }
 
@@ -76,9 +81,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   /** An applied action (or a refusal that catches the message up): redrawn in place, with fallbacks that never lie. */
   async function showApplied(x: Press, view: GameView): Promise<void> {
     const full = await draw(x, view);
-    const plain = await draw(x, view, false);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
-    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => plain, log, where);
+    // Drawn without the picture only if the answer with it fails.
+    const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => draw(x, view, false), log, where, t(lang(x.i), 'reply.applied'));
     if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
   }
 
@@ -102,9 +107,19 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     versions.answered(view.key, view.state.version);
     await showApplied(x, view);
     if (note) await notePrivately(x.r, privately(note), log, { interactionId: x.i.id });
+    if (isPersonalDaily(view.key) && endedScoredDaily(view)) await postFinishedDaily(x, view);
     roundsResolved(deps, view, x.onController ? x.i.user.id : undefined);
     if (x.onController) return deps.messages.refreshSoon(x.key, 'controller');
     await afterShared(x, view).catch((err: unknown) => log.warn({ err, interactionId: x.i.id, channelId: x.key.channelId }, 'could not record the pressed game message'));
+  }
+
+  /** A player's own scored daily just ended: its share card and board, publicly (best effort: the run is recorded anyway). */
+  async function postFinishedDaily(x: Press, view: GameView): Promise<void> {
+    try {
+      await x.r.followUp(await finishedDailyPost(deps.daily, view, x.i.user));
+    } catch (err) {
+      log.warn({ err, ...view.key }, 'could not post the finished daily run');
+    }
   }
 
   async function answer(x: Press, outcome: PressOutcome): Promise<void> {
@@ -113,7 +128,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       case 'attachment':
         return void (await noteNow(r, deferred, { content: outcome.text, files: [outcome.file] }));
       case 'retired':
-        return void (await noteNow(r, deferred, privately(retiredText(messageLink(key.guildId, outcome.live.channelId, outcome.live.messageId), lang(x.i)))));
+        return void (await noteNow(r, deferred, privately(retiredText(messageLink(key, outcome.live.channelId, outcome.live.messageId), lang(x.i)))));
       case 'controller': {
         // 🎮 on the public message: the presser's own controller, privately.
         const msg = await controllerFor(deps, outcome.view, x.i.user.id);
@@ -133,6 +148,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
         return void (await noteNow(r, deferred, { ...privately(outcome.text), components: toApiRows(outcome.buttons) }));
       case 'refused':
         return onRefused(x, outcome);
+      case 'note':
+        return void (await noteNow(r, deferred, privately(outcome.text)));
     }
   }
 
@@ -147,21 +164,27 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   }
 
   return {
-    parse(i) {
+    async parse(i) {
       const decoded = decodeButtonId(i.customId ?? '');
-      if (!decoded.ok || !i.guildId || !i.channelId) return { ok: false, text: t(lang(i), 'reply.foreign-button') };
+      const key = interactionKey(i);
+      if (!decoded.ok || !key) return { ok: false, text: t(lang(i), 'reply.foreign-button') };
       const intent = pressIntent(decoded.value);
-      if (intent && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
-      return { ok: true, value: { id: decoded.value, intent, key: { guildId: i.guildId, channelId: i.channelId } } };
+      if (intent && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      return { ok: true, value: { id: decoded.value, intent, key } };
     },
-    async run(p, i, r) {
+    async run(parsed, i, r) {
       // A d-pad spacer (Discord never sends a press of a disabled button, but answer anyway).
-      if (!p.intent) return r.deferUpdate();
-      const onController = i.message?.ephemeral ?? false;
+      const intent = parsed.intent;
+      if (!intent) return r.deferUpdate();
       const pressedOn = i.message?.id ?? null;
+      // A press on an ephemeral message: the presser's own daily (its private game message or another private message
+      // of it), or a private controller of the channel's game, which is redrawn instead of the game message.
+      const target = i.message?.ephemeral ? await pressTarget(deps.games, parsed.key, i.user.id, i.customId ?? '', pressedOn) : { key: parsed.key, onGameMessage: false };
+      const p = { ...parsed, key: target.key };
+      const onController = (i.message?.ephemeral ?? false) && !target.onGameMessage;
       const shared = !onController && pressedOn !== null;
       // 🎞️ is deferred at once (type 6: the game message stays as it is) while the replay is drawn.
-      const { value, deferred } = await withDeferral(work(p, i, p.intent, shared, pressedOn), p.intent.kind === 'replay' ? 0 : (deps.deferAfterMs ?? 1500), () => r.deferUpdate());
+      const { value, deferred } = await withDeferral(work(p, i, intent, shared, pressedOn), intent.kind === 'replay' ? 0 : (deps.deferAfterMs ?? 1500), () => r.deferUpdate());
       await answer({ i, r, key: p.key, deferred, onController, pressedOn }, value);
     },
   };

@@ -4,16 +4,23 @@ import type { Invocation } from '../../../commands/types.js';
 import { failureText } from '../../../commands/replies.js';
 import { t } from '../../i18n/index.js';
 import type { ChannelKey, GameView } from '../../app/service-types.js';
+import { realMessage } from '../../app/game-message.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { controllerFor, isAdmin, keepUpdated, lang, logFailure, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
+import { controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { permissionReport } from './permissions.js';
+import { interactionKey, placeRefusal } from './place-guard.js';
+import { interactionOnly } from '../../app/scope.js';
+import { isPendingMessage } from '../../app/game-message.js';
 import { postGameAnswer } from './post-answer.js';
-import { textPayload } from './presenter.js';
+import { notePrivately } from './applied-answer.js';
+import { textPayload, toApiRows } from './presenter.js';
+import type { ButtonSpec } from '../../../commands/controls/layouts.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingFile, OutgoingMessage } from './types.js';
 
 /** What a slash command comes to once its service call is done. */
 type CommandOutcome =
-  | { kind: 'private'; text: string; embed?: ReplyEmbed }
+  /** `applied`: the command's action was saved, so its answer must not fail into "try again". */
+  | { kind: 'private'; text: string; embed?: ReplyEmbed; buttons?: ButtonSpec[][]; applied?: true }
   | { kind: 'controller'; view: GameView }
   | { kind: 'post'; view: GameView }
   | { kind: 'attachment'; text: string; file: OutgoingFile };
@@ -25,13 +32,32 @@ export interface ParsedCommand {
   key: ChannelKey;
 }
 
-/** Said to a command outside a server channel. */
-export const SERVER_ONLY_TEXT = 'Channel Crawler is played in a server channel.';
+
+/** A repost (/rogue map) within this long of this process's last repost in the channel is answered privately instead. */
+export const REPOST_COOLDOWN_MS = 5_000;
+
+/** Per channel, when this process last reposted a plain view (bounded: the oldest channel is forgotten first). */
+export function repostCooldown(cooldownMs = REPOST_COOLDOWN_MS, max = 10_000): { allow(key: ChannelKey, now: number): boolean } {
+  const last = new Map<string, number>();
+  return {
+    allow(key, now) {
+      const id = `${key.guildId}/${key.channelId}`;
+      const at = last.get(id);
+      if (cooldownMs > 0 && at !== undefined && now - at < cooldownMs) return false;
+      last.delete(id);
+      last.set(id, now);
+      if (last.size > max) last.delete(last.keys().next().value!);
+      return true;
+    },
+  };
+}
+
 /** Said to a command this version of the bot does not know. */
 export const UNKNOWN_COMMAND_TEXT = 'That command is not known to this version of the bot. Try /rogue help.';
 
 /** The slash-command handler. */
 export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<ParsedCommand> {
+  const cooldown = repostCooldown(deps.repostCooldownMs);
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
   async function work(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
     const reply = await module.run(ctx);
@@ -45,14 +71,25 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return { kind: 'controller', view: reply.view };
       case 'attachment':
         return { kind: 'attachment', text: reply.text, file: reply.file };
+      case 'confirm':
+        return { kind: 'private', text: reply.text, buttons: reply.buttons };
       case 'game': {
         if (reply.mode === 'post' || !reply.view.meta.message) return { kind: 'post', view: reply.view };
         if (reply.view.events.length > 0) metrics.turn();
         deps.messages.refreshSoon(reply.view.key, 'action');
         roundsResolved(deps, reply.view);
-        return { kind: 'private', text: reply.note ?? 'Done.' };
+        const note = reply.note ?? 'Done.';
+        // Where messages are edited only through interactions and the last token expired: how the game comes back.
+        return { kind: 'private', text: (await redrawable(reply.view)) ? note : `${note}\n${t(lang(i), 'place.token-expired')}`, applied: true };
       }
     }
+  }
+
+  /** False where messages are edited only through interactions and no token can redraw the game message now. */
+  async function redrawable(view: GameView): Promise<boolean> {
+    const ref = view.meta.message;
+    if (!ref || isPendingMessage(ref) || !deps.messages.canRedraw) return true;
+    return deps.messages.canRedraw(view.key, ref);
   }
 
   /**
@@ -64,7 +101,8 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
     if (invocation.command === 'rogue-config' && invocation.subcommand === 'show' && embed) {
       return privately(text, { ...embed, fields: [...embed.fields, { name: 'Bot permissions in this channel', value: permissionReport(bits).slice(0, 1024) }] });
     }
-    const note = i.channelId && deps.permissions ? deps.permissions.noteOnce(i.channelId) : '';
+    const key = interactionKey(i);
+    const note = key && !interactionOnly(key) && deps.permissions ? deps.permissions.noteOnce(key.channelId) : '';
     return privately(note ? (text ? `${text}\n\n${note}` : note) : text, embed);
   }
 
@@ -78,24 +116,42 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
   }
 
   return {
-    parse(i) {
-      if (!i.guildId || !i.channelId) return { ok: false, text: SERVER_ONLY_TEXT };
+    async parse(i) {
+      if (i.optionsRefused) return { ok: false, text: t(lang(i), 'reply.options-shape') };
+      const key = interactionKey(i);
+      if (!key) return { ok: false, text: t(lang(i), 'place.no-channel') };
+      const refused = placeRefusal(i);
+      if (refused) return { ok: false, text: refused };
       const invocation = i.invocation;
       const module = invocation && deps.commands.find((c) => c.data.name === invocation.command);
       if (!invocation || !module) return { ok: false, text: UNKNOWN_COMMAND_TEXT };
-      if (invocation.subcommand !== 'help' && !deps.rateLimiter.take(i.user.id)) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
-      return { ok: true, value: { module, invocation, key: { guildId: i.guildId, channelId: i.channelId } } };
+      if (invocation.subcommand !== 'help' && !(await deps.rateLimiter.take(i.user.id, i.id))) return { ok: false, text: t(lang(i), 'reply.rate-limit') };
+      return { ok: true, value: { module, invocation, key } };
     },
     async run({ module, invocation, key }, i, r) {
       const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
       // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
       const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
       const { value: outcome, deferred } = await withDeferral(work(module, ctx, i), slow ? 0 : (deps.deferAfterMs ?? 1500), () => r.defer(true));
-      if (outcome.kind === 'post') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+      if (outcome.kind === 'post') {
+        const live = realMessage(outcome.view.meta.message);
+        // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
+        if (!live || outcome.view.events.length > 0 || cooldown.allow(key, Date.now())) return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        const note = privately(t(lang(i), 'reply.map-recent', { link: messageLink(key, live.channelId, live.messageId) }));
+        return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
+      }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
       const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
-      if (deferred) await r.editOriginal(msg);
-      else await r.reply(msg);
+      if (outcome.kind === 'private' && outcome.buttons) msg.components = toApiRows(outcome.buttons);
+      const sent = deferred ? r.editOriginal(msg) : r.reply(msg);
+      if (outcome.kind === 'private' && outcome.applied) {
+        // The action is saved: a failed answer is sent again by the other path, never turned into "try again".
+        return void (await sent.catch(async (err: unknown) => {
+          deps.logger.warn({ err, interactionId: i.id, channelId: key.channelId }, 'answer of an applied slash action failed; sending it again');
+          await notePrivately(r, msg, deps.logger, { interactionId: i.id });
+        }));
+      }
+      await sent;
       if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id);
     },
   };

@@ -20,7 +20,7 @@ import { restGameMessages, type GameMessages } from './messages.js';
 import { ChannelPermissions } from './permissions.js';
 import { MemoryEditTokens, type EditTokens } from './edit-tokens.js';
 import { MemoryBudget, type BotBudget } from './budget.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, type UserLimiter } from './rate-limit.js';
 import { LoadShedder, shedRouter, type LoadShedderOptions } from './load-shedder.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createControllerRedraws } from './controller-redraw.js';
@@ -42,9 +42,13 @@ export interface CoreOptions {
   /** Minimum gap between channel-API edits of one channel (ms). */
   editIntervalMs?: number;
   rateLimit?: { capacity: number; refillMs: number };
+  /** The per-user action limit (Redis in production: one bucket per user for the fleet); default this process's own. */
+  rateLimiter?: UserLimiter;
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
   shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
   deferAfterMs?: number;
+  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  repostCooldownMs?: number;
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
   wallNow?: () => number;
@@ -74,14 +78,21 @@ export interface Core {
   close(): void;
 }
 
-/** Builds the router and the game-message editor over `rest` (a client with the bot token). */
-export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits = {}): Core {
+/** The two REST clients: the bot token's (shared global budget) and the interaction endpoints' (exempt from it). */
+export interface CoreRest {
+  rest: REST;
+  answers: REST;
+}
+
+/** Builds the router and the game-message editor over the bot-token client and the interaction client. */
+export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportTraits = {}): Core {
+  const { rest, answers } = clients;
   const log = o.logger;
   const now = o.now ?? Date.now;
   const metrics = o.metrics ?? noopMetrics;
   // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
   const permissions = new ChannelPermissions();
-  const messages = restGameMessages({ rest, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const messages = restGameMessages({ rest, answers, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   // Open private controllers, redrawn through their own tokens when a round resolves.
   const controllers = createControllerRedraws({ now, logger: appLogger(log) });
   const inner = createRouter({
@@ -93,13 +104,14 @@ export function createCore(o: CoreOptions, rest: REST, traits: TransportTraits =
     commands: o.commands ?? allCommands,
     messages,
     permissions,
-    rateLimiter: new RateLimiter({ ...(o.rateLimit ?? {}), now }),
+    rateLimiter: o.rateLimiter ?? new RateLimiter({ ...(o.rateLimit ?? {}), now }),
     logger: log,
     now,
     metrics,
     timeInteractions: !traits.timesInteractions,
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+    ...(o.repostCooldownMs !== undefined ? { repostCooldownMs: o.repostCooldownMs } : {}),
   });
   const router = shedRouter(inner, new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) }), metrics, log);
   let stopTimer: () => Promise<void> = async () => {};

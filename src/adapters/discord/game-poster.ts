@@ -10,6 +10,7 @@
  *    replaced, so a post stuck behind an outage still retires that one), never an id that is not a snowflake.
  *    Unrecorded, the new message is withdrawn by the caller instead and the old one stays live.
  */
+import { interactionOnly } from '../../app/scope.js';
 import type { Logger } from 'pino';
 import { isSnowflake, pendingMessageId, realMessage } from '../../app/game-message.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef } from '../../app/service-types.js';
@@ -42,7 +43,7 @@ export interface PostResult {
 /** What the poster needs: the service and how to retire a message (a bot-token edit that drops its buttons). */
 export interface PosterDeps {
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
-  retire: (ref: MessageRef) => Promise<void>;
+  retire: (key: ChannelKey, ref: MessageRef) => Promise<void>;
   logger: Logger;
 }
 
@@ -60,8 +61,10 @@ export function createGamePoster(deps: PosterDeps): GamePoster {
     if (stuck.ok && stuck.value.meta.message?.messageId === marker) await deps.games.setMessage(key, null);
   };
   const retire = (ref: MessageRef | null, newId: string | null, key: ChannelKey): void => {
-    if (!ref || ref.messageId === newId || !isSnowflake(ref.messageId)) return;
-    deps.retire(ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
+    // Retiring is a bot-token edit: never where the bot has no channel access (a press on an old copy there is still
+    // answered with a link to the live one, as its action checks the recorded message).
+    if (!ref || ref.messageId === newId || !isSnowflake(ref.messageId) || interactionOnly(key)) return;
+    deps.retire(key, ref).catch((err: unknown) => log.info({ err, ...key, messageId: ref.messageId }, 'could not retire the old game message'));
   };
   return {
     async post(req) {

@@ -14,7 +14,7 @@ import type { GameMessages } from './messages.js';
 import type { ChannelPermissions } from './permissions.js';
 import { controllerPayload, textPayload } from './presenter.js';
 import { gameMessage } from './payload.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { UserLimiter } from './rate-limit.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.js';
@@ -30,11 +30,13 @@ export interface RouterDeps {
   messages: GameMessages;
   /** What the bot may do per channel (from each interaction's app_permissions); shared with the message editor. */
   permissions?: ChannelPermissions;
-  rateLimiter: RateLimiter;
+  rateLimiter: UserLimiter;
   logger: Logger;
   now: () => number;
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
+  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  repostCooldownMs?: number;
   metrics?: Metrics;
   /** Wall-clock time, by which interaction tokens expire (default Date.now). */
   wallNow?: () => number;
@@ -86,8 +88,7 @@ const ADMINISTRATOR = 1n << 3n;
 /** True when the member may manage the server (or is an administrator). */
 export const isAdmin = (i: IncomingInteraction): boolean => i.memberPermissions !== null && (i.memberPermissions & (MANAGE_GUILD | ADMINISTRATOR)) !== 0n;
 
-/** A link to a message in a channel of a guild. */
-export const messageLink = (guildId: string, channelId: string, messageId: string): string => `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+export { messageLink } from '../../app/scope.js';
 
 /** Counts a refusal or failure and logs the ones an operator should hear about. */
 export function logFailure(deps: RouterDeps, metrics: Metrics, error: ServiceFailure, i: IncomingInteraction): void {

@@ -3,7 +3,9 @@ import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } 
 import { z } from 'zod';
 import { resolveLocale } from '../../i18n/index.js';
 import { invocationOf, type RawOption } from './invocation.js';
+import { placeOf } from './place.js';
 import type { IncomingInteraction, InteractionKind } from './types.js';
+import { safeName } from '../../text/safe-text.js';
 
 const snowflake = z.string().regex(/^\d{1,20}$/);
 const user = z.object({ id: snowflake, username: z.string(), global_name: z.string().nullish() });
@@ -25,7 +27,11 @@ export const RawInteractionSchema = z.object({
   token: z.string().min(1).max(1000),
   guild_id: snowflake.optional(),
   channel_id: snowflake.optional(),
-  channel: z.object({ id: snowflake }).optional(),
+  channel: z.object({ id: snowflake, type: z.number().int().optional() }).optional(),
+  // Where the command was used (0 guild, 1 DM with the bot, 2 group DM or another DM) and who installed the app for it
+  // ("0": the server, "1": the user). Both absent in payloads older than user installs: read as a guild install.
+  context: z.number().int().min(0).max(2).optional(),
+  authorizing_integration_owners: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   member: z.object({ user, nick: z.string().nullish(), permissions: z.string().regex(/^\d+$/) }).optional(),
   user: user.optional(),
   data: z
@@ -66,8 +72,43 @@ export function kindOf(raw: Pick<RawInteraction, 'type' | 'data'>): InteractionK
 /** What is wrong with a raw interaction, or the converted interaction. Problems name fields, never values. */
 export type Conversion = { ok: true; interaction: IncomingInteraction } | { ok: false; problems: string[] };
 
+/** Discord's option shapes: a group holds subcommands, a subcommand leaves (3 levels), 25 a level, strings of 6,000. */
+const OPTION_DEPTH = 3;
+const OPTIONS_PER_LEVEL = 25;
+const OPTION_STRING = 6000;
+
+/**
+ * True when `options` is beyond any shape Discord sends: nested deeper than a group's subcommand's leaves, more than
+ * 25 in a level, a name past 32 characters, a string value past 6,000. Walked without recursion, so no depth of
+ * nesting can overflow the stack; such a command is refused with a clear note instead of failing.
+ */
+export function optionsBeyondShape(options: unknown): boolean {
+  const stack: { list: unknown; depth: number }[] = [{ list: options, depth: 1 }];
+  while (stack.length > 0) {
+    const { list, depth } = stack.pop()!;
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length > OPTIONS_PER_LEVEL || depth > OPTION_DEPTH) return true;
+    for (const o of list as unknown[]) {
+      if (typeof o !== 'object' || o === null) return true;
+      const { name, value, options: inner } = o as { name?: unknown; value?: unknown; options?: unknown };
+      if (typeof name !== 'string' || name.length > 32 || (typeof value === 'string' && value.length > OPTION_STRING)) return true;
+      stack.push({ list: inner, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** The body with its command options left out (they were beyond Discord's shapes), or the body as it is. */
+function withoutOptions(body: unknown): { body: unknown; refused: boolean } {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  if (typeof data !== 'object' || data === null || !('options' in data) || !optionsBeyondShape((data as { options?: unknown }).options)) return { body, refused: false };
+  const { options: _dropped, ...rest } = data as Record<string, unknown>;
+  return { body: { ...(body as object), data: rest }, refused: true };
+}
+
 /** Validates and converts one interaction body (already JSON-parsed). */
-export function toIncoming(body: unknown): Conversion {
+export function toIncoming(input: unknown): Conversion {
+  const { body, refused } = withoutOptions(input);
   const parsed = RawInteractionSchema.safeParse(body);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.code}`) };
   const raw = parsed.data;
@@ -82,9 +123,11 @@ export function toIncoming(body: unknown): Conversion {
     kind,
     guildId: raw.guild_id ?? null,
     channelId: raw.channel?.id ?? raw.channel_id ?? null,
-    user: { id: who.id, name: name.slice(0, 32) },
+    // The one sanitiser (src/text/safe-text.ts): valid Unicode cut on a grapheme, no controls, bidi or mentions.
+    user: { id: who.id, name: safeName(name) },
     memberPermissions: raw.member ? BigInt(raw.member.permissions) : null,
     appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
+    place: placeOf(raw),
     locale: resolveLocale(raw.locale),
     guildLocale: raw.guild_locale !== undefined ? resolveLocale(raw.guild_locale) : null,
   };
@@ -92,6 +135,7 @@ export function toIncoming(body: unknown): Conversion {
   if ((kind === 'command' || kind === 'context-menu' || kind === 'autocomplete') && !data?.name) return { ok: false, problems: ['data.name: missing'] };
   if ((kind === 'button' || kind === 'select' || kind === 'modal') && !data?.custom_id) return { ok: false, problems: ['data.custom_id: missing'] };
   if (kind === 'command') interaction.invocation = invocationOf(data!.name!, data!.options ?? []);
+  if (refused) interaction.optionsRefused = true;
   if (kind === 'context-menu' || kind === 'autocomplete') interaction.commandName = data!.name!;
   if (data?.custom_id !== undefined) interaction.customId = data.custom_id;
   if (raw.message) interaction.message = { id: raw.message.id, ephemeral: ((raw.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0 };

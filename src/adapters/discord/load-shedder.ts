@@ -7,6 +7,7 @@
  * neither Redis nor the renderer: nothing is applied, so the answer is true.
  */
 import type { Logger } from 'pino';
+import { DEFAULT_LOCALE, t } from '../../i18n/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { textPayload } from './presenter.js';
 import type { Router } from './router.js';
@@ -14,8 +15,8 @@ import type { Router } from './router.js';
 /** Discord's epoch (2015-01-01) in Unix ms: a snowflake's top 42 bits are ms since it. */
 const DISCORD_EPOCH_MS = 1420070400000;
 
-/** What a shed interaction is told, privately. */
-export const BUSY_TEXT = 'The dungeon is very busy right now and nothing was done. Please try again in a few seconds.';
+/** What a shed interaction is told, privately (in the default locale; each player gets theirs: `reply.busy`). */
+export const BUSY_TEXT = t(DEFAULT_LOCALE, 'reply.busy');
 
 /** Options of the load shedder. */
 export interface LoadShedderOptions {
@@ -88,7 +89,7 @@ export function shedRouter(inner: Router, shedder: LoadShedder, metrics: Pick<Me
       if (!reason) return shedder.track(() => inner.handle(i, r));
       metrics.refusal(`busy-${reason}`);
       log.debug({ interactionId: i.id, reason, inFlight: shedder.active }, 'interaction shed (busy)');
-      return r.reply({ ...textPayload(BUSY_TEXT), ephemeral: true }).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
+      return r.reply({ ...textPayload(t(i.locale ?? DEFAULT_LOCALE, 'reply.busy')), ephemeral: true }).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
     },
   };
 }

@@ -15,6 +15,7 @@ import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey, GameServiceApi, MessageRef } from '../../app/service-types.js';
 import { EditCoalescer } from './edit-coalescer.js';
 import { isPendingMessage, isSnowflake } from '../../app/game-message.js';
+import { interactionOnly } from '../../app/scope.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload } from './presenter.js';
 import { gameMessage, restRequest } from './payload.js';
@@ -57,6 +58,11 @@ export interface GameMessages {
    * it): refreshes then go through it instead of the bot token while it is fresh. Best effort, never throws.
    */
   offerToken(key: ChannelKey, token: EditToken): void;
+  /**
+   * True when the game message of `key` can be redrawn now: always where the bot token may edit it; where messages are
+   * edited only through interactions (DMs, group DMs, private views), only while a fresh token is kept for `ref`.
+   */
+  canRedraw?(key: ChannelKey, ref: MessageRef): Promise<boolean>;
   /** Rounds mode: a short new message mentioning only `userIds`, the players the round waits for (an edit would not notify). */
   ping?(key: ChannelKey, userIds: readonly string[]): Promise<void>;
   /** Sends waiting edits and waits for every edit in flight. */
@@ -70,6 +76,8 @@ export type RefreshReason = 'timer' | 'action' | 'controller' | 'catch-up' | 're
 /** What the channel-API editor needs. */
 export interface GameMessagesDeps {
   rest: REST;
+  /** The interaction endpoints' client (token edits are exempt from the global limit); default `rest`. */
+  answers?: REST;
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
   logger: Logger;
   now: () => number;
@@ -85,6 +93,9 @@ export interface GameMessagesDeps {
   /** The fleet's shared budget of bot-token requests (default: unlimited). */
   budget?: BotBudget;
 }
+
+/** How often retiring an old message asks the budget for room before it is given up. */
+const RETIRE_TRIES = 5;
 
 /** How long a high-priority bot-token request waits for the budget at most before it goes anyway. */
 const HIGH_PRIORITY_WAIT_MS = 5_000;
@@ -166,7 +177,37 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     if (!isSnowflake(ref.messageId)) return Promise.reject(new Error('not a Discord message id'));
     return track(highPriority(ROUTE_EDIT, 'retire').then(() => deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(msg, false))).then(() => undefined));
   };
-  const poster = createGamePoster({ games: deps.games, retire: (ref) => editNow(ref, retiredPayload()), logger: log });
+  /**
+   * Retires an old game message (drops its buttons; presses on it are refused as retired whatever happens here).
+   * Players can trigger it at will (/rogue map), so it spends no shared budget when it can help it: through the
+   * channel's fresh interaction token for that message (exempt from the global limit), else as a 'player' request,
+   * which waits for room above what the timers need (a few tries) and is otherwise given up.
+   */
+  const retireOld = async (key: ChannelKey, ref: MessageRef): Promise<void> => {
+    if (!isSnowflake(ref.messageId)) return;
+    const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
+    if (t) {
+      try {
+        await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(retiredPayload(), false), auth: false }));
+        metrics.tokenEdit('retire');
+        return;
+      } catch (err) {
+        log.info({ ...key, status: apiError(err)?.status }, 'could not retire through the interaction token; trying the bot token');
+      }
+    }
+    for (let attempt = 0; attempt < RETIRE_TRIES; attempt++) {
+      const go = await ask('player');
+      if (go.ok) {
+        metrics.botRequest(ROUTE_EDIT, 'retire');
+        await track(deps.rest.patch(Routes.channelMessage(ref.channelId, ref.messageId), restRequest(retiredPayload(), false)));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, go.retryMs));
+    }
+    metrics.budgetShed('retire');
+    log.info({ ...key, messageId: ref.messageId }, 'old game message left unretired: the shared budget had no room for players (presses on it still point to the live one)');
+  };
+  const poster = createGamePoster({ games: deps.games, retire: retireOld, logger: log });
   /** A redraw through the bot token (the budget already said yes). */
   const editWithBotToken = (ref: MessageRef, msg: OutgoingMessage, reason: string): Promise<void> => {
     metrics.botRequest(ROUTE_EDIT, reason);
@@ -180,7 +221,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (!t) return false;
     try {
-      await track(deps.rest.patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
+      await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
       metrics.tokenEdit(reason);
       return true;
     } catch (err) {
@@ -234,6 +275,20 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'game message edit refused for a missing permission; the message is kept');
   };
 
+  /**
+   * Where the bot has no channel access (a DM, a group DM, a private view), a redraw goes through an interaction token
+   * or not at all: the next press or command brings the message back (never a bot-token request, never a repost).
+   */
+  const refreshThroughToken = async (key: ChannelKey, ref: MessageRef, payload: OutgoingMessage, reason: RefreshReason): Promise<void> => {
+    try {
+      if (await editWithToken(key, ref, payload, reason)) return;
+    } catch (err) {
+      log.info({ err, ...key, messageId: ref.messageId }, 'game message not redrawn through its interaction token');
+      return;
+    }
+    log.debug({ ...key, reason }, 'no fresh interaction token: the game message waits for the next press');
+  };
+
   const refresh = async (key: ChannelKey, reason: RefreshReason): Promise<void> => {
     const current = await deps.games.view(key);
     if (!current.ok) {
@@ -246,6 +301,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
     const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
     const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now()));
+    if (interactionOnly(key)) return refreshThroughToken(key, ref, payload, reason);
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;
     try {
@@ -300,10 +356,16 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   }
   return {
     editNow,
+    async canRedraw(key, ref) {
+      if (!interactionOnly(key)) return true;
+      const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
+      return t !== null;
+    },
     poster,
     async ping(key, userIds) {
       const body = pingPayload(userIds);
-      if (!body) return;
+      // No channel posts where the bot has no channel access (rounds mode, which pings, is refused there anyway).
+      if (!body || interactionOnly(key)) return;
       try {
         // A bot-token post like any other: it waits for the fleet's shared budget.
         await highPriority(ROUTE_POST, 'ping');

@@ -2,7 +2,8 @@
  * A game message posted as an interaction's answer (a command's /rogue new or /rogue map, a ▶️ Play again press),
  * through the one poster protocol (game-poster.ts): only how it is sent differs from a repost.
  */
-import type { GameView, MessageRef } from '../../app/service-types.js';
+import type { ChannelKey, GameView, MessageRef } from '../../app/service-types.js';
+import { isPersonalDaily } from '../../app/scope.js';
 import { editToken } from './edit-tokens.js';
 import { messageLink, type RouterDeps } from './handler-kit.js';
 import { gameMessage } from './payload.js';
@@ -32,6 +33,11 @@ export interface PostAnswer {
 async function send(r: InteractionResponder, p: PostAnswer, payload: OutgoingMessage): Promise<string | null> {
   // A press deferred as an update: @original is the pressed message (it keeps its summary); post a new one.
   if (p.deferred && p.fromButton) return r.followUp(payload);
+  if (p.deferred && payload.ephemeral) {
+    // A player's own daily: the private "thinking" placeholder becomes the private game message itself.
+    await r.editOriginal(payload);
+    return r.originalMessageId();
+  }
   if (p.deferred) {
     // Fill the private "thinking" placeholder first: on Discord the first follow-up after a defer would replace it
     // (and inherit its ephemeral flag), and the game message must be a new public one.
@@ -45,25 +51,26 @@ async function send(r: InteractionResponder, p: PostAnswer, payload: OutgoingMes
 /** Posts the game message publicly as this interaction's answer, records it, and retires the one it replaces. */
 export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r: InteractionResponder, p: PostAnswer): Promise<void> {
   const { view } = p;
-  const payload = gameMessage(gamePayload(view, deps.now()));
+  // A player's own daily is played in their private view: its message is ephemeral, edited only through interactions.
+  const payload = gameMessage(gamePayload(view, deps.now()), isPersonalDaily(view.key));
   const posted = await deps.messages.poster.post({ key: view.key, replaces: p.replaces, markerFor: i.id, send: () => send(r, p, payload), why: 'answer' });
   if (posted.outcome === 'unrecorded') {
     // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
     // the recorded one (if any) stays live, never retired before its successor is recorded.
-    if (posted.messageId) await withdraw(deps, r, p.deferred, posted.messageId, posted.replaced, view.key.guildId);
+    if (posted.messageId) await withdraw(deps, r, p.deferred, posted.messageId, posted.replaced, view.key);
     return;
   }
   if (posted.outcome === 'superseded' || !posted.messageId) return;
   // This interaction's token can edit the message it just posted (its @original, or after a deferral the follow-up).
-  const webhookMessageId = p.deferred ? posted.messageId : '@original';
+  const webhookMessageId = p.deferred && !(payload.ephemeral && !p.fromButton) ? posted.messageId : '@original';
   deps.messages.offerToken(view.key, editToken(i, posted.messageId, deps.wallNow?.() ?? Date.now(), webhookMessageId));
   // Actions that came in while the id was unknown are drawn now.
   if (posted.latest && posted.latest.state.version > view.state.version) deps.messages.refreshSoon(view.key, 'catch-up');
 }
 
 /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */
-async function withdraw(deps: RouterDeps, r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, guildId: string): Promise<void> {
-  const where = live ? ` Keep playing on the game message: ${messageLink(guildId, live.channelId, live.messageId)}` : '';
+async function withdraw(deps: RouterDeps, r: InteractionResponder, deferred: boolean, messageId: string, live: MessageRef | null, key: ChannelKey): Promise<void> {
+  const where = live ? ` Keep playing on the game message: ${messageLink(key, live.channelId, live.messageId)}` : '';
   const notice: OutgoingMessage = { content: `${WITHDRAWN_TEXT}${where}`, embeds: [], components: [], attachments: [] };
   const edit = deferred ? r.editMessage(messageId, notice) : r.editOriginal(notice);
   await edit.catch((err: unknown) => deps.logger.warn({ err, messageId }, 'could not withdraw the unrecorded game message'));

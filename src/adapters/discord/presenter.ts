@@ -3,6 +3,8 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
+import { logText } from '../../app/rolling-log.js';
+import type { Locale } from '../../i18n/index.js';
 import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
@@ -83,7 +85,8 @@ export function gamePayload(view: GameView, now: number): GamePayload {
     // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
     events: view.events.length > 0 ? view.events : view.state.recent,
     // The rolling log kept across actions, so a member hit while others clicked still reads it.
-    ...(view.meta.recentLog && view.meta.recentLog.length > 0 ? { log: view.meta.recentLog } : {}),
+    ...(view.meta.recentLog && view.meta.recentLog.length > 0 ? { log: logText(view.meta.recentLog, view.meta.locale) } : {}),
+    ...(view.meta.locale ? { locale: view.meta.locale } : {}),
     ...(seconds !== undefined ? { roundSecondsLeft: seconds, roundDeadlineMs: view.meta.roundDeadline } : {}),
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
@@ -147,10 +150,10 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 }
 
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
-export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }): GamePayload {
-  const log = view.meta.recentLog ?? [];
+export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }, locale?: Locale): GamePayload {
+  const log = logText(view.meta.recentLog, locale ?? view.meta.locale);
   const text = prefs.style === 'text';
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}) });
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}), ...((locale ?? view.meta.locale) ? { locale: locale ?? view.meta.locale } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId)), files, allowedMentions: NO_PINGS };
 }

@@ -12,6 +12,8 @@ import { commandHandler } from './command-handler.js';
 import { lang, privately, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { autocompleteHandler, unsupportedHandler } from './other-handlers.js';
 import { createVersionWatch } from './version-watch.js';
+import { interactionKey } from './place-guard.js';
+import { interactionOnly } from '../../app/scope.js';
 import type { IncomingInteraction, InteractionKind, InteractionResponder, OutgoingMessage } from './types.js';
 
 export type { RouterDeps } from './handler-kit.js';
@@ -72,7 +74,9 @@ export function createRouter(deps: RouterDeps): Router {
       return;
     }
     try {
-      if (i.guildId && i.channelId) deps.permissions?.see(i.channelId, i.appPermissions ?? null);
+      // Channel permissions mean something only where the bot is a member (not in DMs and group DMs).
+      const key = interactionKey(i);
+      if (key && !interactionOnly(key)) deps.permissions?.see(key.channelId, i.appPermissions ?? null);
       await handlers[i.kind](i, timed);
     } catch (err) {
       await failed(i, r, err);

@@ -20,6 +20,10 @@ export interface IncomingInteraction {
   memberPermissions: bigint | null;
   /** What the bot itself may do in this channel (`app_permissions`); null or absent when Discord did not say. */
   appPermissions?: bigint | null;
+  /** Where it was used and who installed the app for it (see place.ts); absent: a guild channel of a server install. */
+  place?: InteractionPlace;
+  /** Set when the options were beyond any shape Discord sends (nested too deep, too many, too long): refused, not run. */
+  optionsRefused?: true;
   /** Chat-input commands: the flattened invocation (command, group, subcommand, options). */
   invocation?: Invocation;
   /** Autocomplete and context-menu commands: the command's name. */
@@ -32,6 +36,20 @@ export interface IncomingInteraction {
   guildLocale?: Locale | null;
   /** Components: the id of the message the component sits on, and whether that message is ephemeral. */
   message?: { id: string; ephemeral: boolean };
+}
+
+/** Where an interaction happened: a server channel, a DM with the bot, or a group DM (or a DM between users). */
+export type PlaceKind = 'guild' | 'dm' | 'group-dm';
+
+/** Where an interaction was used and what the bot can do there. */
+export interface InteractionPlace {
+  kind: PlaceKind;
+  /** The server installed the app (authorizing_integration_owners has "0"): the bot is in the server. */
+  serverInstall: boolean;
+  /** The user installed the app to their account (authorizing_integration_owners has "1"). */
+  userInstall: boolean;
+  /** The member may see public answers of user-installed apps (Use External Apps); true outside servers. */
+  externalAppsAllowed: boolean;
 }
 
 /** A file to attach (the image map). */

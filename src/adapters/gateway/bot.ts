@@ -11,10 +11,11 @@ import { CloseCodes, WebSocketManager, WebSocketShardEvents, type SessionInfo } 
 import { GatewayIntentBits, MessageFlags, Routes, type GatewayReadyDispatchData } from 'discord-api-types/v10';
 import type { Logger as PinoLogger } from 'pino';
 import { UNSUPPORTED_TEXT } from '../../../commands/replies.js';
+import type { ChannelKey } from '../../app/service-types.js';
 import { createCore, type Core, type CoreOptions } from '../discord/core.js';
 import { toIncoming } from '../discord/incoming.js';
 import { NO_PINGS } from '../discord/mentions.js';
-import { botRest } from '../discord/rest.js';
+import { botRest, interactionRest } from '../discord/rest.js';
 import { GatewayResponder } from './responder.js';
 
 /** What the bot needs; main builds it from the config. */
@@ -36,6 +37,8 @@ export interface Bot {
   stop(): Promise<void>;
   /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
+  /** Redraws a channel's game message soon (coalesced per channel): the full view's turns reach the chat this way. */
+  refresh(key: ChannelKey): void;
 }
 
 /** The only intent the bot asks for: interactions need none, and Guilds alone keeps the gateway quiet. */
@@ -45,10 +48,12 @@ export const GATEWAY_INTENTS = GatewayIntentBits.Guilds;
 export async function startBot(o: BotOptions): Promise<Bot> {
   const log = o.logger;
   const rest = botRest(o);
-  const core = createCore(o, rest);
+  // Answers, follow-ups and webhook edits: exempt from the global limit, so never held by the bot token's.
+  const answers = interactionRest(o);
+  const core = createCore(o, { rest, answers });
   const gateway = gatewayManager(o, rest);
   const client = new Client({ rest, gateway });
-  client.on(GatewayDispatchEvents.InteractionCreate, ({ data }) => onInteraction(data, core, rest, log));
+  client.on(GatewayDispatchEvents.InteractionCreate, ({ data }) => onInteraction(data, core, answers, log));
   const state = { stopping: false };
   watchGateway(gateway, log, state);
   const ready = await connectAll(gateway).catch(async (err: unknown) => {
@@ -64,6 +69,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   return {
     shardIds,
     flushEdits: () => core.flush(),
+    refresh: (key) => core.messages.refreshSoon(key, 'refresh'),
     stop() {
       stopping ??= (async () => {
         await core.drain();
@@ -96,7 +102,7 @@ function gatewayManager(o: BotOptions, rest: REST): WebSocketManager {
   });
 }
 
-/** One INTERACTION_CREATE: converted and routed, or (malformed) answered "not supported" by its id and token alone. */
+/** One INTERACTION_CREATE: converted and routed, or (malformed) answered "not supported" by its id and token alone; `rest` answers. */
 function onInteraction(data: unknown, core: Core, rest: REST, log: PinoLogger): void {
   const converted = toIncoming(data);
   if (converted.ok) {

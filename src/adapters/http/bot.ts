@@ -5,8 +5,9 @@
  * replicas can stand behind a load balancer. This folder (server, signature, responder, bot) imports the shared
  * Discord layer (src/adapters/discord/), never the gateway transport.
  */
+import type { ChannelKey } from '../../app/service-types.js';
 import { appLogger } from '../../config/logger.js';
-import { botRest } from '../discord/rest.js';
+import { botRest, interactionRest } from '../discord/rest.js';
 import { createCore, type CoreOptions } from '../discord/core.js';
 import { startInteractionServer } from './server.js';
 
@@ -34,18 +35,22 @@ export interface HttpBot {
   stop(): Promise<void>;
   /** Waits for the interactions in flight, then sends the game-message edits waiting in the coalescer and waits for them. */
   flushEdits(): Promise<void>;
+  /** Redraws a channel's game message soon (coalesced per channel): the full view's turns reach the chat this way. */
+  refresh(key: ChannelKey): void;
 }
 
 /** Starts the endpoint and the round timer. */
 export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
   const rest = botRest(o);
-  const core = createCore(o, rest, { timesInteractions: true });
+  // Answers, follow-ups and webhook edits: exempt from the global limit, so never held by the bot token's.
+  const answers = interactionRest(o);
+  const core = createCore(o, { rest, answers }, { timesInteractions: true });
   const server = await startInteractionServer({
     port: o.port,
     ...(o.host !== undefined ? { host: o.host } : {}),
     publicKey: o.publicKey,
     handler: (interaction, responder) => core.router.handle(interaction, responder),
-    rest,
+    rest: answers,
     logger: appLogger(o.logger),
     ...(o.ready ? { ready: o.ready } : {}),
     drainMs: o.drainMs ?? 10_000,
@@ -57,6 +62,7 @@ export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
   return {
     port: server.port,
     flushEdits: () => core.flush(),
+    refresh: (key) => core.messages.refreshSoon(key, 'refresh'),
     stop() {
       stopping ??= (async () => {
         await server.close();

@@ -110,10 +110,13 @@ export class MemoryHistoryStore implements HistoryStore {
 
   async add(entry: HistoryEntry): Promise<void> {
     const text = canonicalJson(entry);
-    // As the Redis script: a run already in the list (the same canonical text) is not added again.
+    // As the Redis script: a run already in the list (the same channel and run id; without one, the same canonical
+    // text) is not added again.
+    const same = (e: HistoryEntry): boolean =>
+      entry.run !== undefined ? e.run === entry.run && e.guildId === entry.guildId && e.channelId === entry.channelId : canonicalJson(e) === text;
     const push = (id: string) => {
       const list = this.lists.get(id) ?? [];
-      if (!list.some((e) => canonicalJson(e) === text)) this.lists.set(id, [structuredClone(entry), ...list].slice(0, HISTORY_KEPT));
+      if (!list.some(same)) this.lists.set(id, [structuredClone(entry), ...list].slice(0, HISTORY_KEPT));
     };
     push(`channel:${entry.guildId}:${entry.channelId}`);
     for (const p of new Set(entry.players.map((u) => u.id))) push(`user:${p}`);
@@ -125,5 +128,9 @@ export class MemoryHistoryStore implements HistoryStore {
 
   async byUser(userId: string, limit: number): Promise<HistoryEntry[]> {
     return (this.lists.get(`user:${userId}`) ?? []).slice(0, limit);
+  }
+
+  async forgetUser(userId: string): Promise<void> {
+    this.lists.delete(`user:${userId}`);
   }
 }

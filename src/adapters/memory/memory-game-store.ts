@@ -7,7 +7,7 @@ import { LAST_RUN_TTL_MS, type FinishedRun, type FinishedRunStore, type OutboxEn
 import { DUPLICATE, INTERACTION_TTL_MS, SUMMARIES_PER_CHANNEL, systemClock, type Clock, type GameStore, type GameSummaryRecord, type InteractionOptions, type LoadResult, type Revision, type SaveResult } from '../../app/ports.js';
 import type { Action } from '../../engine/types.js';
 import type { ChannelKey, StoredGame } from '../../app/service-types.js';
-import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
+import { LOG_MAX_ACTIONS } from '../storage-bounds.js';
 
 interface Row {
   key: ChannelKey;
@@ -35,6 +35,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private readonly lastRuns = new Map<string, LastRun>();
   /** Per channel, finished runs not yet recorded: run id -> summary record (JSON). */
   private readonly outboxes = new Map<string, Map<string, string>>();
+  /** Per channel, the material of each run not yet recorded: run id -> its last run (see runMaterial). */
+  private readonly pendingRuns = new Map<string, Map<string, LastRun>>();
   private readonly rows = new Map<string, Row>();
   /** Summary records (JSON) per channel, kept when the game is replaced or deleted, like the Redis ones. */
   private readonly summaryRows = new Map<string, { key: ChannelKey; records: string[] }>();
@@ -93,7 +95,14 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   }
 
   async lastRun(key: ChannelKey): Promise<FinishedRun | null> {
-    const run = this.lastRuns.get(encodeChannelKey(key));
+    return this.decodeRun(this.lastRuns.get(encodeChannelKey(key)));
+  }
+
+  async runMaterial(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    return this.decodeRun(this.pendingRuns.get(encodeChannelKey(key))?.get(runId));
+  }
+
+  private decodeRun(run: LastRun | undefined): FinishedRun | null {
     if (!run || run.expires <= this.clock.now()) return null;
     const decoded = decodeGame(run.state, run.meta);
     return decoded.kind === 'found' ? { game: decoded.game, actions: run.log.map(decodeAction), logBase: run.logBase } : null;
@@ -112,6 +121,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
     const id = encodeChannelKey(key);
     this.outboxes.get(id)?.delete(runId);
     if (this.outboxes.get(id)?.size === 0) this.outboxes.delete(id);
+    this.pendingRuns.get(id)?.delete(runId);
+    if (this.pendingRuns.get(id)?.size === 0) this.pendingRuns.delete(id);
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
@@ -152,7 +163,9 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private finish(id: string, row: Row, summary: GameSummaryRecord): void {
     const runId = String(summary.createdAt);
     this.outboxes.set(id, (this.outboxes.get(id) ?? new Map<string, string>()).set(runId, JSON.stringify(summary)));
-    this.lastRuns.set(id, { state: row.state, meta: row.meta, log: [...row.log], logBase: row.checkpoint?.version ?? 0, expires: this.clock.now() + LAST_RUN_TTL_MS });
+    const run: LastRun = { state: row.state, meta: row.meta, log: [...row.log], logBase: row.checkpoint?.version ?? 0, expires: this.clock.now() + LAST_RUN_TTL_MS };
+    this.lastRuns.set(id, run);
+    this.pendingRuns.set(id, (this.pendingRuns.get(id) ?? new Map<string, LastRun>()).set(runId, run));
   }
 
   /** True while `interactionId` is recorded for the channel (its record has not expired at `now`). */
@@ -165,12 +178,8 @@ export class MemoryGameStore implements GameStore, FinishedRunStore {
   private record(id: string, interactionId: string, now: number): void {
     const ids = this.applied.get(id) ?? new Map<string, number>();
     for (const [other, expires] of ids) if (expires <= now) ids.delete(other);
+    // Every one for the whole window, whatever the channel's rate (as the Redis record keeps).
     ids.set(interactionId, now + INTERACTION_TTL_MS);
-    // The newest INTERACTIONS_PER_CHANNEL, as the Redis set keeps (insertion order is expiry order here).
-    for (const other of ids.keys()) {
-      if (ids.size <= INTERACTIONS_PER_CHANNEL) break;
-      ids.delete(other);
-    }
     this.applied.set(id, ids);
   }
 

@@ -17,6 +17,10 @@ export class MemoryUserPrefsStore implements UserPrefsStore {
     return next;
   }
 
+  async forget(userId: string): Promise<void> {
+    this.rows.delete(userId);
+  }
+
   /** Overwrites the stored text (to test damaged prefs). */
   writeRaw(userId: string, text: string): void {
     this.rows.set(userId, text);

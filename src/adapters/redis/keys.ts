@@ -10,11 +10,16 @@
  * | `<p>:{<guild>:<channel>}:game`       | hash       | rev, status, state (JSON), meta (JSON)              | GAME_TTL_MS (14 d), refreshed by each save |
  * | `<p>:{<guild>:<channel>}:log`        | list       | accepted actions (JSON), log[i] at version i        | with the game                              |
  * | `<p>:{<guild>:<channel>}:summaries`  | list       | the newest 100 finished-game summaries (JSON)       | SUMMARY_TTL_MS (90 d) after the last one   |
- * | `<p>:{<guild>:<channel>}:ix`         | sorted set | interaction ids applied (member), expiry ms (score) | INTERACTION_TTL_MS (20 min) after the last |
+ * | `<p>:{<guild>:<channel>}:seen`       | string     | interactions applied: 12 bytes each (id hash,       | INTERACTION_TTL_MS (20 min) after the last |
+ * |                                      |            | expiry s), see SEEN_RECORD_BYTES                    |                                            |
+ * | `<p>:{<guild>:<channel>}:ix`         | sorted set | legacy form of `seen` (member id, score expiry ms): | its old expiry, never refreshed            |
+ * |                                      |            | read, and written only while it exists              |                                            |
  * | `<p>:{<guild>:<channel>}:last`       | hash       | the last finished run: state, meta, createdAt,      | LAST_RUN_TTL_MS (7 d) after it finished    |
  * |                                      |            | checkpoint, logBase (written by the finishing save) |                                            |
  * | `<p>:{<guild>:<channel>}:last:log`   | list       | that run's action log (a copy)                      | LAST_RUN_TTL_MS (7 d) after it finished    |
  * | `<p>:{<guild>:<channel>}:outbox`     | hash       | finished runs not yet recorded: createdAt -> summary | LAST_RUN_TTL_MS after the last finish      |
+ * | `<p>:{<guild>:<channel>}:runs`       | hash       | their material until recorded: createdAt -> JSON of | LAST_RUN_TTL_MS after the last finish      |
+ * |                                      |            | state, meta, logBase, checkpoint and log            |                                            |
  * | `<p>:outbox:{index}`                 | sorted set | channels that may have outbox entries (superset),   | none: the sweeper drops drained members    |
  * |                                      |            | member encodeChannelKey, score ms added             |                                            |
  * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
@@ -25,7 +30,7 @@
  * |                                      |            | a channel's bucket b is roundBucket(key)            |                                            |
  * | `<p>:rounds`                         | sorted set | legacy single queue: drained into the buckets       | none; empty once drained                   |
  *
- * `<p>` is REDIS_PREFIX (default `cc`). A reset-game deletes the game, its log and its interactions, not the summaries.
+ * `<p>` is REDIS_PREFIX (default `cc`). A reset-game deletes the game, its log and its interaction records, not the summaries.
  */
 import { encodeChannelKey } from '../../app/game-codec.js';
 import type { ChannelKey } from '../../app/service-types.js';
@@ -40,9 +45,13 @@ export const DEFAULT_PREFIX = 'cc';
 export const ROUND_BUCKETS = 16;
 
 /** Keys of one channel: its game, its action log, its applied interactions, its finished games' summaries, its last finished run and its outbox. */
-export function channelKeys(prefix: string, key: ChannelKey): { game: string; log: string; summaries: string; ix: string; last: string; lastLog: string; outbox: string } {
+export function channelKeys(
+  prefix: string,
+  key: ChannelKey,
+): { game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string } {
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  return { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox` };
+  const keys = { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen` };
+  return { ...keys, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` };
 }
 
 /** The index of channels that may hold outbox entries (a superset, written before the finishing save). */

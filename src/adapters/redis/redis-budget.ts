@@ -2,7 +2,7 @@
  * The bot-token budget on Redis: one token bucket for every replica, refilled by one Lua script on the server's
  * clock (so replicas' clocks don't matter). Same arithmetic as takeFrom (src/adapters/discord/budget.ts).
  */
-import { DEFAULT_BUDGET, type BotBudget, type BudgetAnswer, type BudgetShape, type Priority } from '../discord/budget.js';
+import { DEFAULT_BUDGET, floorOf, type BotBudget, type BudgetAnswer, type BudgetShape, type Priority } from '../discord/budget.js';
 import { guard, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX } from './keys.js';
 import { LuaScript } from './script.js';
@@ -45,7 +45,10 @@ export class RedisBudget implements BotBudget {
 
   async take(priority: Priority): Promise<BudgetAnswer> {
     const s = this.opts.shape ?? DEFAULT_BUDGET;
-    const reply = (await guard(this.redis, () => TAKE.run(this.redis, [this.key], [s.perSecond, s.burst, s.reserve, priority, this.opts.now ? String(this.opts.now()) : '']))) as number[];
+    // The script knows 'high' and the rest; a player's request is a low one whose reserve is its own floor's.
+    const reserve = priority === 'player' ? floorOf(s, 'player') - 1 : s.reserve;
+    const asked = priority === 'player' ? 'low' : priority;
+    const reply = (await guard(this.redis, () => TAKE.run(this.redis, [this.key], [s.perSecond, s.burst, reserve, asked, this.opts.now ? String(this.opts.now()) : '']))) as number[];
     return reply[0] === 1 ? { ok: true } : { ok: false, retryMs: Number(reply[1] ?? 1000) };
   }
 }

@@ -92,9 +92,19 @@ if ttl > 0 then
 end
 return 1`);
 
-/** KEYS list; ARGV entry text. Pushes the entry unless the list holds it already; trims and refreshes the expiry. */
+/**
+ * KEYS list; ARGV entry text, run id, guild, channel ('' run id: match the whole text). Pushes the entry unless the
+ * list holds that run (or that text) already; trims and refreshes the expiry.
+ */
 const ADD_ONCE = new LuaScript(`
-if redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
+if ARGV[2] == '' then
+  if redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
+else
+  for _, text in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+    local ok, e = pcall(cjson.decode, text)
+    if ok and type(e) == 'table' and e.run == ARGV[2] and e.guildId == ARGV[3] and e.channelId == ARGV[4] then return 0 end
+  end
+end
 redis.call('LPUSH', KEYS[1], ARGV[1])
 redis.call('LTRIM', KEYS[1], 0, ${HISTORY_KEPT - 1})
 redis.call('PEXPIRE', KEYS[1], ${HISTORY_TTL_MS})
@@ -123,6 +133,7 @@ const HistorySchema = z.object({
   seed: z.number(),
   endedAt: z.number(),
   daily: z.object({ day: z.number(), scored: z.boolean() }).optional(),
+  run: z.string().optional(),
 });
 
 /** Parses stored JSON with `schema`; a damaged value is logged (its key only) and skipped. */
@@ -239,7 +250,8 @@ export class RedisHistoryStore implements HistoryStore {
     const text = canonicalJson(entry);
     const keys = [this.channelKey(entry), ...new Set(entry.players.map((p) => this.userKey(p.id)))];
     // One script per key: each list is its own slot; a failed list is written when the recording is retried.
-    await guard(this.redis, () => Promise.all(keys.map((k) => ADD_ONCE.run(this.redis, [k], [text]))));
+    const run = [entry.run ?? '', entry.guildId, entry.channelId];
+    await guard(this.redis, () => Promise.all(keys.map((k) => ADD_ONCE.run(this.redis, [k], [text, ...run]))));
   }
 
   async byChannel(key: ChannelKey, limit: number): Promise<HistoryEntry[]> {
@@ -248,6 +260,10 @@ export class RedisHistoryStore implements HistoryStore {
 
   async byUser(userId: string, limit: number): Promise<HistoryEntry[]> {
     return this.read(this.userKey(userId), limit);
+  }
+
+  async forgetUser(userId: string): Promise<void> {
+    await guard(this.redis, () => this.redis.del(this.userKey(userId)));
   }
 
   private async read(key: string, limit: number): Promise<HistoryEntry[]> {

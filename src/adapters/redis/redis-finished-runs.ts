@@ -5,7 +5,8 @@
  * only when its outbox is empty, it was added over OUTBOX_GRACE_MS ago, and nobody re-added it since it was read
  * (compare-and-set on its score).
  */
-import { decodeAction, decodeChannelKey, decodeGame } from '../../app/game-codec.js';
+import { decodeChannelKey, decodeGame } from '../../app/game-codec.js';
+import { decodeLogEntry } from './action-log-codec.js';
 import type { FinishedRun, FinishedRunStore, OutboxEntry } from '../../app/daily/ports.js';
 import type { GameSummaryRecord, Logger } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
@@ -42,7 +43,19 @@ export class RedisFinishedRuns implements FinishedRunStore {
       this.logger.warn('damaged last run skipped', { ...key, reason: decoded.kind === 'corrupt' ? decoded.reason : decoded.kind });
       return null;
     }
-    return { game: decoded.game, actions: items.map(decodeAction), logBase: Number(logBase ?? 0) };
+    return { game: decoded.game, actions: items.map(decodeLogEntry), logBase: Number(logBase ?? 0) };
+  }
+
+  async runMaterial(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    const text = await guard(this.redis, () => this.redis.hget(channelKeys(this.prefix, key).runs, runId));
+    if (text === null) return null;
+    const run = parseMaterial(text);
+    const decoded = run ? decodeGame(run.state, run.meta) : null;
+    if (!run || decoded?.kind !== 'found') {
+      this.logger.warn('damaged run material skipped', { ...key, runId });
+      return null;
+    }
+    return { game: decoded.game, actions: run.log.map(decodeLogEntry), logBase: Number(run.logBase) };
   }
 
   async unrecorded(limit: number): Promise<OutboxEntry[]> {
@@ -63,6 +76,20 @@ export class RedisFinishedRuns implements FinishedRunStore {
   }
 
   async markRecorded(key: ChannelKey, runId: string): Promise<void> {
-    await guard(this.redis, () => this.redis.hdel(channelKeys(this.prefix, key).outbox, runId));
+    const { outbox, runs } = channelKeys(this.prefix, key);
+    // One transaction (one slot): the entry and its material go together.
+    await guard(this.redis, () => this.redis.multi().hdel(outbox, runId).hdel(runs, runId).exec());
+  }
+}
+
+/** A run's kept material as the finishing save encoded it (cjson writes an empty log as {}). */
+function parseMaterial(text: string): { state: string; meta: string; logBase: string; log: string[] } | null {
+  try {
+    const v = JSON.parse(text) as Record<string, unknown>;
+    if (typeof v.state !== 'string' || typeof v.meta !== 'string') return null;
+    const log = Array.isArray(v.log) ? v.log.filter((a): a is string => typeof a === 'string') : [];
+    return { state: v.state, meta: v.meta, logBase: String(v.logBase ?? '0'), log };
+  } catch {
+    return null;
   }
 }

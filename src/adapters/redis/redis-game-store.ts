@@ -8,7 +8,7 @@
  * up; that is what makes it safe for the service to save against a cached copy without loading it first.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeAction, decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
+import { decodeGame, encodeChannelKey, encodeMeta, encodeState, freezeGame } from '../../app/game-codec.js';
 import { LAST_RUN_TTL_MS } from '../../app/daily/ports.js';
 import {
   DamagedSaveError,
@@ -28,7 +28,8 @@ import type { Action } from '../../engine/types.js';
 import { guard, isWrongType, type RedisClient } from './client.js';
 import { channelKeys, DEFAULT_PREFIX, guildKeys, outboxIndexKey } from './keys.js';
 import { LuaScript } from './script.js';
-import { INTERACTIONS_PER_CHANNEL, LOG_MAX_ACTIONS } from '../storage-bounds.js';
+import { decodeLogEntry, encodeLogEntry } from './action-log-codec.js';
+import { LOG_MAX_ACTIONS, SEEN_RECORD_BYTES } from '../storage-bounds.js';
 
 /** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -44,7 +45,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
  * the wrong type (a damaged game, log, summaries or interactions key) must be found before anything is written.
  * Replies {-2, now, key}.
  */
-const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list'}
+const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list', 'string', 'hash'}
 for i = 1, #KEYS do
   local t = redis.call('TYPE', KEYS[i]).ok
   if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
@@ -90,7 +91,10 @@ redis.call('PEXPIRE', KEYS[2], ARGV[6])`;
 /**
  * SAVE only, after WRITE, when the save finishes a run (ARGV[7] its summary, ARGV[11] its id, String(createdAt)):
  * the run's outbox entry (KEYS[5], until the run is recorded) and its replay material, the final state and meta
- * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be.
+ * (KEYS[6]) and a copy of its log (KEYS[7]), all kept LAST_RUN_TTL_MS: a later game in the channel leaves them be. The
+ * finished game itself and its log get the same expiry (a new game or a play-again gives them GAME_TTL_MS again).
+ * The same material is kept per run (KEYS[9], field = run id) until the run is recorded, so a later run finishing in
+ * the channel before a crashed run is swept never takes its material away.
  */
 const FINISH = `
 if ARGV[7] ~= '' then
@@ -105,30 +109,82 @@ if ARGV[7] ~= '' then
     redis.call('COPY', KEYS[2], KEYS[7])
     redis.call('PEXPIRE', KEYS[7], ${LAST_RUN_TTL_MS})
   end
+  local run = {state = ARGV[4], meta = ARGV[5], logBase = g[2] or '0', log = redis.call('LRANGE', KEYS[2], 0, -1)}
+  if g[1] then run.checkpoint = g[1] end
+  redis.call('HSET', KEYS[9], ARGV[11], cjson.encode(run))
+  redis.call('PEXPIRE', KEYS[9], ${LAST_RUN_TTL_MS})
+  -- A finished game idles no longer than its replay material (which holds the same state and log): 7 days, not 14.
+  redis.call('PEXPIRE', KEYS[1], ${LAST_RUN_TTL_MS})
+  redis.call('PEXPIRE', KEYS[2], ${LAST_RUN_TTL_MS})
 end`;
 
 /**
- * The interactions a channel applied: KEYS[4] is a sorted set, member = interaction id, score = when its record
- * expires (epoch ms); ARGV[9] is this save's interaction id ('' for none), ARGV[10] the time to measure from ('' = the
+ * Lua helpers of the exactly-once record (KEYS[8], a string; see SEEN_RECORD_BYTES): `seenKey(id)` is the 8-byte key of
+ * an interaction id (the first 8 bytes of its SHA-1), `seenIn(s, k, nowMs)` whether `s` holds an unexpired record of
+ * `k`, `expiryOf(s, i)` the expiry (Unix seconds) of the record at byte offset `i`.
+ */
+const SEEN_HELPERS = `local function seenKey(id)
+  local h = redis.sha1hex(id)
+  local b = {}
+  for i = 1, 16, 2 do b[#b + 1] = string.char(tonumber(string.sub(h, i, i + 1), 16)) end
+  return table.concat(b)
+end
+local function expiryOf(s, i)
+  local a, b, c, d = string.byte(s, i + 9, i + 12)
+  return ((a * 256 + b) * 256 + c) * 256 + d
+end
+local function seenIn(s, k, nowMs)
+  if not s then return false end
+  local p = 1
+  while true do
+    p = string.find(s, k, p, true)
+    if not p then return false end
+    if (p - 1) % ${SEEN_RECORD_BYTES} == 0 and expiryOf(s, p - 1) * 1000 > nowMs then return true end
+    p = p + 1
+  end
+end
+local function legacySeen(key, id, nowMs)
+  if redis.call('TYPE', key).ok ~= 'zset' then return false end
+  local expires = redis.call('ZSCORE', key, id)
+  return expires and tonumber(expires) > nowMs
+end`;
+
+/**
+ * The interactions a channel applied: KEYS[8] is its exactly-once record (see SEEN_RECORD_BYTES); KEYS[4] the sorted set
+ * of the form before it (member id, score expiry ms), still read and, while it exists, written, so processes of both
+ * forms agree during a rolling upgrade; it is never given a new expiry, so it is gone 20 minutes after the last old
+ * process wrote it. ARGV[9] is this save's interaction id ('' for none), ARGV[10] the time to measure from ('' = the
  * server's clock). A recorded, unexpired id is a duplicate: {2, now}, checked before the revision and writing nothing.
  */
-const SEEN = `local ixNow = now
+const SEEN = `${SEEN_HELPERS}
+local ixNow = now
 if ARGV[10] ~= '' then ixNow = tonumber(ARGV[10]) end
+local ixKey = nil
 if ARGV[9] ~= '' then
-  local expires = redis.call('ZSCORE', KEYS[4], ARGV[9])
-  if expires and tonumber(expires) > ixNow then return {2, now} end
-end`;
-
-/** Records the interaction (after the compare-and-set passed), dropping expired ones; the set outlives its newest record by nothing. */
-const RECORD = `if ARGV[9] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
-  redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
-  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -${INTERACTIONS_PER_CHANNEL + 1})
-  redis.call('PEXPIRE', KEYS[4], ${INTERACTION_TTL_MS})
+  ixKey = seenKey(ARGV[9])
+  if seenIn(redis.call('GET', KEYS[8]), ixKey, ixNow) or legacySeen(KEYS[4], ARGV[9], ixNow) then return {2, now} end
 end`;
 
 /**
- * KEYS game, log, summaries, interactions, outbox, last, last log; ARGV expectedRev, newRev, status, state, meta, ttlMs,
+ * Records the interaction (after the compare-and-set passed): records are appended in the order they expire, so the
+ * expired ones are a prefix, dropped in the same write. The record outlives its newest entry by nothing.
+ */
+const RECORD = `if ixKey then
+  local s = redis.call('GET', KEYS[8]) or ''
+  local cut = 0
+  while cut + ${SEEN_RECORD_BYTES} <= #s and expiryOf(s, cut) * 1000 <= ixNow do cut = cut + ${SEEN_RECORD_BYTES} end
+  local e = math.ceil((ixNow + ${INTERACTION_TTL_MS}) / 1000)
+  local rec = ixKey .. string.char(math.floor(e / 16777216) % 256, math.floor(e / 65536) % 256, math.floor(e / 256) % 256, e % 256)
+  -- SET, not APPEND: the string is stored at its exact size (APPEND keeps up to as much again spare).
+  redis.call('SET', KEYS[8], string.sub(s, cut + 1) .. rec, 'PX', ${INTERACTION_TTL_MS})
+  if redis.call('EXISTS', KEYS[4]) == 1 then
+    redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
+    redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
+  end
+end`;
+
+/**
+ * KEYS game, log, summaries, interactions (legacy), outbox, last, last log, seen, runs; ARGV expectedRev, newRev, status, state, meta, ttlMs,
  * summary, deadline, interactionId, interactionNow, run id, actions...
  */
 const SAVE = new LuaScript(`
@@ -164,20 +220,22 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`);
 
 /**
- * KEYS game, interactions; ARGV the revision this process already holds decoded ('' for none), an interaction id
- * ('' for none) and the time to measure its record from ('' = the server's clock). Returns the server's clock, whether
- * the interaction is recorded (1 or 0; a damaged interactions key counts as not recorded: the save reports it), then
- * just the revision when it is still current (a hit costs one small round trip and no parsing), otherwise
+ * KEYS game, interactions (legacy), seen; ARGV the revision this process already holds decoded ('' for none), an
+ * interaction id ('' for none) and the time to measure its record from ('' = the server's clock). Returns the server's
+ * clock, whether the interaction is recorded (1 or 0; a damaged record counts as not recorded: the save reports it),
+ * then just the revision when it is still current (a hit costs one small round trip and no parsing), otherwise
  * revision, state and meta.
  */
 const LOAD = new LuaScript(`
 ${NOW_MS}
+${SEEN_HELPERS}
 local applied = 0
-if ARGV[2] ~= '' and redis.call('TYPE', KEYS[2]).ok == 'zset' then
+if ARGV[2] ~= '' then
   local ixNow = now
   if ARGV[3] ~= '' then ixNow = tonumber(ARGV[3]) end
-  local expires = redis.call('ZSCORE', KEYS[2], ARGV[2])
-  if expires and tonumber(expires) > ixNow then applied = 1 end
+  local s = false
+  if redis.call('TYPE', KEYS[3]).ok == 'string' then s = redis.call('GET', KEYS[3]) end
+  if seenIn(s, seenKey(ARGV[2]), ixNow) or legacySeen(KEYS[2], ARGV[2], ixNow) then applied = 1 end
 end
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if rev and rev == ARGV[1] then return {now, applied, rev} end
@@ -241,12 +299,12 @@ export class RedisGameStore implements GameStore {
   }
 
   async load(key: ChannelKey, opts: InteractionOptions = {}): Promise<LoadResult> {
-    const { game: gameKey, ix } = channelKeys(this.prefix, key);
+    const { game: gameKey, ix, seen: seenKey } = channelKeys(this.prefix, key);
     const cached = this.cache.get(gameKey);
     const usable = cached !== undefined && intact(cached);
     let fields: unknown;
     try {
-      fields = await guard(this.redis, () => LOAD.run(this.redis, [gameKey, ix], [usable ? cached.rev : '', opts.interactionId ?? '', opts.now ?? '']));
+      fields = await guard(this.redis, () => LOAD.run(this.redis, [gameKey, ix, seenKey], [usable ? cached.rev : '', opts.interactionId ?? '', opts.now ?? '']));
     } catch (err) {
       // Something that is not a hash under the game key is a corrupt save, not an outage.
       if (isWrongType(err)) return { kind: 'corrupt', reason: 'not a game record' };
@@ -297,10 +355,10 @@ export class RedisGameStore implements GameStore {
   }
 
   async delete(key: ChannelKey): Promise<boolean> {
-    const { game, log, summaries, ix } = channelKeys(this.prefix, key);
+    const { game, log, summaries, ix, seen } = channelKeys(this.prefix, key);
     this.cache.delete(game);
     // One slot (the channel's hash tag), so one DEL, in a cluster too.
-    const n = await guard(this.redis, () => this.redis.del(game, log, ix));
+    const n = await guard(this.redis, () => this.redis.del(game, log, ix, seen));
     // Summaries are history and stay; a summaries key of another type is damage, which reset-game repairs too.
     const t = await guard(this.redis, () => this.redis.type(summaries));
     if (t !== 'none' && t !== 'list') await guard(this.redis, () => this.redis.del(summaries));
@@ -326,7 +384,7 @@ export class RedisGameStore implements GameStore {
     const start = Math.max(from, base) - base;
     if (to !== undefined && to - base <= start) return [];
     const items = await guard(this.redis, () => this.redis.lrange(keys.log, start, to === undefined ? -1 : to - base - 1));
-    return items.map(decodeAction);
+    return items.map(decodeLogEntry);
   }
 
   /** The state a long game's log restarts from, and its version; null while the whole log is kept. */
@@ -378,17 +436,17 @@ export class RedisGameStore implements GameStore {
   }
 
   private async write(script: LuaScript, key: ChannelKey, game: StoredGame, expected: string, actions: readonly Action[], summary?: GameSummaryRecord, opts?: InteractionOptions): Promise<SaveResult> {
-    const { game: gameKey, log, summaries, ix, outbox, last, lastLog } = channelKeys(this.prefix, key);
+    const { game: gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map((a) => JSON.stringify(a))];
+    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
-    const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog] : [gameKey, log, summaries];
+    const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs] : [gameKey, log, summaries];
     const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');
-    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions', 'outbox', 'last run', 'last run log'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
+    if (result === -2) throw new DamagedSaveError(`the channel's ${['game', 'action log', 'summaries', 'interactions', 'outbox', 'last run', 'last run log', 'exactly-once record', 'runs to record'][Number((reply as unknown[])[2]) - 1] ?? 'game'} key holds another Redis type`);
     if (result === 2) return DUPLICATE;
     if (result !== 1) return null;
     this.remember(gameKey, entry(rev, game));

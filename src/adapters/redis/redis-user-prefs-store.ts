@@ -37,4 +37,8 @@ export class RedisUserPrefsStore implements UserPrefsStore {
     await guard(this.redis, () => this.redis.set(userPrefsKey(this.prefix, userId), JSON.stringify(next), 'PX', PREFS_TTL_MS));
     return next;
   }
+
+  async forget(userId: string): Promise<void> {
+    await guard(this.redis, () => this.redis.del(userPrefsKey(this.prefix, userId)));
+  }
 }

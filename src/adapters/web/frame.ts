@@ -3,6 +3,7 @@
  * same view model the image style draws from), the party with HP, the rolling log, whose turn it is, and what the
  * viewer may do now (the engine's legal moves, as the private controller shows them).
  */
+import { logText } from '../../app/rolling-log.js';
 import { itemButtons } from '../../../commands/controls/buttons.js';
 import { encodeBase64, legalMoves, partySight, roundsNow } from '../../engine/index.js';
 import type { GameState } from '../../engine/types.js';
@@ -42,8 +43,18 @@ function waitingOn(state: GameState): string[] {
   return state.players.filter((p) => p.alive && !state.acted.includes(p.id) && !state.holding.includes(p.id)).map((p) => p.name);
 }
 
-/** The frame `viewer` gets for `view`, stamped with the server time `now`. */
-export function buildFrame(view: GameView, viewer: Viewer, now: number): WebFrame {
+/** The party's map drawn for `viewerId` from a map built once for nobody: only the players' viewer flag and order differ. */
+export function mapFor(shared: WireViewModel, viewerId: string | null): WireViewModel {
+  const rank = (p: WireViewModel['players'][number]): number => (!p.alive ? 0 : p.id === viewerId ? 2 : 1);
+  const players = shared.players.map((p) => ({ ...p, isViewer: p.id === viewerId })).sort((a, b) => rank(a) - rank(b));
+  return { ...shared, players };
+}
+
+/**
+ * The frame `viewer` gets for `view`, stamped with the server time `now`. `shared` is the party's map built once for
+ * every view of this turn (wireMap(state, null)); without it the map is built here.
+ */
+export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
   const state = lastParty(view.state);
   const member = state.players.some((p) => p.id === viewer.id);
   const role = member && !viewer.spectator ? 'player' : 'spectator';
@@ -62,10 +73,10 @@ export function buildFrame(view: GameView, viewer: Viewer, now: number): WebFram
     rounds,
     deadline: rounds ? view.meta.roundDeadline : null,
     now,
-    map: wireMap(state, role === 'player' ? viewer.id : null),
+    map: mapFor(shared ?? wireMap(state, null), role === 'player' ? viewer.id : null),
     party: state.players.map((p) => ({ id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done: state.acted.includes(p.id) || state.holding.includes(p.id) })),
     waitingOn: waitingOn(state),
-    log: view.meta.recentLog ?? [],
+    log: logText(view.meta.recentLog, view.meta.locale),
     you: { id: viewer.id, name: viewer.name, role, can: role === 'player' && state.status === 'playing' ? abilities(state, viewer.id) : null },
   };
 }

@@ -12,8 +12,9 @@ import type { Clock, Logger } from '../../app/ports.js';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction } from '../../app/service-types.js';
 import { encodeChannelKey } from '../../app/game-codec.js';
 import type { WebAuthStore, WebSession } from './auth-store.js';
-import { buildFrame } from './frame.js';
-import { ClientMessageSchema, type ClientMessage, type ServerMessage } from './protocol.js';
+import { lastParty } from '../../render/game.js';
+import { buildFrame, wireMap } from './frame.js';
+import { ClientMessageSchema, type ClientMessage, type ServerMessage, type WireViewModel } from './protocol.js';
 import type { TurnBus, TurnNote } from './turn-bus.js';
 
 /** What the hub needs. `games` is the publishing service (moves announce themselves). */
@@ -70,8 +71,9 @@ export function createHub(deps: HubDeps): Hub {
   const games = new Map<string, Game>();
   const rate = deps.movesPerSecond ?? 10;
 
-  const push = (view: View, game: GameView, sentAt: number): void => {
-    send(view.socket, { t: 'frame', frame: buildFrame(game, { id: view.session.user.id, name: view.session.user.name, spectator: view.session.spectator }, deps.clock.now()), sentAt });
+  const push = (view: View, game: GameView, sentAt: number, shared?: WireViewModel): void => {
+    const viewer = { id: view.session.user.id, name: view.session.user.name, spectator: view.session.spectator };
+    send(view.socket, { t: 'frame', frame: buildFrame(game, viewer, deps.clock.now(), shared), sentAt });
   };
 
   async function reload(id: string, key: ChannelKey): Promise<void> {
@@ -86,8 +88,13 @@ export function createHub(deps: HubDeps): Hub {
       do {
         game.again = false;
         const r = await deps.games.view(key);
-        if (r.ok) for (const v of game.views) push(v, r.value, game.lastAt);
-        else for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error) });
+        if (!r.ok) {
+          for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error) });
+          continue;
+        }
+        // The party's map is the same for every view of this turn: built once, only the viewer's marker differs.
+        const shared = wireMap(lastParty(r.value.state), null);
+        for (const v of game.views) push(v, r.value, game.lastAt, shared);
       } while (game.again);
     } catch (err) {
       deps.logger.warn('full view: a reload failed', { err: err instanceof Error ? err.message : 'unknown', ...key });

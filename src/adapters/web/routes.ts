@@ -30,6 +30,8 @@ export interface RoutesDeps {
   files: StaticFiles;
   /** The application id the Activity's SDK needs (served by GET api/config), when Discord sign-in is on. */
   clientId?: string;
+  /** The plain page's OAuth2 login: the redirect URI registered in the portal (…/app/callback), and Discord's authorize URL. */
+  oauth?: { redirectUri: string; authorizeUrl?: string };
 }
 
 const Snowflake = z.string().regex(/^\d{1,20}$/);
@@ -121,6 +123,33 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     return { ...started, accessToken };
   }
 
+  /** The plain page: a watch link's channel, then Discord's consent screen (state: single-use, 10 minutes). */
+  async function login(url: URL, res: ServerResponse): Promise<void> {
+    const watch = url.searchParams.get('watch') ?? '';
+    if (!deps.identity || !deps.oauth || !deps.clientId) throw new Refusal(404, 'Discord sign-in is not enabled on this server.');
+    if (!verifyWatchToken(deps.watchSecret, watch)) throw new Refusal(403, "That watch link isn't valid.");
+    const state = newSecret();
+    await deps.auth.putTicket(`o:${state}`, watch, 10 * 60_000);
+    const to = new URL(deps.oauth.authorizeUrl ?? 'https://discord.com/oauth2/authorize');
+    for (const [k, v] of Object.entries({ client_id: deps.clientId, response_type: 'code', redirect_uri: deps.oauth.redirectUri, scope: 'identify', state, prompt: 'none' })) to.searchParams.set(k, v);
+    res.writeHead(302, { location: to.toString(), 'cache-control': 'no-store' }).end();
+  }
+
+  /** Back from Discord: the user from the code; a party member plays, anyone else watches. The session goes in the fragment. */
+  async function callback(url: URL, res: ServerResponse): Promise<void> {
+    const state = url.searchParams.get('state') ?? '';
+    const watch = /^[A-Za-z0-9_-]{20,100}$/.test(state) ? await deps.auth.takeTicket(`o:${state}`) : null;
+    const key = watch ? verifyWatchToken(deps.watchSecret, watch) : null;
+    const code = url.searchParams.get('code');
+    if (!key || !code || !deps.identity) throw new Refusal(403, 'That sign-in has expired. Open the watch link again.');
+    const { accessToken } = await deps.identity.exchangeCode(code, true);
+    const user = await deps.identity.user(accessToken);
+    const game = await deps.games.view(key);
+    const member = game.ok && game.value.state.players.some((p) => p.id === user.id);
+    const started = await start({ user, key, spectator: !member, via: 'oauth' });
+    res.writeHead(302, { location: `./#s=${started.session}`, 'cache-control': 'no-store' }).end();
+  }
+
   async function api(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const post = req.method === 'POST';
     if (post && path === '/api/activity-session') return json(res, 200, await activity(parse(ActivityBody, await readJson(req))));
@@ -140,7 +169,7 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
       return json(res, 200, { ticket });
     }
-    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null });
+    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null, login: !!(deps.identity && deps.oauth) });
     if (req.method === 'GET' && path === '/api/view') {
       const { session } = await sessionOf(req);
       const r = await deps.games.view(session.key);
@@ -157,6 +186,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       const path = url.pathname.slice(base.length) || '/';
       try {
         if (path.startsWith('/api/')) await api(path, req, res);
+        else if (req.method === 'GET' && path === '/login') await login(url, res);
+        else if (req.method === 'GET' && path === '/callback') await callback(url, res);
         else if (!deps.files.serve(path, req, res, CSP)) json(res, 404, { error: 'Not found.' });
       } catch (err) {
         if (err instanceof Refusal) json(res, err.status, { error: err.message });

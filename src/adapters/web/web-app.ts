@@ -50,15 +50,19 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Serves the full view alone on `port` (0: a free one); / redirects to it, other paths are 404. */
-export async function startWebServer(app: WebApp, port: number, host = '0.0.0.0'): Promise<WebServer> {
+/** The answer to a path outside the full view: / redirects to it, anything else is 404. */
+function notOurs(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(req.url === '/' ? 302 : 404, req.url === '/' ? { location: '/app/' } : { 'content-type': 'text/plain' });
+  res.end(req.url === '/' ? undefined : 'Not found');
+}
+
+/** Serves the full view alone on `port` (0: a free one); `fallback` answers other paths (default: / redirects, 404). */
+export async function startWebServer(app: WebApp, port: number, host = '0.0.0.0', fallback = notOurs): Promise<WebServer> {
   const server = createServer((req, res) => {
     app
       .handle(req, res)
       .then((done) => {
-        if (done) return;
-        res.writeHead(req.url === '/' ? 302 : 404, req.url === '/' ? { location: '/app/' } : { 'content-type': 'text/plain' });
-        res.end(req.url === '/' ? undefined : 'Not found');
+        if (!done) fallback(req, res);
       })
       .catch(() => res.destroy());
   });

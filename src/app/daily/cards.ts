@@ -3,6 +3,7 @@ import { endingLine, runKills, scoreRun } from '../../engine/score.js';
 import type { GameState, RunSummary } from '../../engine/types.js';
 import type { DailyMark } from '../service-types.js';
 import { dayNumber } from './day.js';
+import { TEXT_LIMITS, safeText } from '../../text/safe-text.js';
 
 /** The emoji and word of each outcome: one table for the card, the board and the history. */
 export const OUTCOMES = {
@@ -44,25 +45,27 @@ function charWidth(ch: string): number {
   return 1;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
- * A player-chosen name made safe to show: never a mention, never markdown, at most `max` average letters wide (so a
- * board line fits a phone whatever the alphabet).
+ * A player-chosen name made safe to show: through the one sanitiser (valid Unicode, no controls, bidi or mentions),
+ * never markdown, cut on a grapheme boundary at most `max` average letters wide (so a line fits a phone whatever the
+ * alphabet). Boards and history show names as written up to TEXT_LIMITS.boardName letters.
  */
-export function plainName(name: string, max = 20): string {
-  const chars = [...name.replace(/\s+/g, ' ').trim()];
+export function plainName(name: string, max: number = TEXT_LIMITS.boardName): string {
+  const parts = [...graphemes.segment(safeText(name, { max: TEXT_LIMITS.displayName }))].map((s) => s.segment);
   let width = 0;
-  let cut = chars.length;
-  for (let i = 0; i < chars.length; i++) {
-    width += charWidth(chars[i]!);
+  let cut = parts.length;
+  for (let i = 0; i < parts.length; i++) {
+    width += charWidth(parts[i]!);
     if (width > max) {
       cut = i;
       break;
     }
   }
-  // Room for the ellipsis: drop one more character when cut.
-  const short = cut < chars.length ? `${chars.slice(0, Math.max(1, cut - 1)).join('')}…` : chars.join('');
-  // A zero-width space after @ and < breaks every mention form (<@id>, <@&role>, @everyone, @here).
-  return short.replace(/[\\`*_~|>#[\]]/g, '\\$&').replace(/([@<])/g, '$1\u200b') || '?';
+  // Room for the ellipsis: drop one more grapheme when cut.
+  const short = cut < parts.length ? `${parts.slice(0, Math.max(1, cut - 1)).join('')}…` : parts.join('');
+  return short.replace(/[\\`*_~|>#[\]]/g, '\\$&') || '?';
 }
 
 export { thousands };

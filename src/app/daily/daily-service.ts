@@ -15,6 +15,7 @@
 import type { Clock, GameStore, Logger, SettingsStore } from '../ports.js';
 import type { ChannelKey, GameServiceApi, GameView, Result, StoredGame, UserRef } from '../service-types.js';
 import { storageGuarded } from '../storage-guard.js';
+import { boardGuildOf } from '../scope.js';
 import { claimAttempt } from './attempts.js';
 import { dailyRules, utcDay } from './day.js';
 import type { BoardId, BoardStore, DailyAttemptStore, FinishedRunStore, HistoryEntry, HistoryStore, RankedEntry } from './ports.js';
@@ -52,6 +53,8 @@ export interface DailyServiceApi {
   start(key: ChannelKey, user: UserRef, opts?: { practice?: boolean }): Promise<Result<DailyStart>>;
   board(guildId: string, user: UserRef, query: BoardQuery): Promise<Result<BoardView>>;
   history(of: { channel: ChannelKey } | { userId: string }): Promise<Result<HistoryEntry[]>>;
+  /** Deletes the user's own run history (/rogue forget). */
+  forgetUser(userId: string): Promise<Result<void>>;
 }
 
 export interface DailyServiceDeps {
@@ -134,6 +137,10 @@ export class DailyService implements DailyServiceApi {
 
   async board(guildId: string, user: UserRef, query: BoardQuery): Promise<Result<BoardView>> {
     const day = utcDay(this.deps.clock.now()) - (query.yesterday ? 1 : 0);
+    // A DM or a group DM has no server board: its runs are on the global one.
+    const server = boardGuildOf({ guildId });
+    if (server === null) query = { ...query, scope: 'global' };
+    else guildId = server;
     const board: BoardId = query.scope === 'all-time' ? { scope: 'all-time', guildId } : query.scope === 'global' ? { scope: 'global', day } : { scope: 'server', guildId, day };
     return storageGuarded(this.deps.logger, { guildId }, async () => {
       const [top, mine] = await Promise.all([this.deps.boards.top(board, BOARD_TOP), this.deps.boards.rankOf(board, user.id)]);
@@ -144,6 +151,13 @@ export class DailyService implements DailyServiceApi {
   async history(of: { channel: ChannelKey } | { userId: string }): Promise<Result<HistoryEntry[]>> {
     const fields = 'channel' in of ? { ...of.channel } : { userId: of.userId };
     return storageGuarded(this.deps.logger, fields, async () => ok('channel' in of ? await this.deps.history.byChannel(of.channel, HISTORY_SHOWN) : await this.deps.history.byUser(of.userId, HISTORY_SHOWN)));
+  }
+
+  async forgetUser(userId: string): Promise<Result<void>> {
+    return storageGuarded(this.deps.logger, { userId }, async () => {
+      await this.deps.history.forgetUser(userId);
+      return ok(undefined);
+    });
   }
 
   /**

@@ -99,9 +99,14 @@ export interface OutboxEntry {
 export interface FinishedRunStore {
   /** The channel's last finished run, or null (none, expired, or damaged). */
   lastRun(key: ChannelKey): Promise<FinishedRun | null>;
+  /**
+   * One finished run's material, kept per run from its finishing save until it is recorded (markRecorded drops it),
+   * so later runs in the channel never overwrite a run still to record; null when recorded, expired or damaged.
+   */
+  runMaterial(key: ChannelKey, runId: string): Promise<FinishedRun | null>;
   /** Up to `limit` outbox entries, of any channel. */
   unrecorded(limit: number): Promise<OutboxEntry[]>;
-  /** Drops a run's outbox entry: it is recorded. */
+  /** Drops a run's outbox entry and its kept material, together: it is recorded. */
   markRecorded(key: ChannelKey, runId: string): Promise<void>;
 }
 
@@ -120,6 +125,11 @@ export interface HistoryEntry {
   /** Epoch ms the run finished. */
   endedAt: number;
   daily?: DailyMark;
+  /**
+   * The run's id in its channel (String(meta.createdAt)): with the channel it names the run, so every recording path
+   * writes its line once (absent on lines written before it existed).
+   */
+  run?: string;
 }
 
 /** How many runs each history list keeps (the newest). */
@@ -127,8 +137,13 @@ export const HISTORY_KEPT = 50;
 
 /** Run history per channel and per player, newest first. */
 export interface HistoryStore {
-  /** Adds a run to its channel's list and to each of its players' lists (each trimmed to HISTORY_KEPT); a run already there is not added twice. */
+  /**
+   * Adds a run to its channel's list and to each of its players' lists (each trimmed to HISTORY_KEPT); a run already
+   * there (the same channel and `run`, or without `run` the same line) is not added twice.
+   */
   add(entry: HistoryEntry): Promise<void>;
   byChannel(key: ChannelKey, limit: number): Promise<HistoryEntry[]>;
   byUser(userId: string, limit: number): Promise<HistoryEntry[]>;
+  /** Deletes the user's own list of runs (/rogue forget); channel lists, shared with other players, keep theirs. */
+  forgetUser(userId: string): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { scoreRun } from '../../engine/score.js';
 import type { Clock, GameSummaryRecord, Logger, SettingsStore } from '../ports.js';
 import type { ChannelKey, StoredGame } from '../service-types.js';
 import { SETTING_ROWS } from '../settings.js';
+import { boardGuildOf } from '../scope.js';
 import { OUTCOMES, recapFromSummary } from './cards.js';
 import { DAY_MS } from './day.js';
 import type { BoardEntry, BoardStore, DailyAttemptStore, FinishedRun, FinishedRunStore, HistoryEntry, HistoryStore } from './ports.js';
@@ -68,20 +69,28 @@ export class RunRecorder {
 
   /** Records one finished run and drops its outbox entry; throws (entry kept) when storage fails. */
   async record(key: ChannelKey, runId: string, summary: GameSummaryRecord | null): Promise<void> {
-    const run = await this.deps.runs.lastRun(key);
-    if (run && String(run.game.meta.createdAt) === runId) {
+    const run = await this.material(key, runId);
+    if (run) {
       const daily = run.game.meta.daily;
       // The boards first: a run fenced off (its claim was taken over) is kept in history as unscored, as it is.
       const outcome = daily?.scored ? await this.recordDaily(key, run, daily.day, daily.token) : null;
       const line = historyEntry(key, run.game, outcome === 'fenced');
       if (line) await this.deps.history.add(line);
     } else if (summary) {
-      // A later run of the channel replaced this one's material before it was recorded: its history line comes from
-      // its summary record; with no log to replay it cannot reach a board.
+      // The run's material expired (LAST_RUN_TTL_MS) before it was recorded: its history line comes from its summary
+      // record, under the same run id (so a line already written is not doubled); with no log it cannot reach a board.
       this.deps.logger.warn('finished run recorded from its summary only: its replay material is gone', { ...key, runId });
-      await this.deps.history.add(historyFromSummary(summary));
+      await this.deps.history.add(historyFromSummary(summary, runId));
     } else this.deps.logger.warn('finished run not found to record', { ...key, runId });
     await this.deps.runs.markRecorded(key, runId);
+  }
+
+  /** The run's own material, kept until it is recorded; the channel's last run when it is this one (older saves). */
+  private async material(key: ChannelKey, runId: string): Promise<FinishedRun | null> {
+    const kept = await this.deps.runs.runMaterial(key, runId);
+    if (kept) return kept;
+    const last = await this.deps.runs.lastRun(key);
+    return last && String(last.game.meta.createdAt) === runId ? last : null;
   }
 
   /** Replays the run's log from the day's rules; behind the claim's fence, records the replayed result on the boards. */
@@ -101,16 +110,18 @@ export class RunRecorder {
     }
     const { summary, score } = verdict;
     const name = summary.kills.find((k) => k.id === userId)?.name ?? userId;
-    const entry: BoardEntry = { userId, name, score, depth: summary.depth, turns: summary.turns, outcome: summary.outcome, finishedAt: game.meta.updatedAt, guildId: key.guildId };
-    const settings = await this.deps.settings.get(key.guildId);
+    // A run in a DM or a group DM counts on the global board only; one in a server (installed or not) on its boards too.
+    const guildId = boardGuildOf(key);
+    const entry: BoardEntry = { userId, name, score, depth: summary.depth, turns: summary.turns, outcome: summary.outcome, finishedAt: game.meta.updatedAt, guildId: guildId ?? '' };
+    const settings = await this.deps.settings.get(guildId ?? key.guildId);
     const now = this.deps.clock.now();
     // A day's board lives until `retention` days after that day ends.
     const ttl = (days: number) => (day + 1 + days) * DAY_MS - now;
     const serverTtl = ttl(settings.dailyRetentionDays);
-    if (serverTtl > 0) await this.deps.boards.record({ scope: 'server', guildId: key.guildId, day }, entry, serverTtl);
+    if (guildId !== null && serverTtl > 0) await this.deps.boards.record({ scope: 'server', guildId, day }, entry, serverTtl);
     const globalTtl = ttl(GLOBAL_RETENTION_DAYS);
     if (settings.globalBoard && globalTtl > 0) await this.deps.boards.record({ scope: 'global', day }, entry, globalTtl);
-    await this.deps.boards.record({ scope: 'all-time', guildId: key.guildId }, entry, null);
+    if (guildId !== null) await this.deps.boards.record({ scope: 'all-time', guildId }, entry, null);
     this.deps.logger.info('daily run recorded', { ...key, day, userId, score, actions: actions.length });
     return 'recorded';
   }
@@ -133,11 +144,12 @@ function historyEntry(key: ChannelKey, game: StoredGame, fenced: boolean): Histo
     seed: state.config.seed,
     endedAt: meta.updatedAt,
     ...(meta.daily ? { daily: { day: meta.daily.day, scored: meta.daily.scored && !fenced } } : {}),
+    run: String(meta.createdAt),
   };
 }
 
 /** The history line of a run known only by its summary record (no daily mark: the record does not carry one). */
-function historyFromSummary(s: GameSummaryRecord): HistoryEntry {
+function historyFromSummary(s: GameSummaryRecord, runId: string): HistoryEntry {
   const score = scoreRun({ outcome: s.outcome, depth: s.depth, turns: s.turns, kills: s.players });
   return {
     guildId: s.guildId,
@@ -150,5 +162,6 @@ function historyFromSummary(s: GameSummaryRecord): HistoryEntry {
     recap: `${OUTCOMES[s.outcome].word} on depth ${s.depth}, turn ${s.turns} · ${s.kills} kill${s.kills === 1 ? '' : 's'} · ${score} pts`,
     seed: s.seed,
     endedAt: s.endedAt,
+    run: runId,
   };
 }

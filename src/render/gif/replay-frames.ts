@@ -6,7 +6,7 @@
 import { newGame, partySight, step } from '../../engine/index.js';
 import type { Action, GameConfig, GameState } from '../../engine/types.js';
 import { placeCamera } from '../camera.js';
-import { PUBLIC_VIEW, type Frame } from '../image/frame.js';
+import { REPLAY_VIEW, type Frame } from '../image/frame.js';
 import { drawImageWith, type Picture } from '../image/index.js';
 
 /** At most this many frames (turns) in a replay. */
@@ -30,7 +30,7 @@ export function replayStates(config: GameConfig, actions: readonly Action[], max
 
 /**
  * The one frame every picture of `states` is drawn through: the box of everything explored and every place a player
- * stood when it fits the public picture's size (PUBLIC_VIEW, the tile size a phone can read), else a view of that size
+ * stood when it fits the public picture's size (REPLAY_VIEW, the tile size a phone can read), else a view of that size
  * around the box's centre. Replays have no strip: the frame is the picture.
  */
 export function replayFrame(states: readonly GameState[]): Frame {
@@ -50,12 +50,12 @@ export function replayFrame(states: readonly GameState[]): Frame {
   };
   for (let i = 0; i < last.explored.length; i++) if (last.explored[i] !== 0) grow(i % W, Math.floor(i / W));
   for (const s of states) for (const p of s.players) grow(p.x, p.y);
-  if (x1 < 0) return { view: placeCamera(W, H, PUBLIC_VIEW.width, PUBLIC_VIEW.height, W >> 1, H >> 1), strip: [] };
+  if (x1 < 0) return { view: placeCamera(W, H, REPLAY_VIEW.width, REPLAY_VIEW.height, W >> 1, H >> 1), strip: [] };
   x0 = Math.max(0, x0 - 1);
   y0 = Math.max(0, y0 - 1);
   x1 = Math.min(W - 1, x1 + 1);
   y1 = Math.min(H - 1, y1 + 1);
-  const caps = PUBLIC_VIEW;
+  const caps = REPLAY_VIEW;
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   if (w <= caps.width && h <= caps.height) return { view: { x: x0, y: y0, width: w, height: h }, strip: [] };

@@ -34,7 +34,7 @@ export const PHONE_IMAGE_WIDTHS = { discord: 300, preview: 242 } as const;
 export const PHONE_IMAGE_CSS = Math.min(...Object.values(PHONE_IMAGE_WIDTHS));
 /** Smallest tile on a 360 px phone, in CSS px: the shared picture and a private view. */
 export const MIN_TILE_CSS = { public: 14, private: 18 } as const;
-/** Rows of a picture's main view (9 keeps the game message within one phone screen). */
+/** Rows of a private picture's main view (9 keeps the controller within one phone screen). */
 export const VIEW_ROWS = 9;
 
 /** Most tiles across a picture may be so that a tile shows at least `minTileCss` CSS px wide on a 360 px phone. */
@@ -42,10 +42,15 @@ export function tilesAcross(minTileCss: number): number {
   return Math.floor(PHONE_IMAGE_CSS / minTileCss);
 }
 
-/** Largest public view, in tiles (17 x 32 px = 544 px, shown 242-244 CSS px wide: 14.2-14.4 CSS px a tile). */
-export const PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: VIEW_ROWS } as const;
-/** The public view with the server's `mobile` setting: as large tiles as a private view (13 across: 18.6-18.8 CSS px). */
-export const PHONE_PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: VIEW_ROWS } as const;
+/**
+ * Largest public view, in tiles (17 x 32 px = 544 px, shown 242-244 CSS px wide: 14.2-14.4 CSS px a tile). Square: on
+ * a phone the picture is as tall as it is wide, so the map is the largest part of the game message (test/preview).
+ */
+export const PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: tilesAcross(MIN_TILE_CSS.public) } as const;
+/** The public view with the server's `mobile` setting: as large tiles as a private view (13 x 13: 18.6-18.8 CSS px). */
+export const PHONE_PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: tilesAcross(MIN_TILE_CSS.private) } as const;
+/** A replay frame's view (the GIF keeps the wide picture it was first drawn with, so recorded replays stay the same). */
+export const REPLAY_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: VIEW_ROWS } as const;
 /** A private view (the viewer in the middle), in tiles: 13 x 32 px = 416 px, shown 242 CSS px wide: 18.6 CSS px a tile. */
 export const PRIVATE_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: VIEW_ROWS } as const;
 /** A strip window around a player outside the main view, in tiles. */
@@ -68,13 +73,6 @@ function grow(b: Box | null, x: number, y: number): Box {
 /** Whether a box padded by `pad` fits a view of w x h tiles. */
 function fitsIn(b: Box, pad: number, w: number, h: number): boolean {
   return b.x1 - b.x0 + 1 + 2 * pad <= w && b.y1 - b.y0 + 1 + 2 * pad <= h;
-}
-
-/** A box padded by `pad` cells, as a viewport clamped to the map. */
-function boxView(b: Box, pad: number, w: number, h: number): Viewport {
-  const x = Math.max(0, b.x0 - pad);
-  const y = Math.max(0, b.y0 - pad);
-  return { x, y, width: Math.min(w - 1, b.x1 + pad) - x + 1, height: Math.min(h - 1, b.y1 + pad) - y + 1 };
 }
 
 /** Whether (x, y) lies inside the viewport. */
@@ -107,8 +105,8 @@ export function publicFrame(state: GameState, visible: Uint8Array, mark: number,
   for (const p of state.players) all = grow(all, p.x, p.y);
   if (!all) return { view: placeCamera(W, H, cap.width, cap.height, W >> 1, H >> 1), strip: [] };
   // The whole explored level fits: show it (with a cell of margin when that fits too).
-  if (fitsIn(all, 1, cap.width, cap.height)) return { view: boxView(all, 1, W, H), strip: [] };
-  if (fitsIn(all, 0, cap.width, cap.height)) return { view: boxView(all, 0, W, H), strip: [] };
+  // The whole explored level fits: a full-size view around it (a picture of constant shape, so its height on a phone is known).
+  if (fitsIn(all, 0, cap.width, cap.height)) return { view: placeCamera(W, H, cap.width, cap.height, (all.x0 + all.x1) >> 1, (all.y0 + all.y1) >> 1), strip: [] };
   const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
   const foes = (px: number, py: number): typeof seen => seen.filter((m) => dist(px, py, m.x, m.y) <= FIGHT_RANGE);

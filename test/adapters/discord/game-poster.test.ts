@@ -27,7 +27,7 @@ function store(initial: MessageRef | null) {
 
 function poster(s: ReturnType<typeof store>) {
   const retired: string[] = [];
-  const p = createGamePoster({ games: s.games, retire: async (r) => void retired.push(r.messageId), logger: pino({ level: 'silent' }) });
+  const p = createGamePoster({ games: s.games, retire: async (_k, r) => void retired.push(r.messageId), logger: pino({ level: 'silent' }) });
   return { p, retired };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, toIncoming } from '../../../src/adapters/discord/incoming.js';
+import { kindOf, optionsBeyondShape, toIncoming } from '../../../src/adapters/discord/incoming.js';
 import { APP_ID, CHANNEL, GUILD, TOKEN, rawInteraction } from '../http/support.js';
 
 describe('raw interaction -> IncomingInteraction', () => {
@@ -17,6 +17,7 @@ describe('raw interaction -> IncomingInteraction', () => {
         user: { id: '1000000000000000042', name: 'Alice' },
         memberPermissions: 32n,
         appPermissions: null,
+        place: { kind: 'guild', serverInstall: true, userInstall: false, externalAppsAllowed: true },
         locale: 'en-US',
         guildLocale: null,
         invocation: { command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: 3 } },
@@ -70,9 +71,9 @@ describe('raw interaction -> IncomingInteraction', () => {
     expect(r.ok && r.interaction).toMatchObject({ guildId: null, memberPermissions: null, user: { id: '1000000000000000042', name: 'alice' } });
   });
 
-  it('GIVEN a member with a nickname WHEN converted THEN the nickname is the name (at most 32 characters)', () => {
+  it('GIVEN a member with a nickname WHEN converted THEN the nickname is the name (at most 32 code points, cut with an ellipsis)', () => {
     const r = toIncoming(rawInteraction(2, { name: 'rogue', type: 1 }, { member: { user: { id: '1000000000000000042', username: 'alice' }, nick: 'N'.repeat(40), permissions: '0' } }));
-    expect(r.ok && r.interaction.user.name).toBe('N'.repeat(32));
+    expect(r.ok && r.interaction.user.name).toBe(`${'N'.repeat(31)}…`);
   });
 
   it.each([
@@ -88,5 +89,25 @@ describe('raw interaction -> IncomingInteraction', () => {
       expect(r.problems.join(' ')).toContain(field);
       expect(r.problems.join(' ')).not.toContain(TOKEN);
     }
+  });
+
+  it.each([
+    ['a group, a subcommand and leaves', [{ name: 'channel', type: 2, options: [{ name: 'add', type: 1, options: [{ name: 'channel', type: 7, value: '1' }] }] }], false],
+    ['no options at all', undefined, false],
+    ['one level deeper than a group allows', [{ name: 'a', type: 2, options: [{ name: 'b', type: 1, options: [{ name: 'c', type: 1, options: [{ name: 'd', type: 3, value: 'x' }] }] }] }], true],
+    ['26 in a level', Array.from({ length: 26 }, (_, n) => ({ name: `o${n}`, type: 3, value: 'x' })), true],
+    ['a name of 33 characters', [{ name: 'x'.repeat(33), type: 3, value: 'x' }], true],
+    ['a 6,001-character string', [{ name: 'seed', type: 3, value: 'x'.repeat(6001) }], true],
+    ['an option that is not an object', [7], true],
+  ])('GIVEN options with %s WHEN checked against Discord shapes THEN beyond is %s', (_what, options, beyond) => {
+    expect(optionsBeyondShape(options)).toBe(beyond);
+  });
+
+  it('GIVEN options nested 100,000 deep WHEN converted THEN the command is kept, flagged as refused, with no stack overflow', () => {
+    let options: unknown[] = [];
+    for (let d = 0; d < 100_000; d++) options = [{ name: 'n', type: 1, options }];
+    const r = toIncoming(rawInteraction(2, { name: 'rogue', type: 1, options }));
+    expect(r.ok && r.interaction.optionsRefused).toBe(true);
+    expect(r.ok && r.interaction.invocation).toEqual({ command: 'rogue', group: null, subcommand: null, options: {} });
   });
 });

@@ -28,3 +28,13 @@ describe('per-user rate limiter', () => {
     expect([limiter.take('u'), limiter.take('u'), limiter.take('u'), limiter.take('u')]).toEqual([true, true, true, false]);
   });
 });
+
+describe('per-user rate limiter, exactly once per interaction', () => {
+  it('GIVEN an interaction already charged WHEN asked again THEN it goes free, and other interactions still count', () => {
+    const limiter = new RateLimiter({ capacity: 2, refillMs: 3000, now: () => 0 });
+    expect(limiter.take('u', 'i1')).toBe(true);
+    expect(limiter.take('u', 'i1')).toBe(true);
+    expect(limiter.take('u', 'i2')).toBe(true);
+    expect(limiter.take('u', 'i3')).toBe(false);
+  });
+});

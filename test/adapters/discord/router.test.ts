@@ -1,4 +1,5 @@
 /** The transport-neutral router: IncomingInteraction in, responder calls out; no discord.js and no HTTP in sight. */
+import { NO_CHANNEL_TEXT } from '../../../src/adapters/discord/place-guard.js';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { commands } from '../../../commands/index.js';
@@ -93,7 +94,7 @@ function routerWith(opts: { delayMs?: number } = {}) {
   const editNow = async (ref: MessageRef, body: object): Promise<void> => void edits.push({ messageId: ref.messageId, body });
   const messages: GameMessages = {
     editNow,
-    poster: createGamePoster({ games, retire: (ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
+    poster: createGamePoster({ games, retire: (_k, ref) => editNow(ref, retiredPayload()), logger: pino({ level: 'silent' }) }),
     refreshSoon: (k) => void refreshed.push(k),
     offerToken: (_k, t) => void tokens.push(t),
     drain: async () => {},
@@ -211,11 +212,11 @@ describe('interaction router', () => {
     expect(calls.map((a) => a.method)).toEqual([kind === 'autocomplete' ? 'autocomplete' : 'reply']);
   });
 
-  it('GIVEN a command outside a server WHEN routed THEN it is refused privately', async () => {
+  it('GIVEN a guild command that names no guild WHEN routed THEN it is refused privately', async () => {
     const { router } = routerWith();
     const { r, calls } = recorder();
     await router.handle({ ...command('wait'), guildId: null }, r);
-    expect(calls[0]!.msg!.content).toMatch(/server channel/);
+    expect(calls[0]!.msg!.content).toBe(NO_CHANNEL_TEXT);
   });
 
   it('GIVEN a draining router WHEN an interaction arrives THEN it gets the restarting note', async () => {

@@ -31,7 +31,7 @@ describe('on a 3-master Redis Cluster', () => {
       const slot = async (k: string): Promise<number> => Number(await c.call('CLUSTER', 'KEYSLOT', k));
       const key = freshKey();
       const ch = channelKeys('cc', key);
-      const slots = await Promise.all([ch.game, ch.log, ch.summaries, ch.ix].map(slot));
+      const slots = await Promise.all([ch.game, ch.log, ch.summaries, ch.ix, ch.seen].map(slot));
       expect(new Set(slots).size).toBe(1);
       const g = guildKeys('cc', key.guildId);
       expect(new Set(await Promise.all([g.settings, g.games, g.summarized].map(slot))).size).toBe(1);

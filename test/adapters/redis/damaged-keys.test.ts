@@ -58,18 +58,22 @@ describe('damaged Redis keys', () => {
     expect(await raw.type(channelKeys(prefix, key).summaries)).toBe('list');
   });
 
-  it('GIVEN the interactions key damaged WHEN a player acts THEN it is the damaged-game refusal naming that key, and reset-game repairs the channel', async () => {
+  it.each([
+    ['exactly-once record', 'seen', 'string'],
+    ['legacy interactions set', 'ix', 'none'],
+  ] as const)('GIVEN the %s damaged WHEN a player acts THEN it is the damaged-game refusal naming that key, and reset-game repairs the channel', async (_name, which, after) => {
     expect((await service.newGame(key, alice, { seed: 7 })).ok).toBe(true);
-    const { ix, log } = channelKeys(prefix, key);
-    await raw.set(ix, 'not a sorted set');
+    const keys = channelKeys(prefix, key);
+    await raw.rpush(keys[which], 'not a record');
     const r = await service.act(key, alice, { type: 'wait' }, { interactionId: '42' });
-    expect(r).toEqual({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: "the channel's interactions key holds another Redis type" } });
-    expect(await raw.llen(log)).toBe(1);
+    const named = which === 'seen' ? 'exactly-once record' : 'interactions';
+    expect(r).toEqual({ ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: `the channel's ${named} key holds another Redis type` } });
+    expect(await raw.llen(keys.log)).toBe(1);
     expect((await service.resetGame(key)).ok).toBe(true);
-    expect(await raw.type(ix)).toBe('none');
+    expect(await raw.type(keys[which])).toBe('none');
     expect((await service.newGame(key, alice, { seed: 8 })).ok).toBe(true);
     expect((await service.act(key, alice, { type: 'wait' }, { interactionId: '42' })).ok).toBe(true);
-    expect(await raw.type(ix)).toBe('zset');
+    expect(await raw.type(keys[which])).toBe(after);
   });
 
   it("GIVEN the guild's game index of the wrong type WHEN a game is started, listed and reset THEN none is blocked and the index is rebuilt as a set", async () => {

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { step } from '../../../src/engine/index.js';
 import { channelKeys, guildKeys, legacyRoundsKey, ROUND_BUCKETS, roundBucket, roundsBucketKey } from '../../../src/adapters/redis/keys.js';
 import { GAME_TTL_MS, RedisGameStore, SUMMARY_TTL_MS } from '../../../src/adapters/redis/redis-game-store.js';
 import { encodeChannelKey } from '../../../src/app/game-codec.js';
-import { INTERACTION_TTL_MS, StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
+import { DUPLICATE, INTERACTION_TTL_MS, StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
+import { SEEN_RECORD_BYTES } from '../../../src/adapters/storage-bounds.js';
 import { freshKey, redisKit, revOf, sampleStored, type StoreKit } from '../../app/fixtures.js';
 import { storeContract } from '../../app/store-contract.js';
 
@@ -139,21 +141,23 @@ describe('redis game store specifics', () => {
     expect(await kit.rounds.scoreOf(key)).toBe(claims[0]!.lease);
   });
 
-  it('records an applied interaction in the channel’s interactions set, which expires INTERACTION_TTL_MS after the last one', async () => {
+  it('records an applied interaction in 12 bytes of the channel’s exactly-once record, which expires INTERACTION_TTL_MS after the last one', async () => {
     const key = freshKey();
     const game = sampleStored();
     const rev = (await kit.games.create(key, game, []))!;
-    const { ix } = channelKeys(prefixOf(kit), key);
-    expect(await raw.exists(ix)).toBe(0);
+    const { seen, ix } = channelKeys(prefixOf(kit), key);
+    expect(await raw.exists(seen)).toBe(0);
     revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: '1234' }));
-    expect(await raw.zrange(ix, 0, -1)).toEqual(['1234']);
-    expect(await raw.pttl(ix)).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);
-    expect(await raw.pttl(ix)).toBeLessThanOrEqual(INTERACTION_TTL_MS);
-    const expires = Number(await raw.zscore(ix, '1234'));
-    const [sec, micro] = await raw.time();
-    const serverNow = Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
-    expect(expires - serverNow).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);
-    expect(expires - serverNow).toBeLessThanOrEqual(INTERACTION_TTL_MS);
+    const record = await raw.getBuffer(seen);
+    expect(record?.length).toBe(SEEN_RECORD_BYTES);
+    expect(record!.subarray(0, 8)).toEqual(createHash('sha1').update('1234').digest().subarray(0, 8));
+    expect(await raw.exists(ix)).toBe(0); // the legacy sorted set is not created
+    expect(await raw.pttl(seen)).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);
+    expect(await raw.pttl(seen)).toBeLessThanOrEqual(INTERACTION_TTL_MS);
+    const [sec] = await raw.time();
+    const expires = record!.readUInt32BE(8);
+    expect(expires - Number(sec)).toBeGreaterThan(INTERACTION_TTL_MS / 1000 - 60);
+    expect(expires - Number(sec)).toBeLessThanOrEqual(INTERACTION_TTL_MS / 1000 + 1);
   });
 
   it('trims expired interactions in the save that records a new one', async () => {
@@ -163,8 +167,40 @@ describe('redis game store specifics', () => {
     const T = 1_700_000_000_000;
     rev = revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'old', now: T }));
     rev = revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'mid', now: T + 60_000 }));
-    revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'new', now: T + INTERACTION_TTL_MS + 1 }));
-    expect(await raw.zrange(channelKeys(prefixOf(kit), key).ix, 0, -1)).toEqual(['mid', 'new']);
+    revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'new', now: T + INTERACTION_TTL_MS + 1000 }));
+    const record = (await raw.getBuffer(channelKeys(prefixOf(kit), key).seen))!;
+    const keyOf = (id: string): Buffer => createHash('sha1').update(id).digest().subarray(0, 8);
+    expect([record.subarray(0, 8), record.subarray(12, 20)]).toEqual([keyOf('mid'), keyOf('new')]);
+    expect(record.length).toBe(2 * SEEN_RECORD_BYTES);
+  });
+
+  it('GIVEN 5,000 presses in one channel within 20 minutes WHEN the first is delivered again THEN it is refused as a duplicate, for 60 KB of records', async () => {
+    const key = freshKey();
+    const game = sampleStored();
+    let rev = (await kit.games.create(key, game, []))!;
+    const T = 1_700_000_000_000;
+    const ids = Array.from({ length: 5000 }, (_, i) => (1_300_000_000_000_000_000n + BigInt(i) * 4_194_304n).toString());
+    for (const [i, id] of ids.entries()) rev = revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: id, now: T + i * 200 }));
+    // The old form kept only the newest 1,000 of a channel: the first press here would have been applied twice.
+    expect(await kit.games.save(key, game, rev, [], undefined, { interactionId: ids[0]!, now: T + INTERACTION_TTL_MS - 1000 })).toEqual(DUPLICATE);
+    expect(await raw.strlen(channelKeys(prefixOf(kit), key).seen)).toBe(5000 * SEEN_RECORD_BYTES);
+  }, 60_000);
+
+  it('GIVEN a channel whose interactions were recorded in the legacy sorted set (a rolling upgrade) WHEN one comes again THEN it is a duplicate, and a new one is written to both', async () => {
+    const key = freshKey();
+    const game = sampleStored();
+    const rev = (await kit.games.create(key, game, []))!;
+    const { ix, seen } = channelKeys(prefixOf(kit), key);
+    const [sec] = await raw.time();
+    await raw.zadd(ix, Number(sec) * 1000 + 600_000, 'by-old-process');
+    await raw.pexpire(ix, 600_000);
+    expect(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'by-old-process' })).toEqual(DUPLICATE);
+    const loaded = await kit.games.load(key, { interactionId: 'by-old-process' });
+    expect(loaded.kind === 'found' && loaded.applied).toBe(true);
+    revOf(await kit.games.save(key, game, rev, [], undefined, { interactionId: 'by-new-process' }));
+    expect(await raw.zscore(ix, 'by-new-process')).not.toBeNull();
+    expect(await raw.strlen(seen)).toBe(SEEN_RECORD_BYTES);
+    expect(await raw.pttl(ix)).toBeLessThanOrEqual(600_000); // never given a new expiry
   });
 
   it('keeps the newest summaries of a channel for 90 days after the last one, apart from the game, and through a reset', async () => {

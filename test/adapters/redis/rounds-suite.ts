@@ -72,7 +72,7 @@ export function roundsAcrossProcesses(target: () => string | RedisTarget): void 
       expect((await one.act(key, { id: '1', name: 'Ann' }, { type: 'wait' }, { interactionId: '5' })).ok).toBe(true);
       const raw = await connectRedis(target());
       const keys = channelKeys((a.games as unknown as { prefix: string }).prefix, key);
-      const [game, log, ix, summaries] = await Promise.all([keys.game, keys.log, keys.ix, keys.summaries].map((k) => raw.pttl(k)));
+      const [game, log, ix, summaries] = await Promise.all([keys.game, keys.log, keys.seen, keys.summaries].map((k) => raw.pttl(k)));
       raw.disconnect();
       for (const t of [game, log]) expect(t).toBeGreaterThan(14 * 24 * 3600 * 1000 - 60_000);
       expect(ix).toBeGreaterThan(INTERACTION_TTL_MS - 60_000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discordIdentity } from '../../../src/adapters/web/discord-identity.js';
 import { FakeDiscord } from '../../e2e/fake-discord/index.js';
 import { memoryKit } from '../../app/fixtures.js';
+import { watchToken } from '../../../src/adapters/web/watch-link.js';
 import { post, startReplica, ViewClient, type Replica } from './support.js';
 
 const GUILD = '1100000000000000001';
@@ -17,7 +18,7 @@ describe('signing in to the full view from an Activity (fake Discord)', () => {
   beforeAll(async () => {
     fake = await FakeDiscord.start();
     const identity = discordIdentity({ apiBase: fake.apiBase, applicationId: fake.applicationId, clientSecret: fake.oauth.clientSecret, botToken: fake.token });
-    r = await startReplica(await memoryKit(), { identity, testLogin: false });
+    r = await startReplica(await memoryKit(), { identity, clientId: fake.applicationId, oauth: { redirectUri: 'https://crawler.example/app/callback', authorizeUrl: 'https://discord.example/oauth2/authorize' }, testLogin: false });
     fake.oauth.launch('i-1', { channelId: CHANNEL, guildId: GUILD, users: [ann.id] });
     await r.games.newGame({ guildId: GUILD, channelId: CHANNEL }, { id: ann.id, name: 'Ann' }, { seed: 3, lobby: false });
   });
@@ -68,5 +69,41 @@ describe('signing in to the full view from an Activity (fake Discord)', () => {
     const res = await session(fake.oauth.grant(ann), CHANNEL);
     expect(res.status).toBe(503);
     expect(JSON.stringify(res.body)).not.toContain(fake.oauth.clientSecret);
+  });
+
+  describe('the plain web page (OAuth2 redirect and watch links)', () => {
+    const watch = (): string => watchToken('test-secret', { guildId: GUILD, channelId: CHANNEL });
+    const signIn = async (user: { id: string; username: string }): Promise<string> => {
+      const login = await fetch(`${r.url}/app/login?watch=${watch()}`, { redirect: 'manual' });
+      expect(login.status).toBe(302);
+      const to = new URL(login.headers.get('location')!);
+      expect(to.origin + to.pathname).toBe('https://discord.example/oauth2/authorize');
+      expect(to.searchParams.get('redirect_uri')).toBe('https://crawler.example/app/callback');
+      const back = await fetch(`${r.url}/app/callback?code=${fake.oauth.grant(user)}&state=${to.searchParams.get('state')}`, { redirect: 'manual' });
+      expect(back.status).toBe(302);
+      const session = /^\.\/#s=([A-Za-z0-9_-]+)$/.exec(back.headers.get('location') ?? '')?.[1];
+      if (!session) throw new Error(`no session in ${back.headers.get('location')}`);
+      // The state is single-use: the same callback again is refused.
+      expect((await fetch(`${r.url}/app/callback?code=x&state=${to.searchParams.get('state')}`, { redirect: 'manual' })).status).toBe(403);
+      return session;
+    };
+    const roleOf = async (session: string): Promise<string> => {
+      const t = await post(`${r.url}/app/api/ticket`, {}, { authorization: `Bearer ${session}` });
+      const c = await ViewClient.open(r, String(t.body.ticket));
+      await c.until((m) => m.t === 'frame');
+      c.close();
+      return c.frame!.you.role;
+    };
+
+    it('GIVEN a party member WHEN they log in from a watch link THEN they play; anyone else watches', async () => {
+      expect(await roleOf(await signIn(ann))).toBe('player');
+      expect(await roleOf(await signIn(bo))).toBe('spectator');
+    });
+
+    it('GIVEN a watch link WHEN opened without logging in THEN the game is watched read-only; a forged link is refused', async () => {
+      const res = await post(`${r.url}/app/api/watch`, { link: watch() });
+      expect(res.body).toMatchObject({ spectator: true, key: { guildId: GUILD, channelId: CHANNEL } });
+      expect((await post(`${r.url}/app/api/watch`, { link: watch().replace(CHANNEL, OTHER) })).status).toBe(403);
+    });
   });
 });

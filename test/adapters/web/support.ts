@@ -1,4 +1,5 @@
 /** Helpers of the full-view tests: a replica (service + web app on a free port) and a socket client that keeps what it receives. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import WebSocket from 'ws';
 import { GameService } from '../../../src/app/game-service.js';
 import { systemClock } from '../../../src/app/ports.js';
@@ -22,7 +23,7 @@ export interface Replica {
 }
 
 /** Starts a replica: the game service over `kit`, announcing turns on `bus`, served with the test login on. */
-export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; testLogin?: boolean; clientDir?: string } = {}): Promise<Replica> {
+export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void } = {}): Promise<Replica> {
   const bus = opts.bus ?? new MemoryTurnBus();
   const raw = new GameService({ games: kit.games, settings: kit.settings, clock: systemClock, rounds: kit.rounds, logger: kit.logger });
   const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
@@ -37,8 +38,10 @@ export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: 
     files: staticFiles(opts.clientDir ?? '/nonexistent'),
     movesPerSecond: 1000,
     ...(opts.identity ? { identity: opts.identity } : {}),
+    ...(opts.clientId ? { clientId: opts.clientId } : {}),
+    ...(opts.oauth ? { oauth: opts.oauth } : {}),
   });
-  const server = await startWebServer(app, 0, '127.0.0.1');
+  const server = await startWebServer(app, 0, '127.0.0.1', opts.fallback);
   const url = `http://127.0.0.1:${server.port}`;
   return { games, app, server, url, close: () => server.close() };
 }

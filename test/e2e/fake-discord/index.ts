@@ -22,7 +22,7 @@ import { HttpInteractions, type HttpInteractionsOptions } from './http-interacti
 import { parseBody, readBody } from './http.js';
 import { IdGenerator } from './ids.js';
 import { MessageStore } from './messages.js';
-import { MEMBER_PERMS } from './permissions.js';
+import { MEMBER_PERMS, PERMS } from './permissions.js';
 import { RestApi, type InteractionRecord, type RestResult } from './rest.js';
 import { FakeOAuth } from './oauth.js';
 import type { FakeGuild, FakeMessage, FakeUser, InteractionCallback, RecordedRequest } from './types.js';
@@ -58,6 +58,29 @@ export interface FakeActor {
   username: string;
 }
 
+/** A DM (type 1) or a group DM (type 3): the bot is not a member; its app reaches it only through interactions. */
+export interface FakePrivateChannel {
+  id: string;
+  type: 1 | 3;
+  recipients: FakeActor[];
+}
+
+/** Who installed the app for an interaction: the server, the user, or both (authorizing_integration_owners). */
+export type FakeInstall = 'guild' | 'user' | 'both';
+
+/** Where an interaction comes from, beyond the guild channel of the default input. */
+interface PlaceInput {
+  /** Absent: a private channel opened with openDm / openGroupDm. */
+  guildId?: string;
+  channelId: string;
+  user: FakeActor;
+  permissions?: string;
+  /** Default 'guild' in a guild, 'user' in a private channel. */
+  install?: FakeInstall;
+  /** In a guild the app is not installed to: whether the member may use external apps (default true). */
+  externalApps?: boolean;
+}
+
 /** The default guild: one server with two text channels. */
 export const DEFAULT_GUILD: FakeGuild = {
   id: '1100000000000000001',
@@ -75,10 +98,12 @@ interface ResponseWaiter {
 
 /** The fake Discord server. */
 export class FakeDiscord {
-  private readonly faults: { match: (method: string, path: string) => boolean; status: number; retryAfterSec?: number; unapplied?: boolean; times: number }[] = [];
+  private readonly faults: { match: (method: string, path: string, headers: Record<string, string>) => boolean; status: number; retryAfterSec?: number; unapplied?: boolean; global?: boolean; times: number }[] = [];
   /** Every HTTP request received, in arrival order. */
   readonly requests: RecordedRequest[] = [];
   private readonly waiters = new Map<string, ResponseWaiter[]>();
+  /** DMs and group DMs opened by the tests. */
+  private readonly privateChannels = new Map<string, FakePrivateChannel>();
   private readonly requestWaiters = new Set<() => void>();
   /** Set in HTTP interactions mode: the deliveries and their outcomes. */
   http: HttpInteractions | null = null;
@@ -152,10 +177,11 @@ export class FakeDiscord {
   /** Resolves when a client has IDENTIFIED and been sent READY + GUILD_CREATEs (at once if one is connected; also after a RESUME). */
   /**
    * The next `times` requests that `match` fail: with `status` (e.g. 500), or with a 429 and Retry-After when
-   * `retryAfterSec` is given. The route still runs (Discord applied it, the answer was lost) unless `unapplied` is set.
+   * `retryAfterSec` is given (`global`: Discord's global limit, with X-RateLimit-Global, scope `global`). The route
+   * still runs (Discord applied it, the answer was lost) unless `unapplied` is set.
    */
-  failRequests(match: (method: string, path: string) => boolean, fault: { status?: number; retryAfterSec?: number; unapplied?: boolean }, times = 1): void {
-    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), ...(fault.unapplied ? { unapplied: true } : {}), times });
+  failRequests(match: (method: string, path: string, headers: Record<string, string>) => boolean, fault: { status?: number; retryAfterSec?: number; unapplied?: boolean; global?: boolean }, times = 1): void {
+    this.faults.push({ match, status: fault.status ?? 500, ...(fault.retryAfterSec !== undefined ? { retryAfterSec: fault.retryAfterSec } : {}), ...(fault.unapplied ? { unapplied: true } : {}), ...(fault.global ? { global: true } : {}), times });
   }
 
   /**
@@ -191,10 +217,33 @@ export class FakeDiscord {
     return this.gateway.shardHolders(count);
   }
 
+  /** Opens a DM between `user` and the bot (context 1 when the bot's own DM). */
+  openDm(user: FakeActor): FakePrivateChannel {
+    const channel: FakePrivateChannel = { id: this.ids.next(), type: 1, recipients: [user] };
+    this.privateChannels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** Opens a group DM of `users` (context 2): the bot is not in it, so its channel routes answer 404. */
+  openGroupDm(users: FakeActor[]): FakePrivateChannel {
+    const channel: FakePrivateChannel = { id: this.ids.next(), type: 3, recipients: [...users] };
+    this.privateChannels.set(channel.id, channel);
+    return channel;
+  }
+
+  /**
+   * Requests made with the bot token while serving players (channel API and the like; not the gateway login nor
+   * command registration): interaction callbacks and webhooks carry none.
+   */
+  botTokenRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => (r.headers.authorization ?? '').startsWith('Bot ') && r.path !== '/gateway/bot' && !/^\/applications\/\d+\/(guilds\/\d+\/)?commands/.test(r.path));
+  }
+
   /** Sends an APPLICATION_COMMAND (type 2) chat-input interaction; returns the interaction id/token. */
-  async sendCommand(input: { guildId: string; channelId: string; user: FakeActor; name: string; options?: unknown[]; permissions?: string }): Promise<{ id: string; token: string }> {
-    const guild = this.guild(input.guildId, input.channelId);
-    const registered = [...(this.rest.commandsByScope.get(input.guildId) ?? []), ...(this.rest.commandsByScope.get('') ?? [])].find((c) => c.name === input.name && c.type === 1);
+  async sendCommand(input: PlaceInput & { name: string; options?: unknown[] }): Promise<{ id: string; token: string }> {
+    const guild = input.guildId !== undefined ? this.guild(input.guildId, input.channelId) : null;
+    const registered = [...(guild ? (this.rest.commandsByScope.get(guild.id) ?? []) : []), ...(this.rest.commandsByScope.get('') ?? [])].find((c) => c.name === input.name && c.type === 1);
+    if (registered) this.checkOffered(registered as { contexts?: number[]; integration_types?: number[] }, input, guild);
     const data: Record<string, unknown> = { id: registered?.id ?? this.ids.next(), name: input.name, type: 1 };
     if (registered?.guild_id !== undefined) data.guild_id = registered.guild_id;
     if (input.options !== undefined) data.options = input.options;
@@ -202,8 +251,8 @@ export class FakeDiscord {
   }
 
   /** Sends a MESSAGE_COMPONENT (type 3) button press on a message the fake knows, carrying the full message object. */
-  async pressButton(input: { guildId: string; channelId: string; user: FakeActor; messageId: string; customId: string; permissions?: string }): Promise<{ id: string; token: string }> {
-    const guild = this.guild(input.guildId, input.channelId);
+  async pressButton(input: PlaceInput & { messageId: string; customId: string }): Promise<{ id: string; token: string }> {
+    const guild = input.guildId !== undefined ? this.guild(input.guildId, input.channelId) : null;
     const message = this.store.get(input.messageId);
     if (!message) throw new Error(`fake-discord: pressButton: unknown message ${input.messageId}`);
     const button = message.components.flatMap((row) => row.components ?? []).find((c) => c.custom_id === input.customId);
@@ -345,13 +394,50 @@ export class FakeDiscord {
     return guild;
   }
 
+  /**
+   * Discord offers a command only where its `contexts` and `integration_types` allow (0 guild, 1 bot DM, 2 private
+   * channel; 0 guild install, 1 user install): a test that uses it elsewhere is a test of something Discord never sends.
+   */
+  private checkOffered(cmd: { contexts?: number[]; integration_types?: number[] }, input: PlaceInput, guild: FakeGuild | null): void {
+    const context = this.contextOf(input, guild);
+    const install = input.install ?? (guild ? 'guild' : 'user');
+    const types = install === 'both' ? [0, 1] : install === 'guild' ? [0] : [1];
+    if (cmd.contexts && !cmd.contexts.includes(context)) throw new Error(`fake-discord: the command is not offered in context ${context}`);
+    if (cmd.integration_types && !types.some((t) => cmd.integration_types!.includes(t))) throw new Error(`fake-discord: the command is not offered to a ${install} install`);
+  }
+
+  private contextOf(input: PlaceInput, guild: FakeGuild | null): 0 | 1 | 2 {
+    if (guild) return 0;
+    return this.privateChannels.get(input.channelId)?.type === 1 ? 1 : 2;
+  }
+
+  /** A private channel's interaction fields: no guild, no member, `user`, the channel with its type, context 1 or 2. */
+  private privatePayload(input: PlaceInput, user: FakeUser): Record<string, unknown> {
+    const channel = this.privateChannels.get(input.channelId);
+    if (!channel) throw new Error(`fake-discord: unknown private channel ${input.channelId}`);
+    if (!channel.recipients.some((r) => r.id === input.user.id)) throw new Error(`fake-discord: ${input.user.username} is not in channel ${channel.id}`);
+    const install = input.install ?? 'user';
+    if (channel.type === 3 && install !== 'user') throw new Error('fake-discord: an app reaches a group DM only through a user install');
+    const owners: Record<string, string> = install === 'guild' ? {} : { '1': input.user.id };
+    const recipients = channel.recipients.map((r) => ({ id: r.id, username: r.username, discriminator: '0', global_name: r.username, avatar: null }));
+    return {
+      channel: { id: channel.id, type: channel.type, recipients, ...(channel.type === 3 ? { name: null, owner_id: channel.recipients[0]!.id } : {}), last_message_id: null, flags: 0 },
+      channel_id: channel.id,
+      user,
+      app_permissions: MEMBER_PERMS,
+      authorizing_integration_owners: owners,
+      context: this.contextOf(input, null),
+    };
+  }
+
   private dispatchInteraction(
     type: number,
-    guild: FakeGuild,
-    input: { channelId: string; user: FakeActor; permissions?: string },
+    guild: FakeGuild | null,
+    input: PlaceInput,
     data: Record<string, unknown>,
     extra: { commandName?: string; messageId?: string; message?: FakeMessage; malformed?: boolean },
   ): { id: string; token: string } {
+    if (!guild) return this.dispatchPrivate(type, input, data, extra);
     const id = this.ids.next();
     const token = this.ids.token();
     const channel = guild.channels.find((c) => c.id === input.channelId)!;
@@ -387,19 +473,49 @@ export class FakeDiscord {
       guild_locale: 'en-US',
       entitlements: [],
       entitlement_sku_ids: [],
-      authorizing_integration_owners: { '0': guild.id },
+      authorizing_integration_owners: ownersIn(guild.id, input),
       context: 0,
       attachment_size_limit: 10_485_760,
       data,
     };
     if (extra.message) payload.message = extra.message;
     if (extra.malformed) payload.member = { roles: [], permissions: input.permissions ?? MEMBER_PERMS };
-    const rec: InteractionRecord = { id, token, type, guildId: guild.id, channelId: channel.id, user, sentAt: now(), followupIds: [] };
+    if ((input.install ?? 'guild') === 'user') (payload.member as { permissions: string }).permissions = memberWithExternalApps(input);
+    const rec: InteractionRecord = { id, token, type, guildId: guild.id, channelId: channel.id, user, sentAt: now(), followupIds: [], ...(input.install === 'user' ? { userInstallOnly: true } : {}) };
     if (extra.commandName !== undefined) rec.commandName = extra.commandName;
     if (extra.messageId !== undefined) rec.messageId = extra.messageId;
     this.rest.register(rec);
     if (this.http) this.http.deliver({ ...payload, id, token });
     else this.gateway.dispatch('INTERACTION_CREATE', payload, guild.id);
+    return { id, token };
+  }
+
+  private dispatchPrivate(type: number, input: PlaceInput, data: Record<string, unknown>, extra: { commandName?: string; messageId?: string; message?: FakeMessage }): { id: string; token: string } {
+    const id = this.ids.next();
+    const token = this.ids.token();
+    const user: FakeUser = { id: input.user.id, username: input.user.username, discriminator: '0', global_name: input.user.username, avatar: null };
+    const payload: Record<string, unknown> = {
+      id,
+      application_id: this.applicationId,
+      type,
+      token,
+      version: 1,
+      ...this.privatePayload(input, user),
+      locale: 'en-US',
+      entitlements: [],
+      entitlement_sku_ids: [],
+      attachment_size_limit: 10_485_760,
+      data,
+    };
+    if (extra.message) payload.message = extra.message;
+    const userOnly = (input.install ?? 'user') === 'user';
+    const rec: InteractionRecord = { id, token, type, guildId: '', channelId: input.channelId, user, sentAt: now(), followupIds: [], ...(userOnly ? { userInstallOnly: true } : {}) };
+    if (extra.commandName !== undefined) rec.commandName = extra.commandName;
+    if (extra.messageId !== undefined) rec.messageId = extra.messageId;
+    this.rest.register(rec);
+    // DMs go to shard 0 (Discord: guild_id 0).
+    if (this.http) this.http.deliver({ ...payload, id, token });
+    else this.gateway.dispatch('INTERACTION_CREATE', payload, '0');
     return { id, token };
   }
 
@@ -434,7 +550,7 @@ export class FakeDiscord {
     try {
       const parsed = await parseBody(headers['content-type'], await readBody(req));
       body = parsed.files.length ? { ...(typeof parsed.json === 'object' && parsed.json !== null ? parsed.json : {}), files: parsed.files } : parsed.json;
-      const refusedFirst = this.faults.some((f) => f.times > 0 && f.unapplied && f.match(method, path));
+      const refusedFirst = this.faults.some((f) => f.times > 0 && f.unapplied && f.match(method, path, headers));
       result = refusedFirst
         ? { status: 500, body: { message: 'injected failure (not applied)', code: 0 } }
         : parsed.invalid
@@ -446,12 +562,13 @@ export class FakeDiscord {
       result = { status: 500, body: { message: `fake-discord internal error: ${(e as Error).message}`, code: 0 } };
     }
     // An injected fault (failRequests) answers instead of the route, the way Discord fails: 5xx, or 429 with Retry-After.
-    const fault = this.faults.find((f) => f.times > 0 && f.match(method, path));
+    const fault = this.faults.find((f) => f.times > 0 && f.match(method, path, headers));
     let retryAfterSec: number | undefined;
+    const global = fault?.global === true;
     if (fault) {
       fault.times--;
       retryAfterSec = fault.retryAfterSec;
-      result = retryAfterSec !== undefined ? { status: 429, body: { message: 'You are being rate limited.', retry_after: retryAfterSec, global: false } } : { status: fault.status, body: { message: 'injected failure', code: 0 } };
+      result = retryAfterSec !== undefined ? { status: 429, body: { message: 'You are being rate limited.', retry_after: retryAfterSec, global } } : { status: fault.status, body: { message: 'injected failure', code: 0 } };
     }
     const rec: RecordedRequest = { method, path, query, headers, body, status: result.status, at };
     if (result.body !== undefined) rec.response = result.body;
@@ -466,7 +583,8 @@ export class FakeDiscord {
       res.setHeader('Retry-After', String(retryAfterSec));
       res.setHeader('X-RateLimit-Remaining', '0');
       res.setHeader('X-RateLimit-Reset-After', retryAfterSec.toFixed(3));
-      res.setHeader('X-RateLimit-Scope', 'user');
+      res.setHeader('X-RateLimit-Scope', global ? 'global' : 'user');
+      if (global) res.setHeader('X-RateLimit-Global', 'true');
     }
     if (result.body === undefined) {
       res.writeHead(result.status).end();
@@ -475,6 +593,18 @@ export class FakeDiscord {
     }
     for (const check of [...this.requestWaiters]) check();
   }
+}
+
+/** authorizing_integration_owners of a guild interaction: "0" the guild (server install), "1" the user (user install). */
+function ownersIn(guildId: string, input: PlaceInput): Record<string, string> {
+  const install = input.install ?? 'guild';
+  return { ...(install !== 'user' ? { '0': guildId } : {}), ...(install !== 'guild' ? { '1': input.user.id } : {}) };
+}
+
+/** The member's permissions where only the user installed the app: Use External Apps unless the server turned it off. */
+function memberWithExternalApps(input: PlaceInput): string {
+  const base = BigInt(input.permissions ?? MEMBER_PERMS);
+  return (input.externalApps === false ? base & ~PERMS.USE_EXTERNAL_APPS : base | PERMS.USE_EXTERNAL_APPS).toString();
 }
 
 function isCode(body: unknown, codes: number[]): boolean {

@@ -15,6 +15,8 @@ export const PERMS = {
   USE_EXTERNAL_EMOJIS: 1n << 18n,
   USE_APPLICATION_COMMANDS: 1n << 31n,
   SEND_MESSAGES_IN_THREADS: 1n << 38n,
+  /** Lets user-installed apps answer publicly (servers may turn it off; Discord then forces their answers ephemeral). */
+  USE_EXTERNAL_APPS: 1n << 50n,
 } as const;
 
 const member =

@@ -41,7 +41,12 @@ export interface InteractionRecord {
   /** The message `@original` refers to, once there is one. */
   originalId?: string;
   followupIds: string[];
+  /** Only the user installed the app for this interaction: Discord allows it at most 5 follow-ups. */
+  userInstallOnly?: boolean;
 }
+
+/** Follow-ups an interaction of an app installed by the user only may create (Discord, 2024-06-27). */
+export const USER_INSTALL_FOLLOWUPS = 5;
 
 /** Configuration of the REST side. */
 export interface RestOptions {
@@ -232,6 +237,11 @@ export class RestApi {
     const bad = validateCommands(json);
     if (bad) return formError(bad);
     const old = this.commandsByScope.get(scope) ?? [];
+    // Discord refuses an overwrite that would remove the app's Entry Point command (type 4).
+    const listsEntryPoint = (json as Record<string, unknown>[]).some((c) => c.type === 4);
+    if (old.some((c) => c.type === 4) && !listsEntryPoint) {
+      return err(400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.");
+    }
     // An overwrite keeps the ids of commands that keep their name, as Discord does.
     const list = (json as Record<string, unknown>[]).map((raw) => {
       const same = old.find((c) => c.name === raw.name && c.type === (typeof raw.type === 'number' ? raw.type : 1));
@@ -376,6 +386,9 @@ export class RestApi {
     const bad = validateMessage(data);
     if (bad) return formError(bad);
     const original = rec.originalId !== undefined ? this.o.messages.get(rec.originalId) : undefined;
+    if (rec.userInstallOnly && rec.followupIds.length >= USER_INSTALL_FOLLOWUPS && !(original && (original.flags & LOADING) !== 0)) {
+      return err(400, 40094, 'This interaction has hit the maximum number of follow up messages');
+    }
     let msg: FakeMessage | DiscordError | undefined;
     if (original && (original.flags & LOADING) !== 0) {
       // The first follow-up after a deferred reply replaces the "thinking" placeholder, as on Discord.

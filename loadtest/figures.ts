@@ -1,0 +1,131 @@
+/**
+ * What the processes under load cost over the pressing window, from their probes (loadtest/probe.ts), and where
+ * their CPU went, from V8 CPU profiles (--profile), grouped by area.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One probe line. */
+interface ProbeLine {
+  at: number;
+  cpuMs: number;
+  heapMB: number;
+  stallMaxMs: number;
+  gcMaxMs: number;
+  gcTotalMs: number;
+  gcCount: number;
+}
+
+/** The processes' figures over a window. */
+export interface ProcessFigures {
+  /** CPU time of every process together, ms. */
+  cpuMs: number;
+  /** The longest event-loop stall seen in any process, and the longest GC pause, ms. */
+  stallMaxMs: number;
+  gcMaxMs: number;
+  /** GC time of every process together, ms. */
+  gcTotalMs: number;
+  /** Heap used at the window's start and end, summed over the processes, MB. */
+  heapStartMB: number;
+  heapEndMB: number;
+}
+
+/** Reads every probe file in `dir` and sums the window [from, to] (epoch ms). */
+export function probeFigures(dir: string, from: number, to: number): ProcessFigures {
+  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0 };
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
+    const lines = readFileSync(join(dir, name), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ProbeLine);
+    const before = lines.filter((l) => l.at <= from).at(-1) ?? lines[0];
+    const after = lines.find((l) => l.at >= to) ?? lines.at(-1);
+    if (!before || !after) continue;
+    const inside = lines.filter((l) => l.at > from && l.at <= (after.at ?? to));
+    f.cpuMs += after.cpuMs - before.cpuMs;
+    f.heapStartMB += before.heapMB;
+    f.heapEndMB += after.heapMB;
+    for (const l of inside) {
+      f.stallMaxMs = Math.max(f.stallMaxMs, l.stallMaxMs);
+      f.gcMaxMs = Math.max(f.gcMaxMs, l.gcMaxMs);
+      f.gcTotalMs += l.gcTotalMs;
+    }
+  }
+  return f;
+}
+
+/** The areas CPU time is grouped into, first match wins: [area, test on the frame's url and function]. */
+const AREAS: [string, (url: string, fn: string) => boolean][] = [
+  ['GC', (u, fn) => u === '' && fn === '(garbage collector)'],
+  ['idle', (u, fn) => u === '' && fn === '(idle)'],
+  ['native / program', (u, fn) => u === '' && (fn === '(program)' || fn === '(root)')],
+  ['render (map, image, text)', (u) => /\/src\/render\//.test(u)],
+  ['engine (step, AI, FOV, A*)', (u) => /\/src\/(engine|pathfinding|mapgen|grid)\//.test(u)],
+  ['state codec and schemas (zod)', (u) => /\/src\/(app\/game-codec|engine\/state-schema)|\/zod\//.test(u)],
+  ['app (service, ports)', (u) => /\/src\/app\//.test(u)],
+  ['commands and controls', (u) => /\/commands\//.test(u)],
+  ['Redis client (ioredis) and store', (u) => /ioredis|redis-parser|\/src\/adapters\/redis\//.test(u)],
+  ['Discord REST client (@discordjs/rest, undici)', (u) => /@discordjs\/rest|undici|@vladfrangu|@sapphire/.test(u)],
+  ['Discord layer (router, payloads, messages)', (u) => /\/src\/adapters\/discord\//.test(u)],
+  ['gateway (discord.js ws)', (u) => /@discordjs\/ws|@discordjs\/core|\/ws\//.test(u)],
+  ['HTTP endpoint (server, signature)', (u) => /\/src\/adapters\/http\//.test(u)],
+  ['Node HTTP, net and streams', (u) => /^node:(_http|http|net|internal\/(http|stream|streams|net|timers|process\/task_queues)|stream)/.test(u)],
+  ['crypto and zlib', (u) => /^node:(crypto|zlib|internal\/crypto)/.test(u)],
+  ['logging (pino)', (u) => /pino|sonic-boom/.test(u)],
+  ['module loading (tsx, startup)', (u) => /tsx|esbuild|node:internal\/modules/.test(u)],
+];
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Each node's area: by its own frame, else (a native function such as a socket write, or Node internals) the area of
+ * its nearest caller that has one, so the time lands where the work was asked for.
+ */
+function areasOf(nodes: readonly ProfileNode[]): Map<number, string> {
+  const own = new Map(nodes.map((n) => [n.id, AREAS.find(([, test]) => test(n.callFrame.url, n.callFrame.functionName))?.[0]]));
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const nearest = (start: number, accept: (a: string) => boolean): string | undefined => {
+    for (let id: number | undefined = start; id !== undefined; id = parent.get(id)) {
+      const a = own.get(id);
+      if (a !== undefined && accept(a)) return a;
+    }
+    return undefined;
+  };
+  // Node's own layers (HTTP, net, streams, crypto, module loading) count only where no part of ours or a library asked.
+  const area = new Map<number, string>();
+  for (const n of nodes) area.set(n.id, nearest(n.id, (a) => !NODE_LAYERS.has(a)) ?? nearest(n.id, () => true) ?? 'other');
+  return area;
+}
+
+/** Areas that are Node's own layers rather than ours or a library's. */
+const NODE_LAYERS = new Set(['Node HTTP, net and streams', 'crypto and zlib', 'module loading (tsx, startup)', 'native / program']);
+
+/** Self time by area over every .cpuprofile in `dir` (idle left out), as [area, ms, share] sorted by time. */
+export function profileBreakdown(dir: string): [string, number, number][] {
+  const byArea = new Map<string, number>();
+  const other = new Map<string, number>();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile;
+    const area = areasOf(p.nodes);
+    p.samples.forEach((id, i) => {
+      const a = area.get(id) ?? 'other';
+      byArea.set(a, (byArea.get(a) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      if (a === 'other') {
+        const n = p.nodes.find((x) => x.id === id)!;
+        const k = `${n.callFrame.url.replace(/^.*node_modules\//, '')} ${n.callFrame.functionName}`;
+        other.set(k, (other.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      }
+    });
+  }
+  byArea.delete('idle');
+  if (process.env.LOADTEST_PROFILE_OTHER) for (const [k, v] of [...other].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stderr.write(`other: ${v.toFixed(0)} ms ${k}\n`);
+  const total = [...byArea.values()].reduce((a, b) => a + b, 0);
+  return [...byArea].map(([a, ms]): [string, number, number] => [a, ms, total > 0 ? ms / total : 0]).sort((x, y) => y[1] - x[1]);
+}

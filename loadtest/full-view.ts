@@ -1,0 +1,146 @@
+/**
+ * `npm run loadtest:web`: the full view under load on this machine. One replica (the web app in this process over a
+ * real Redis store and Redis pub/sub) serves `--games` games of 4 players, each with an open view; every player moves
+ * (wait, or a legal step) as soon as their previous move is acknowledged, for `--seconds`. Reports accepted full-view
+ * moves per second, the fan-out latency (publish of a turn -> each view holding its frame, p50/p95/max), and chat
+ * redraws asked per full-view turn (the chat pacer: an upper bound on chat edits, of which only some use the bot
+ * token). Also compares the two ways to draw the map: the view-model frame the browser draws vs a server PNG.
+ * Flags: --games N (default 10), --seconds N (10), --redis URL (else a private redis-server on a free port).
+ */
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { MemorySettingsStore } from '../src/adapters/memory/memory-settings-store.js';
+import { RedisGameStore } from '../src/adapters/redis/redis-game-store.js';
+import { RedisRoundQueue } from '../src/adapters/redis/redis-round-queue.js';
+import { createRedis, waitReady } from '../src/adapters/redis/client.js';
+import { renderImageMap } from '../src/adapters/render/image.js';
+import { MemoryWebAuthStore, newSecret, SESSION_TTL_MS, TICKET_TTL_MS } from '../src/adapters/web/auth-store.js';
+import { chatPacer } from '../src/adapters/web/chat-pacer.js';
+import { buildFrame } from '../src/adapters/web/frame.js';
+import type { ServerMessage, WebFrame } from '../src/adapters/web/protocol.js';
+import { withTurnNotes } from '../src/adapters/web/publishing-service.js';
+import { staticFiles } from '../src/adapters/web/static-files.js';
+import { RedisTurnBus } from '../src/adapters/web/turn-bus.js';
+import { createWebApp, startWebServer } from '../src/adapters/web/web-app.js';
+import { GameService } from '../src/app/game-service.js';
+import { silentLogger, systemClock } from '../src/app/ports.js';
+import type { ChannelKey, GameServiceApi } from '../src/app/service-types.js';
+import { freePort } from '../test/support/own-redis.js';
+
+const { values } = parseArgs({ options: { games: { type: 'string', default: '10' }, seconds: { type: 'string', default: '10' }, redis: { type: 'string' } } });
+const GAMES = Number(values.games);
+const SECONDS = Number(values.seconds);
+const pct = (xs: number[], p: number): number => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
+
+async function redisUrl(): Promise<{ url: string; stop: () => void }> {
+  if (values.redis) return { url: values.redis, stop: () => {} };
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => null }).on('error', () => {});
+    const ok = await probe.ping().then(() => true, () => false);
+    probe.disconnect();
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+const { url, stop } = await redisUrl();
+const prefix = `lt${Date.now()}`;
+const store = createRedis(url);
+await waitReady(store);
+const bus = new RedisTurnBus({ publisher: store, subscriber: new Redis(url), prefix });
+const raw = new GameService({ games: new RedisGameStore(store, { prefix }), settings: new MemorySettingsStore(silentLogger), clock: systemClock, rounds: new RedisRoundQueue(store, { prefix }), logger: silentLogger });
+const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
+let refreshes = 0;
+const pacer = chatPacer(() => refreshes++, systemClock);
+const auth = new MemoryWebAuthStore(systemClock);
+const app = createWebApp({ games, auth, bus, clock: systemClock, logger: silentLogger, testLogin: false, watchSecret: 'x', files: staticFiles('/nonexistent'), movesPerSecond: 1000, onMove: (v) => pacer.turn(v) });
+const server = await startWebServer(app, 0, '127.0.0.1');
+
+interface Player {
+  ws: WebSocket;
+  frame: WebFrame | null;
+  waiting: boolean;
+}
+const latencies: number[] = [];
+let accepted = 0;
+let refused = 0;
+let n = 0;
+const players: Player[] = [];
+const keys: ChannelKey[] = [];
+for (let g = 0; g < GAMES; g++) {
+  const key = { guildId: '1', channelId: String(1000 + g) };
+  keys.push(key);
+  for (let p = 0; p < 4; p++) {
+    const user = { id: String(g * 10 + p + 1), name: `P${p}` };
+    const r = p === 0 ? await games.newGame(key, user, { seed: g + 1, lobby: false, mode: 'free', size: 'medium' }) : await games.join(key, user);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const sid = newSecret();
+    const ticket = newSecret();
+    await auth.putSession(sid, { user, key, spectator: false, via: 'test' }, SESSION_TTL_MS);
+    await auth.putTicket(ticket, sid, TICKET_TTL_MS);
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/app/ws?ticket=${ticket}`);
+    const me: Player = { ws, frame: null, waiting: false };
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as ServerMessage;
+      if (m.t === 'frame') {
+        if (me.frame && m.frame.version > me.frame.version) latencies.push(Date.now() - m.sentAt);
+        me.frame = m.frame;
+      } else if (m.t === 'ack') {
+        me.waiting = false;
+        if (m.ok) accepted++;
+        else refused++;
+      }
+    });
+    await new Promise((r) => ws.once('open', r));
+    players.push(me);
+  }
+}
+const dirs = ['n', 's', 'e', 'w'] as const;
+const move = (p: Player): void => {
+  if (p.waiting || !p.frame || p.frame.status !== 'playing' || !p.frame.you.can) return;
+  const can = p.frame.you.can;
+  const open = dirs.filter((d) => can.moves[d] === 'move' || can.moves[d] === 'attack');
+  const action = open.length > 0 && n % 3 !== 0 ? { type: 'move', dir: open[n % open.length] } : { type: 'wait' };
+  p.waiting = true;
+  p.ws.send(JSON.stringify({ t: 'act', id: `lt-${(n++).toString(36).padStart(8, '0')}`, seen: p.frame.version, game: p.frame.game, action }));
+};
+await new Promise((r) => setTimeout(r, 500));
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+const tick = setInterval(() => players.forEach(move), 2);
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+clearInterval(tick);
+await new Promise((r) => setTimeout(r, 500));
+const elapsed = (performance.now() - t0) / 1000 - 0.5;
+const cpu = process.cpuUsage(cpu0);
+
+// Drawing the map: the view-model frame the browser draws, against the server's own PNG of the same game.
+const sample = await games.view(keys[0]!);
+if (!sample.ok) throw new Error('no sample game');
+const frameT0 = performance.now();
+let frameBytes = 0;
+for (let i = 0; i < 200; i++) frameBytes = JSON.stringify(buildFrame(sample.value, { id: '1', name: 'P0', spectator: false }, Date.now())).length;
+const frameMs = (performance.now() - frameT0) / 200;
+const pngT0 = performance.now();
+let pngBytes = 0;
+for (let i = 0; i < 50; i++) pngBytes = renderImageMap(sample.value.state, '1').png.length;
+const pngMs = (performance.now() - pngT0) / 50;
+
+console.log(`full view, 1 replica, ${GAMES} games x 4 views, ${SECONDS} s (load generator in the same process, Redis store and pub/sub):`);
+console.log(`  accepted full-view moves: ${accepted} (${(accepted / elapsed).toFixed(1)}/s), refused ${refused}; process CPU ${((cpu.user + cpu.system) / 1e6 / elapsed * 100).toFixed(0)}%`);
+console.log(`  fan-out latency (turn published -> view has its frame): p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, max ${pct(latencies, 100)} ms over ${latencies.length} frames`);
+console.log(`  chat redraws asked by the pacer: ${refreshes} for ${accepted} full-view turns (${(refreshes / Math.max(1, accepted)).toFixed(3)} per turn)`);
+console.log(`  map transport: view-model frame ${frameBytes} B JSON, built in ${frameMs.toFixed(2)} ms; server PNG (image style, viewer's view) ${pngBytes} B in ${pngMs.toFixed(2)} ms`);
+for (const p of players) p.ws.close();
+pacer.close();
+await server.close();
+await bus.close();
+store.disconnect();
+stop();
+process.exit(0);

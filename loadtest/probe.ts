@@ -1,0 +1,36 @@
+/**
+ * Loaded into every process under load (`node --import ./loadtest/probe.ts`; never by production): once a second it
+ * appends a line of JSON to `$LOADTEST_PROBE_DIR/<pid>.jsonl` with the process's CPU time, heap, the longest
+ * event-loop stall and the GC pauses since the line before. The load test reads these over the pressing window.
+ */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+
+const dir = process.env.LOADTEST_PROBE_DIR;
+if (dir) {
+  const file = join(dir, `${process.pid}.jsonl`);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let gcMax = 0;
+  let gcTotal = 0;
+  let gcCount = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcMax = Math.max(gcMax, e.duration);
+      gcTotal += e.duration;
+      gcCount++;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const write = (): void => {
+    const cpu = process.cpuUsage();
+    const line = { at: Date.now(), t: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000, heapMB: process.memoryUsage().heapUsed / 1048576, stallMaxMs: loop.max / 1e6, gcMaxMs: gcMax, gcTotalMs: gcTotal, gcCount };
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+    loop.reset();
+    gcMax = 0;
+    gcTotal = 0;
+    gcCount = 0;
+  };
+  setInterval(write, 1000).unref();
+  process.on('exit', write);
+}
