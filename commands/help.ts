@@ -4,6 +4,7 @@
  * on the game message: "to act", "acted", "fighting", "rounds in fights", "free turns".
  */
 import { CALM_ROUNDS, ITEM_KINDS, ITEMS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
 import type { ButtonSpec } from './controls/layouts.js';
 
 /** The help topics, in the order their buttons show. */
@@ -13,7 +14,7 @@ export const HELP_TOPICS = {
     label: 'Moving and fighting',
     text: [
       '**Moving and fighting**',
-      '• Arrows move; walking into a monster attacks it. On the shared message an arrow is lit when a party member can go that way; 🎮 shows your own.',
+      '• Arrows move; walking into a monster attacks it, walking into a party member swaps places with them (it costs your turn). On the shared message an arrow is lit when a party member can go that way; 🎮 shows your own.',
       '• 🧭 explore walks on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. 🏃 walks to the seen stairs. 💤 rests until healed. None of them with a monster in view.',
       '• ⚔️ fight: strike the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows.',
       `• 🧪 drinks a potion. \`/rogue use item direction [distance]\` uses ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')}: a lure is thrown up to ${THROW_RANGE} tiles and monsters that can't see you go to it.`,
@@ -32,6 +33,16 @@ export const HELP_TOPICS = {
       `• Fallen players watch and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down.`,
       `• Party size: ${SCALING_RULE}`,
       '• 🏳️ end: the host ends the run (after a second tap); others vote, and a majority of the living ends it. 👢 or `/rogue party kick`: the host removes a player.',
+    ],
+  },
+  roles: {
+    emoji: '✨',
+    label: 'Roles and abilities',
+    text: [
+      '**Roles and abilities**',
+      '• Pick your hero with `/rogue join role:` (also to change it before the run begins; the default is fighter), or `/rogue new role:`.',
+      ...OFFERED_ROLES.map((r) => `• ${ROLES[r].art.emoji} ${r}: ${ROLES[r].blurb}`),
+      `• The ✨ button (and 🎮) uses your ability: ${OFFERED_ROLES.map((r) => ABILITIES[ROLES[r].ability!]).map((a) => `${a.art.emoji} ${a.name}: ${a.blurb}`).join('; ')}.`,
     ],
   },
   runs: {
@@ -65,7 +76,7 @@ export const HELP_TOPIC_IDS = Object.keys(HELP_TOPICS) as [HelpTopic, ...HelpTop
 export const HELP_TEXT = [
   '**Channel Crawler**: take the stairs down five levels, alone or with friends in this channel.',
   '**Start**: `/rogue new`, then press an arrow. Friends press ➕ join.',
-  '**Buttons**: ⬅️⬆️⬇️➡️ move (into a monster: attack) · ⚔️ fight · 🧪 drink a potion · ⏳ wait · 🧭 explore · 🏃 to the stairs · 💤 rest · 🪜 descend · 🎮 your own view and buttons · 🏳️ end · ➕ join · ▶️ play again.',
+  '**Buttons**: ⬅️⬆️⬇️➡️ move (into a monster: attack) · ⚔️ fight · ✨ your role's ability · 🧪 drink a potion · ⏳ wait · 🧭 explore · 🏃 to the stairs · 💤 rest · 🪜 descend · 🎮 your own view and buttons · 🏳️ end · ➕ join · ▶️ play again.',
   '**The message**: each line of the party is a player: ring and number (as on the picture), HP, potions, and in a fight "to act" or "acted". Monsters follow with their HP and whom they attack (→ name); › lines are the latest events.',
   'More below, or `/rogue log` for the whole log.',
 ].join('\n');

@@ -17,6 +17,7 @@ import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, us
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
+import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
@@ -56,7 +57,7 @@ export const rogueOptions = z.preprocess(
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
-    plain('join'),
+    z.object({ subcommand: z.literal('join'), role: choiceOption(OFFERED_ROLES).optional() }).strict(),
     plain('party leave'),
     plain('act wait'),
     plain('act descend'),
@@ -257,7 +258,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'new':
       return newCommand(ctx, opts);
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user, ix(ctx)), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
     case 'party leave':
       return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
     case 'map':
@@ -334,15 +335,15 @@ export default {
         boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
       ]),
-      subcommand('join', 'Join the game in this channel'),
+      subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero', OFFERED_ROLES)]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
         intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
       ]),
-      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
+      subcommand('fight', 'Fight the nearest monster until something happens'),
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
-      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
+      subcommand('use', 'Use an item (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),

@@ -51,6 +51,8 @@ export const VERB_TABLE = {
   fgt: { emoji: '⚔️', label: 'fight', tone: 'danger', intent: act({ type: 'fight' }) },
   desc: { emoji: '🪜', label: 'descend', tone: 'success', intent: act({ type: 'descend' }) },
   use: { emoji: '🧪', label: 'drink potion', tone: 'primary', intent: act({ type: 'use' }) },
+  // The presser's own role ability; a controller shows that ability's own emoji and name (layouts.ts).
+  abl: { emoji: '✨', label: 'ability', tone: 'primary', intent: act({ type: 'ability' }) },
   me: { emoji: '🎮', label: 'my view', tone: 'primary', intent: { kind: 'controller' } },
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
   endok: { emoji: '🏳️', label: 'End the run for everyone', tone: 'danger', intent: { kind: 'end', confirmed: true } },
@@ -82,8 +84,9 @@ export type MemberVerb = keyof typeof MEMBER_VERBS;
 export const MEMBER_VERB_NAMES = Object.keys(MEMBER_VERBS) as [MemberVerb, ...MemberVerb[]];
 
 /** The action buttons shown under the d-pad when someone (or, on a controller, the player) can take them, in order. */
-export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [
+export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' | 'canAbility' }[] = [
   { verb: 'fgt', when: 'canFight' },
+  { verb: 'abl', when: 'canAbility' },
   { verb: 'exp', when: 'canExplore' },
   { verb: 'trv', when: 'canTravel' },
   { verb: 'rest', when: 'canRest' },
