@@ -17,7 +17,7 @@ import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, us
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
-import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
+import { OFFERED_ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
