@@ -65,6 +65,7 @@ export const VERB_TABLE = {
   hmov: { emoji: HELP_TOPICS.moves.emoji, label: HELP_TOPICS.moves.label, tone: 'secondary', intent: { kind: 'help', topic: 'moves' } },
   hpty: { emoji: HELP_TOPICS.party.emoji, label: HELP_TOPICS.party.label, tone: 'secondary', intent: { kind: 'help', topic: 'party' } },
   hrun: { emoji: HELP_TOPICS.runs.emoji, label: HELP_TOPICS.runs.label, tone: 'secondary', intent: { kind: 'help', topic: 'runs' } },
+  hrol: { emoji: HELP_TOPICS.roles.emoji, label: HELP_TOPICS.roles.label, tone: 'secondary', intent: { kind: 'help', topic: 'roles' } },
   hcmd: { emoji: HELP_TOPICS.commands.emoji, label: HELP_TOPICS.commands.label, tone: 'secondary', intent: { kind: 'help', topic: 'commands' } },
   forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
 } as const satisfies Record<string, VerbRow>;
@@ -111,4 +112,4 @@ export function itemButtons(usable: readonly ItemKind[]): { item: ItemKind; emoj
 }
 
 /** The button verb of each help topic. */
-export const HELP_VERBS: Readonly<Record<HelpTopic, SimpleVerb>> = { moves: 'hmov', party: 'hpty', runs: 'hrun', commands: 'hcmd' };
+export const HELP_VERBS: Readonly<Record<HelpTopic, SimpleVerb>> = { moves: 'hmov', party: 'hpty', roles: 'hrol', runs: 'hrun', commands: 'hcmd' };
