@@ -76,7 +76,7 @@ export const HELP_TOPIC_IDS = Object.keys(HELP_TOPICS) as [HelpTopic, ...HelpTop
 export const HELP_TEXT = [
   '**Channel Crawler**: take the stairs down five levels, alone or with friends in this channel.',
   '**Start**: `/rogue new`, then press an arrow. Friends press ➕ join.',
-  '**Buttons**: ⬅️⬆️⬇️➡️ move (into a monster: attack) · ⚔️ fight · ✨ your role ability · 🧪 drink a potion · ⏳ wait · 🧭 explore · 🏃 to the stairs · 💤 rest · 🪜 descend · 🎮 your own view and buttons · 🏳️ end · ➕ join · ▶️ play again.',
+  '**Buttons**: ⬅️⬆️⬇️➡️ move (into a monster: attack) · ⚔️ fight · ✨ your role’s ability · 🧪 drink a potion · ⏳ wait · 🧭 explore · 🏃 to the stairs · 💤 rest · 🪜 descend · 🎮 your own view and buttons · 🏳️ end · ➕ join · ▶️ play again.',
   '**The message**: each line of the party is a player: ring and number (as on the picture), HP, potions, and in a fight "to act" or "acted". Monsters follow with their HP and whom they attack (→ name); › lines are the latest events.',
   'More below, or `/rogue log` for the whole log.',
 ].join('\n');
