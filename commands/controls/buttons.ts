@@ -66,7 +66,6 @@ export const VERB_TABLE = {
   hpty: { emoji: HELP_TOPICS.party.emoji, label: HELP_TOPICS.party.label, tone: 'secondary', intent: { kind: 'help', topic: 'party' } },
   hrol: { emoji: HELP_TOPICS.roles.emoji, label: HELP_TOPICS.roles.label, tone: 'secondary', intent: { kind: 'help', topic: 'roles' } },
   hrun: { emoji: HELP_TOPICS.runs.emoji, label: HELP_TOPICS.runs.label, tone: 'secondary', intent: { kind: 'help', topic: 'runs' } },
-  hrol: { emoji: HELP_TOPICS.roles.emoji, label: HELP_TOPICS.roles.label, tone: 'secondary', intent: { kind: 'help', topic: 'roles' } },
   hcmd: { emoji: HELP_TOPICS.commands.emoji, label: HELP_TOPICS.commands.label, tone: 'secondary', intent: { kind: 'help', topic: 'commands' } },
   forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
 } as const satisfies Record<string, VerbRow>;
