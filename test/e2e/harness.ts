@@ -15,6 +15,7 @@ import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
 import { GameService } from '../../src/app/game-service.js';
+import { legalMoves } from '../../src/engine/legal.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
 import { SettingsService } from '../../src/app/settings-service.js';
@@ -217,6 +218,15 @@ export function buttons(m: FakeMessage | { components?: FakeComponent[] | null }
 /** A button that takes a turn: ⏳ where the layout shows it, else a lit arrow (the phone layout may hide ⏳). */
 export function turnButton(m: FakeMessage): FakeComponent | undefined {
   return findButton(m, 'wait') ?? findButton(m, 'mv');
+}
+
+/** A lit shared arrow that `userId` can take now (a lit arrow may be another member's way only). */
+export async function arrowFor(games: GameServiceApi, m: FakeMessage, userId: string, channelId = CHANNEL): Promise<FakeComponent | undefined> {
+  const view = await games.view({ guildId: GUILD, channelId });
+  if (!view.ok) return undefined;
+  const moves = legalMoves(view.value.state, userId).moves;
+  const dirs = Object.entries(moves).filter(([, how]) => how !== 'blocked').map(([d]) => d);
+  return findButton(m, 'mv', dirs);
 }
 
 /** The first enabled button of `verb` (an arrow among `dirs` when given). */
