@@ -50,6 +50,8 @@ async function redisUrl(): Promise<{ url: string; stop: () => void }> {
 }
 
 const { url, stop } = await redisUrl();
+// A crash must not leave the private redis-server running.
+process.on('exit', stop);
 const prefix = `lt${Date.now()}`;
 const store = createRedis(url);
 await waitReady(store);
@@ -66,6 +68,8 @@ interface Player {
   ws: WebSocket;
   frame: WebFrame | null;
   waiting: boolean;
+  /** The version this player's last accepted move reached (as the client does: the ack may beat the frame). */
+  reached: number;
 }
 const latencies: number[] = [];
 let accepted = 0;
@@ -85,7 +89,7 @@ for (let g = 0; g < GAMES; g++) {
     await auth.putSession(sid, { user, key, spectator: false, via: 'test' }, SESSION_TTL_MS);
     await auth.putTicket(ticket, sid, TICKET_TTL_MS);
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/app/ws?ticket=${ticket}`);
-    const me: Player = { ws, frame: null, waiting: false };
+    const me: Player = { ws, frame: null, waiting: false, reached: -1 };
     ws.on('message', (d) => {
       const m = JSON.parse(String(d)) as ServerMessage;
       if (m.t === 'frame') {
@@ -93,7 +97,10 @@ for (let g = 0; g < GAMES; g++) {
         me.frame = m.frame;
       } else if (m.t === 'ack') {
         me.waiting = false;
-        if (m.ok) accepted++;
+        if (m.ok) {
+          accepted++;
+          me.reached = Math.max(me.reached, m.version);
+        }
         else refused++;
       }
     });
@@ -108,7 +115,7 @@ const move = (p: Player): void => {
   const open = dirs.filter((d) => can.moves[d] === 'move' || can.moves[d] === 'attack');
   const action = open.length > 0 && n % 3 !== 0 ? { type: 'move', dir: open[n % open.length] } : { type: 'wait' };
   p.waiting = true;
-  p.ws.send(JSON.stringify({ t: 'act', id: `lt-${(n++).toString(36).padStart(8, '0')}`, seen: p.frame.version, game: p.frame.game, action }));
+  p.ws.send(JSON.stringify({ t: 'act', id: `lt-${(n++).toString(36).padStart(8, '0')}`, seen: Math.max(p.frame.version, p.reached), game: p.frame.game, action }));
 };
 await new Promise((r) => setTimeout(r, 500));
 const t0 = performance.now();

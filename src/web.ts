@@ -22,7 +22,13 @@ import type { GameServiceApi } from './app/service-types.js';
 
 const NAMES = ['Ann', 'Bo', 'Cy', 'Di'];
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '8090' }, seed: { type: 'string', default: '7' }, players: { type: 'string', default: '2' }, rounds: { type: 'boolean', default: false }, size: { type: 'string', default: 'small' } },
+  options: {
+    port: { type: 'string', default: '8090' },
+    seed: { type: 'string', default: '7' },
+    players: { type: 'string', default: '2' },
+    rounds: { type: 'boolean', default: false },
+    size: { type: 'string', default: 'small' },
+  },
 });
 const players = Math.min(4, Math.max(1, Number(values.players) || 1));
 const size = values.size === 'medium' || values.size === 'large' ? values.size : 'small';

@@ -174,9 +174,9 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   };
   for (const a of ACTION_ROW) applies[a.verb] = party[a.when];
   const order = party.canFight ? FIGHT_PRIORITY : CALM_PRIORITY;
-  const context = order
-    .filter((v) => applies[v] === true)
-    .slice(0, CONTEXT_MAX)
+  const first = order.filter((v) => applies[v] === true).slice(0, CONTEXT_MAX);
+  // 🎮 always stays: it is where a player sees their own moves.
+  const context = (first.includes('me') ? first : [...first.slice(0, CONTEXT_MAX - 1), 'me' as const])
     .map((v) => (v === 'end' ? { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 } : { ...verbButton(v, version, game), iconOnly: true }));
   rows.push(context);
   return rows;

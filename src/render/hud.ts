@@ -10,7 +10,7 @@ import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
-import type { Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../i18n/index.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -48,7 +48,8 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
   if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
+  // Full health is just the number (a phone line has no room to spare); hurt shows how far from full.
+  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur === max ? cur : `${cur}/${max}`}`;
 }
 
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
@@ -124,16 +125,17 @@ const WAITING_NAMES = 3;
  * Name of the party field; in rounds mode how many have acted, whom the round waits for (idle members are skipped)
  * and the seconds left. It gives no count of its own: the title's turn is the one count (a round is one turn).
  */
-export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false, idle: readonly string[] = []): string {
-  if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
-  if (!rounds(state) || state.status !== 'playing') return 'Party';
+export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false, idle: readonly string[] = [], locale: Locale = DEFAULT_LOCALE): string {
+  if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return t(locale, 'hud.party.free');
+  if (!rounds(state) || state.status !== 'playing') return t(locale, 'hud.party');
   const alive = state.players.filter((p) => p.alive);
   const done = alive.filter((p) => roundDone(state, p)).length;
   const waiting = alive.filter((p) => !roundDone(state, p) && !idle.includes(p.id)).map((p) => cleanName(p.name));
-  const shown = waiting.slice(0, WAITING_NAMES).join(', ') + (waiting.length > WAITING_NAMES ? ` and ${waiting.length - WAITING_NAMES} more` : '');
-  const who = waiting.length > 0 && done > 0 ? `, waiting for ${shown}` : '';
-  const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
-  return `Party · this round: ${done}/${alive.length} acted${who}${secs}`;
+  const listed = waiting.slice(0, WAITING_NAMES).join(', ');
+  const names = waiting.length > WAITING_NAMES ? t(locale, 'log.and-more', { names: listed, more: waiting.length - WAITING_NAMES }) : listed;
+  const timer = paused ? 'paused' : roundSecondsLeft != null ? 'left' : 'none';
+  const secs = String(Math.max(0, Math.ceil(roundSecondsLeft ?? 0)));
+  return t(locale, 'hud.party.round', { done, alive: alive.length, waiting: waiting.length > 0 && done > 0 ? 'yes' : 'no', names, timer, secs });
 }
 
 /** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. */
@@ -198,19 +200,18 @@ export function summaryLines(state: GameState, locale?: Locale): string[] {
 }
 
 /** Embed title: depth and turn, or the outcome when the game is over. */
-export function titleText(state: GameState): string {
-  const where = `Depth ${state.depth}/${state.config.maxDepth} · Turn ${state.turn}`;
-  if (state.status === 'over' && state.summary) {
-    const head = state.summary.outcome === 'victory' ? '🏆 Victory' : state.summary.outcome === 'defeat' ? '💀 Game over' : 'Run abandoned';
-    return `${head} · ${where}`;
-  }
-  return where;
+export function titleText(state: GameState, locale: Locale = DEFAULT_LOCALE): string {
+  // Numbers as strings: a turn count is shown as it is, never grouped ("Turn 1234").
+  const where = { depth: String(state.depth), max: String(state.config.maxDepth), turn: String(state.turn) };
+  if (state.status === 'over' && state.summary) return tDynamic(locale, `hud.title.${state.summary.outcome}`, where);
+  return t(locale, 'hud.title', where);
 }
 
 /** Footer: seed and turn mode (plain text: footers show no markdown). */
-export function footerText(state: GameState): string {
+export function footerText(state: GameState, locale: Locale = DEFAULT_LOCALE): string {
   const c = state.config;
-  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds in fights' : 'free turns'} · ${c.difficulty}${c.topology === 8 ? ' · diagonal moves' : ''}`;
+  const difficulty = hasMessage(locale, `choice.${c.difficulty}`) ? tDynamic(locale, `choice.${c.difficulty}`) : c.difficulty;
+  return t(locale, 'hud.footer', { seed: String(c.seed), mode: c.turnMode, difficulty, diagonal: c.topology === 8 ? 'yes' : 'no' });
 }
 
 /** Embed colour: blurple while playing; red, gold or grey once the run is over. */

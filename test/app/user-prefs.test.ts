@@ -68,6 +68,14 @@ describe.each([
     expect(await kit.store.get('43')).toEqual(defaultPrefs());
   });
 
+  it('GIVEN two users with prefs WHEN one forgets THEN theirs read as the defaults and the other keeps theirs', async () => {
+    await kit.store.set('42', { style: 'text' });
+    await kit.store.set('43', { mobile: true });
+    await kit.store.forget('42');
+    expect(await kit.store.get('42')).toEqual(defaultPrefs());
+    expect(await kit.store.get('43')).toEqual({ style: 'image', mobile: true });
+  });
+
   it.each([
     ['not JSON', '{nope', { style: 'image', mobile: false }],
     ['not an object', '[1,2]', { style: 'image', mobile: false }],

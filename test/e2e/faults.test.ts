@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR_TEXT } from '../../commands/replies.js';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { createLogger } from '../../src/config/logger.js';
-import { ADMIN_PERMS, ALICE, BOB, CHANNEL, GUILD, TestClock, buttons, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { ADMIN_PERMS, ALICE, BOB, CHANNEL, GUILD, TestClock, buttons, ephemeralText, startHarness, subcommand, turnOf, type Harness, turnButton } from './harness.js';
 import { startFight } from '../app/fixtures.js';
 
 /** How `act` misbehaves right now: not at all, by throwing at once, or by throwing after a delay (past the defer point). */
@@ -45,7 +45,7 @@ describe('faults inside a handler', () => {
   it('GIVEN a service that throws WHEN a command or a button arrives, before or after the defer THEN each is logged and answered with the friendly private error, never left failing', async () => {
     await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' }));
     const msg = await h.gameMessage();
-    const wait = findButton(msg, 'wait')!.custom_id!;
+    const wait = turnButton(msg)!.custom_id!;
 
     fault.mode = 'throw';
     expect(ephemeralText((await h.command(ALICE, 'rogue', subcommand('wait'))).callback)).toBe(INTERNAL_ERROR_TEXT);

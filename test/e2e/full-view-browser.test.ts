@@ -115,6 +115,11 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     value(await r.games.act(key, { id: '1300000000000000203', name: 'Cy' }, { type: 'wait' }, { interactionId: '555000111' }));
     await waitVersion(fa, v0 + 2);
     await waitVersion(fb, v0 + 2);
+    // A quick double press is two turns (the second waits for the first and is drawn for the version it reached).
+    await pa.keyboard.press('.');
+    await pa.keyboard.press('.');
+    await waitVersion(fb, v0 + 4);
+    expect(await fa.isHidden('#notice')).toBe(true);
     // The canvas holds the drawn map, not a blank.
     const lit = await fa.evaluate(() => {
       // Runs in the page (DOM types are not in the test project's lib): the canvas's pixels.
@@ -132,9 +137,22 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     await fa.evaluate(() => (globalThis as unknown as { ccFullView: { conn: { drop(): void } } }).ccFullView.conn.drop());
     value(await r.games.act(key, { id: '1300000000000000203', name: 'Cy' }, { type: 'wait' }, { interactionId: '555000112' }));
     value(await r.games.act(key, boRef, { type: 'wait' }, { interactionId: '555000113' }));
-    await waitVersion(fa, v0 + 4);
+    await waitVersion(fa, v0 + 6);
     await pa.close();
   }, 30_000);
+
+  it('GIVEN the built client WHEN served THEN assets have hashed names, are cached for good, and every page carries the CSP', async () => {
+    const index = await fetch(`${r.url}/app/`);
+    expect(index.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self'.*connect-src 'self'/);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const script = /assets\/index-[A-Za-z0-9_-]{8}\.js/.exec(html)?.[0];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${r.url}/app/${script}`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${r.url}/app/../package.json`)).status).toBe(404);
+  });
 
   it('GIVEN the SDK reports another channel than the instance runs in WHEN it signs in THEN the view is refused', async () => {
     fake.oauth.launch('inst-2', { channelId: CHANNEL, guildId: GUILD, users: [ann.id] });

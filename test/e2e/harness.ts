@@ -214,6 +214,12 @@ export function buttons(m: FakeMessage | { components?: FakeComponent[] | null }
 }
 
 /** The first enabled button whose custom id decodes to `verb` (and, for moves, one of `dirs`). */
+/** A button that takes a turn: ⏳ where the layout shows it, else a lit arrow (the phone layout may hide ⏳). */
+export function turnButton(m: FakeMessage): FakeComponent | undefined {
+  return findButton(m, 'wait') ?? findButton(m, 'mv');
+}
+
+/** The first enabled button of `verb` (an arrow among `dirs` when given). */
 export function findButton(m: FakeMessage, verb: 'mv' | 'wait' | 'desc' | 'use', dirs?: string[]): FakeComponent | undefined {
   return buttons(m).find((b) => {
     if (b.disabled || !b.custom_id) return false;

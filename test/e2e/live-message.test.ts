@@ -1,6 +1,6 @@
 /** Issue 11 item 4: the game message never falls behind, and a retired one never comes back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, buttons, ephemeralText, startHarness, subcommand, turnOf, TRANSPORTS, type Harness } from './harness.js';
+import { ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, buttons, ephemeralText, startHarness, subcommand, turnOf, TRANSPORTS, type Harness, turnButton } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -18,7 +18,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     it('GIVEN /rogue map reposted the game and retiring the old message failed WHEN a button on the old message is pressed THEN nothing changes and the private answer links to the live message', async () => {
       const started = await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 21, size: 'small' }));
       const first = h.fake.originalMessage(started.id)!;
-      const wait = buttons(first).find((b) => b.custom_id?.startsWith('cc1:wait:'))!.custom_id!;
+      const wait = turnButton(first)!.custom_id!;
       // Retiring the old message fails (Discord down for that edit), so its buttons are still there to press.
       h.fake.failRequests((method, path) => method === 'PATCH' && path === `/channels/${CHANNEL}/messages/${first.id}`, { status: 500, unapplied: true }, 20);
       const map = await h.command(ALICE, 'rogue', subcommand('map'));
@@ -57,7 +57,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       const msg = await h.gameMessage();
       for (let round = 0; round < 5; round++) {
         const current = h.fake.message(msg.id)!;
-        const wait = buttons(current).find((b) => b.custom_id?.startsWith('cc1:wait:'))!.custom_id!;
+        const wait = turnButton(current)!.custom_id!;
         await Promise.all([ALICE, BOB, CAROL].map((u) => h.press(u, msg.id, wait)));
       }
       await new Promise((r) => setTimeout(r, 200));

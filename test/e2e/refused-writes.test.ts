@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameServiceApi } from '../../src/app/service-types.js';
 import { WITHDRAWN_TEXT } from '../../src/adapters/discord/router.js';
-import { ALICE, buttons, CHANNEL, findButton, startHarness, subcommand, TRANSPORTS, turnOf, type Harness } from './harness.js';
+import { ALICE, buttons, CHANNEL, startHarness, subcommand, TRANSPORTS, turnOf, type Harness, turnButton } from './harness.js';
 
 /** The service with a switch: while `refusing`, recording a game message fails as a full or read-only Redis would. */
 function refusable(): { wrap: (g: GameServiceApi) => GameServiceApi; set: (on: boolean) => void } {
@@ -53,7 +53,7 @@ describe.each([
     expect(buttons(h.fake.message(live.id)!).some((b) => !b.disabled)).toBe(true);
     expect((await h.gameMessage()).id).toBe(live.id);
     // The old message still plays.
-    const wait = findButton(h.fake.message(live.id)!, 'wait')!;
+    const wait = turnButton(h.fake.message(live.id)!)!;
     const pressed = await h.press(ALICE, live.id, wait.custom_id!);
     expect([6, 7]).toContain(pressed.callback.type); // 6 when the slow service made the press defer first
     expect(turnOf(h.fake.message(live.id)!)).toBe(1);

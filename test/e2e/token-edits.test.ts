@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, CHANNEL, GUILD, findButton, startHarness, subcommand, TRANSPORTS, turnOf, type Harness } from './harness.js';
+import { ALICE, BOB, CHANNEL, GUILD, startHarness, subcommand, TRANSPORTS, turnOf, type Harness, turnButton } from './harness.js';
 import type { RecordedRequest } from './fake-discord/index.js';
 
 /** Requests sent with the bot token (the ones Discord's global 50/s counts). */
@@ -26,7 +26,7 @@ describe.each(TRANSPORTS)('game-message redraws through press tokens over the %s
     await h.command(ALICE, 'rogue', subcommand('wait'));
     await h.command(BOB, 'rogue', subcommand('wait'));
     // A press on the shared message gives a fresher token; the next slash action redraws through it.
-    const wait = findButton(h.fake.message(shared.id)!, 'wait')!;
+    const wait = turnButton(h.fake.message(shared.id)!)!;
     await h.press(ALICE, shared.id, wait.custom_id!);
     await h.command(BOB, 'rogue', subcommand('wait'));
     await h.bot.flushEdits();

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { APP_VERSION, FORGET_CONFIRM_TEXT, FORGOTTEN_TEXT } from '../../commands/about.js';
 import { FLAGS_HELP, npmConfigFlags, PlaySession, parseCommandLine, parseFlags } from '../../src/play.js';
 
 const SCRIPT = [
@@ -30,6 +31,14 @@ describe('terminal player', () => {
     expect(a).toBe(b);
     expect(a).toContain('=== game message (posted) ===');
     expect(a).toContain('Seed 7');
+  });
+
+  it('GIVEN prefs WHEN /rogue forget is confirmed by its button label THEN they are deleted, as on Discord', async () => {
+    const out = await play(['/rogue prefs style:text', '/rogue about', '/rogue forget', 'Delete my history and preferences', '/rogue prefs']);
+    expect(out).toContain(`Channel Crawler ${APP_VERSION}`);
+    expect(out).toContain(FORGET_CONFIRM_TEXT);
+    expect(out).toContain(FORGOTTEN_TEXT);
+    expect(out.slice(out.lastIndexOf('> /rogue prefs'))).toContain('style `image`');
   });
 
   it('GIVEN a different seed WHEN played THEN the dungeon differs', async () => {

@@ -67,7 +67,8 @@ async function signIn(): Promise<Started> {
   if (watch) return watchLink(watch);
   const dev = q.get('dev');
   if (dev !== null) {
-    return postJson<Started>('api/test-login', { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', spectator: q.get('spectate') === '1' });
+    const who = { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', spectator: q.get('spectate') === '1' };
+    return postJson<Started>('api/test-login', { ...who, guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1' });
   }
   throw new Error('Open the full view from a game message in Discord, or with a watch link.');
 }

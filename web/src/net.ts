@@ -1,7 +1,9 @@
 /**
  * The connection to the bot: a socket opened with a single-use ticket, reopened with a fresh ticket (from the
- * session) when it drops, with backoff. A move keeps its id until the server acknowledges it, and is sent again
- * after a reconnect: the server applies a move id once, so a retry never doubles a turn.
+ * session) when it drops, with backoff. One move is in flight at a time: it keeps its id until the server
+ * acknowledges it, and is sent again after a reconnect (the server applies a move id once, so a retry never doubles a
+ * turn); keys pressed meanwhile wait (at most MAX_QUEUED) and go out drawn for the version the last move reached, so
+ * a quick double press is two moves, not a stale one.
  */
 import type { ServerMessage, WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
 
@@ -18,6 +20,9 @@ interface Pending {
   msg: string;
 }
 
+/** Moves pressed while one is in flight that are kept (more are dropped: a held key must not run away). */
+export const MAX_QUEUED = 2;
+
 /** A new move id (the idempotency key of one move, kept across its retries). */
 export function moveId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -32,7 +37,10 @@ export function apiUrl(path: string): string {
 /** The socket of one session. */
 export class Connection {
   private ws: WebSocket | null = null;
-  private pending = new Map<string, Pending>();
+  private inFlight: Pending | null = null;
+  private queued: WireAction[] = [];
+  /** The version this viewer's last accepted move reached (newer than the frame until the frame arrives). */
+  private reached = -1;
   private attempts = 0;
   private closed = false;
   frame: WebFrame | null = null;
@@ -51,7 +59,7 @@ export class Connection {
     ws.onopen = () => {
       this.attempts = 0;
       this.on.state('open');
-      for (const p of this.pending.values()) ws.send(p.msg);
+      if (this.inFlight) ws.send(this.inFlight.msg);
     };
     ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
     ws.onclose = () => {
@@ -86,18 +94,35 @@ export class Connection {
       this.frame = msg.frame;
       this.on.frame(msg.frame, msg.sentAt);
     } else if (msg.t === 'ack') {
-      this.pending.delete(msg.id);
-      if (!msg.ok) this.on.refused(msg.reason);
+      if (this.inFlight?.id !== msg.id) return;
+      this.inFlight = null;
+      if (msg.ok) this.reached = Math.max(this.reached, msg.version);
+      else {
+        this.queued = [];
+        this.on.refused(msg.reason);
+      }
+      this.next();
     } else if (msg.t === 'error') this.on.refused(msg.message);
   }
 
-  /** Sends a move drawn for the current frame; it is retried (same id) until acknowledged. */
+  /** Asks for a move: sent now, or after the one in flight (retried with the same id until acknowledged). */
   act(action: WireAction): void {
     if (!this.frame) return;
+    if (this.inFlight) {
+      if (this.queued.length < MAX_QUEUED) this.queued.push(action);
+      return;
+    }
+    this.queued.push(action);
+    this.next();
+  }
+
+  private next(): void {
+    const action = this.queued.shift();
+    if (!action || !this.frame || this.inFlight) return;
     const id = moveId();
-    const msg = JSON.stringify({ t: 'act', id, seen: this.frame.version, game: this.frame.game, action });
-    this.pending.set(id, { id, msg });
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(msg);
+    const seen = Math.max(this.frame.version, this.reached);
+    this.inFlight = { id, msg: JSON.stringify({ t: 'act', id, seen, game: this.frame.game, action }) };
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(this.inFlight.msg);
   }
 
   /** Drops the socket as a network would (tests). */

@@ -76,7 +76,9 @@ function controls(frame: WebFrame, act: (a: WireAction) => void): void {
   const box = $('controls');
   const can = frame.you.can;
   if (!can) {
-    const why = frame.status === 'over' ? 'The run is over: ▶️ Play again is on the game message.' : frame.you.role === 'spectator' && frame.party.some((p) => p.id === frame.you.id) ? "You're watching." : "You're watching. Join from the game message (➕) to play.";
+    const member = frame.party.some((p) => p.id === frame.you.id);
+    const watching = member ? "You're watching." : "You're watching. Join from the game message (➕) to play.";
+    const why = frame.status === 'over' ? 'The run is over: ▶️ Play again is on the game message.' : watching;
     box.replaceChildren(el('p', { textContent: why }));
     return;
   }
@@ -88,7 +90,8 @@ function controls(frame: WebFrame, act: (a: WireAction) => void): void {
     }
     const what = can.moves[dir];
     const ok = can.canAct && (what === 'move' || what === 'attack');
-    pad.append(el('button', { textContent: ARROW[dir], title: `${what === 'attack' ? 'attack' : 'move'} ${WORD[dir]}`, ariaLabel: `${what === 'attack' ? 'attack' : 'move'} ${WORD[dir]}`, className: ok ? what : '', disabled: !ok, onclick: () => act({ type: 'move', dir }) }));
+    const label = `${what === 'attack' ? 'attack' : 'move'} ${WORD[dir]}`;
+    pad.append(el('button', { textContent: ARROW[dir], title: label, ariaLabel: label, className: ok ? what : '', disabled: !ok, onclick: () => act({ type: 'move', dir }) }));
   }
   const actions = el('div', { className: 'actions' });
   for (const a of ACTIONS) if (can[a.when]) actions.append(el('button', { textContent: `${a.emoji} ${a.label}`, onclick: () => act(a.action) }));

@@ -5,7 +5,9 @@
 import type { ChannelKey, GameView, MessageRef } from '../../app/service-types.js';
 import { isPersonalDaily } from '../../app/scope.js';
 import { editToken } from './edit-tokens.js';
-import { messageLink, type RouterDeps } from './handler-kit.js';
+import { lang, messageLink, privately, type RouterDeps } from './handler-kit.js';
+import { notePrivately } from './applied-answer.js';
+import { t } from '../../i18n/index.js';
 import { gameMessage } from './payload.js';
 import { gamePayload, textPayload } from './presenter.js';
 import type { IncomingInteraction, InteractionResponder, OutgoingMessage } from './types.js';
@@ -53,7 +55,15 @@ export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r
   const { view } = p;
   // A player's own daily is played in their private view: its message is ephemeral, edited only through interactions.
   const payload = gameMessage(gamePayload(view, deps.now()), isPersonalDaily(view.key));
-  const posted = await deps.messages.poster.post({ key: view.key, replaces: p.replaces, markerFor: i.id, send: () => send(r, p, payload), why: 'answer' });
+  let posted;
+  try {
+    posted = await deps.messages.poster.post({ key: view.key, replaces: p.replaces, markerFor: i.id, send: () => send(r, p, payload), why: 'answer' });
+  } catch (err) {
+    // The game itself is saved (a new game, a daily, play again): say so and how to show it, never "try again".
+    deps.logger.warn({ err, interactionId: i.id, channelId: view.key.channelId }, 'could not post the game message');
+    await notePrivately(r, privately(t(lang(i), 'reply.post-failed')), deps.logger, { interactionId: i.id });
+    return;
+  }
   if (posted.outcome === 'unrecorded') {
     // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
     // the recorded one (if any) stays live, never retired before its successor is recorded.

@@ -76,7 +76,8 @@ export function discordIdentity(o: DiscordIdentityOptions): DiscordIdentity {
     async exchangeCode(code, redirect = false) {
       const form = new URLSearchParams({ client_id: o.applicationId, client_secret: o.clientSecret, grant_type: 'authorization_code', code });
       if (redirect && o.redirectUri) form.set('redirect_uri', o.redirectUri);
-      const r = await call('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }, TokenSchema, 'the code exchange');
+      const init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form };
+      const r = await call('/oauth2/token', init, TokenSchema, 'the code exchange');
       if (!r.value) throw new IdentityError('Discord refused the code exchange (404)', 404);
       return { accessToken: r.value.access_token };
     },

@@ -34,7 +34,8 @@ export function abilities(state: GameState, userId: string): WireAbilities {
   // The potion has its own button on the controller; here every usable item is one labelled button.
   const potion = l.canUse ? [{ kind: 'potion' as const, label: 'drink potion', emoji: '🧪' }] : [];
   const rest = itemButtons(l.usable).map((b) => ({ kind: b.item, label: b.label, emoji: b.emoji }));
-  return { canAct: l.canAct, moves: l.moves, canDescend: l.canDescend, canExplore: l.canExplore, canTravel: l.canTravel, canRest: l.canRest, canFight: l.canFight, items: [...potion, ...rest] };
+  const { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight } = l;
+  return { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight, items: [...potion, ...rest] };
 }
 
 /** The names a rounds-mode round still waits for (living, not acted, not holding). */
@@ -74,7 +75,10 @@ export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?:
     deadline: rounds ? view.meta.roundDeadline : null,
     now,
     map: mapFor(shared ?? wireMap(state, null), role === 'player' ? viewer.id : null),
-    party: state.players.map((p) => ({ id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done: state.acted.includes(p.id) || state.holding.includes(p.id) })),
+    party: state.players.map((p) => {
+      const done = state.acted.includes(p.id) || state.holding.includes(p.id);
+      return { id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done };
+    }),
     waitingOn: waitingOn(state),
     log: logText(view.meta.recentLog, view.meta.locale),
     you: { id: viewer.id, name: viewer.name, role, can: role === 'player' && state.status === 'playing' ? abilities(state, viewer.id) : null },

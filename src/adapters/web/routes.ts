@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { failureText } from '../../../commands/replies.js';
 import type { Clock, Logger } from '../../app/ports.js';
+import { channelKeyOf, type Place } from '../../app/scope.js';
 import type { ChannelKey, GameServiceApi } from '../../app/service-types.js';
 import { newSecret, SESSION_TTL_MS, TICKET_TTL_MS, type WebAuthStore, type WebSession } from './auth-store.js';
 import { IdentityError, type DiscordIdentity } from './discord-identity.js';
@@ -109,6 +110,19 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     return { sid, session };
   }
 
+  /**
+   * The game key of the channel an instance runs in (see app/scope.ts): the instance does not say whether the server
+   * installed the bot, or whether a private channel is a DM or a group DM, so the key that holds a game wins.
+   */
+  async function placeKey(guildId: string | null, channelId: string): Promise<ChannelKey> {
+    const places: Place[] = guildId !== null
+      ? [{ kind: 'guild', serverInstall: true }, { kind: 'guild', serverInstall: false }]
+      : [{ kind: 'group-dm', serverInstall: false }, { kind: 'dm', serverInstall: false }];
+    const keys = places.map((p) => channelKeyOf(p, guildId, channelId));
+    for (const key of keys) if ((await deps.games.view(key)).ok) return key;
+    return keys[0]!;
+  }
+
   /** The Activity: identity from the code, the channel and participants from the instance, never from the client. */
   async function activity(body: z.infer<typeof ActivityBody>): Promise<unknown> {
     if (!deps.identity) throw new Refusal(404, 'Discord sign-in is not enabled on this server.');
@@ -118,8 +132,7 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (!instance) throw new Refusal(403, 'That Activity is not running.');
     if (instance.channelId !== body.channelId) throw new Refusal(403, "That Activity isn't running in this channel.");
     if (!instance.users.includes(user.id)) throw new Refusal(403, "You're not in that Activity.");
-    if (!instance.guildId) throw new Refusal(403, 'The full view plays a server channel’s game; in a DM, play with the buttons.');
-    const started = await start({ user, key: { guildId: instance.guildId, channelId: instance.channelId }, spectator: false, via: 'activity' });
+    const started = await start({ user, key: await placeKey(instance.guildId, instance.channelId), spectator: false, via: 'activity' });
     return { ...started, accessToken };
   }
 
@@ -131,7 +144,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     const state = newSecret();
     await deps.auth.putTicket(`o:${state}`, watch, 10 * 60_000);
     const to = new URL(deps.oauth.authorizeUrl ?? 'https://discord.com/oauth2/authorize');
-    for (const [k, v] of Object.entries({ client_id: deps.clientId, response_type: 'code', redirect_uri: deps.oauth.redirectUri, scope: 'identify', state, prompt: 'none' })) to.searchParams.set(k, v);
+    const query = { client_id: deps.clientId, response_type: 'code', redirect_uri: deps.oauth.redirectUri, scope: 'identify', state, prompt: 'none' };
+    for (const [k, v] of Object.entries(query)) to.searchParams.set(k, v);
     res.writeHead(302, { location: to.toString(), 'cache-control': 'no-store' }).end();
   }
 
@@ -161,7 +175,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (post && path === '/api/test-login') {
       if (!deps.testLogin) throw new Refusal(404, 'Not found.');
       const b = parse(TestBody, await readJson(req));
-      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key: { guildId: b.guildId, channelId: b.channelId }, spectator: b.spectator ?? false, via: 'test' }));
+      const key = { guildId: b.guildId, channelId: b.channelId };
+      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key, spectator: b.spectator ?? false, via: 'test' }));
     }
     if (post && path === '/api/ticket') {
       const { sid } = await sessionOf(req);
@@ -169,7 +184,9 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       await deps.auth.putTicket(ticket, sid, TICKET_TTL_MS);
       return json(res, 200, { ticket });
     }
-    if (req.method === 'GET' && path === '/api/config') return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null, login: !!(deps.identity && deps.oauth) });
+    if (req.method === 'GET' && path === '/api/config') {
+      return json(res, 200, { clientId: deps.identity ? (deps.clientId ?? null) : null, login: !!(deps.identity && deps.oauth) });
+    }
     if (req.method === 'GET' && path === '/api/view') {
       const { session } = await sessionOf(req);
       const r = await deps.games.view(session.key);
@@ -191,7 +208,9 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
         else if (!deps.files.serve(path, req, res, CSP)) json(res, 404, { error: 'Not found.' });
       } catch (err) {
         if (err instanceof Refusal) json(res, err.status, { error: err.message });
-        else if (err instanceof IdentityError) json(res, err.status === 0 || err.status >= 500 ? 503 : 401, { error: 'Discord could not confirm who you are. Close the full view and open it again.' });
+        else if (err instanceof IdentityError) {
+          json(res, err.status === 0 || err.status >= 500 ? 503 : 401, { error: 'Discord could not confirm who you are. Close the full view and open it again.' });
+        }
         else {
           deps.logger.error('full view: a request failed', { err: err instanceof Error ? err.message : 'unknown', path });
           json(res, 500, { error: 'Something went wrong on our side. Please try again.' });

@@ -49,7 +49,10 @@ export interface FullViewOptions {
 export async function startFullView(o: FullViewOptions): Promise<WebServer & { files: number }> {
   const pacer = chatPacer(o.refresh, systemClock);
   const redirectUri = o.web.publicUrl ? new URL('callback', o.web.publicUrl.endsWith('/') ? o.web.publicUrl : `${o.web.publicUrl}/`).toString() : undefined;
-  const identity = o.web.clientSecret ? discordIdentity({ apiBase: o.apiBase, applicationId: o.applicationId, clientSecret: o.web.clientSecret, botToken: o.token, ...(redirectUri ? { redirectUri } : {}) }) : undefined;
+  const secret = o.web.clientSecret;
+  const identity = secret
+    ? discordIdentity({ apiBase: o.apiBase, applicationId: o.applicationId, clientSecret: secret, botToken: o.token, ...(redirectUri ? { redirectUri } : {}) })
+    : undefined;
   const files = staticFiles(clientDir());
   const app = createWebApp({
     games: o.games,

@@ -15,7 +15,8 @@ export function watchToken(secret: string, key: ChannelKey): string {
 
 /** The channel a watch token names, or null when it is malformed or forged. */
 export function verifyWatchToken(secret: string, token: string): ChannelKey | null {
-  const m = /^(\d{1,20})\.(\d{1,20})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  // The guild part may carry a place prefix (ext., dm., gdm.: see app/scope.ts); the channel and the MAC have no dots.
+  const m = /^((?:ext\.|dm\.|gdm\.)?\d{1,20})\.(\d{1,20})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!m) return null;
   const key = { guildId: m[1]!, channelId: m[2]! };
   const want = Buffer.from(mac(secret, key));

@@ -2,6 +2,7 @@
 import { NO_CHANNEL_TEXT } from '../../../src/adapters/discord/place-guard.js';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { t } from '../../../src/i18n/index.js';
 import { commands } from '../../../commands/index.js';
 import { encodeButtonId, gameTag } from '../../../commands/controls/custom-id.js';
 import { POSTED_TEXT, RESTARTING_TEXT, createRouter } from '../../../src/adapters/discord/router.js';
@@ -283,6 +284,10 @@ describe('interaction router', () => {
     await router.handle(command('new', { lobby: false, seed: 3, size: 'small' }), failing.r);
     const stored = await games.view(key);
     expect(stored.ok && stored.value.meta.message).toBeNull();
+    // The game is saved: the player is told how to show it, never to try again.
+    const said = failing.calls.map((c) => c.msg?.content ?? '').join(' ');
+    expect(said).toContain(t('en-US', 'reply.post-failed'));
+    expect(said).not.toMatch(/try again/i);
   });
 });
 

@@ -142,6 +142,16 @@ describe.each(kits.map((make) => [make().name, make] as const))('daily stores (%
     expect((await k.history.byUser('y', 3)).map((h) => h.score)).toEqual([HISTORY_KEPT + 4, HISTORY_KEPT + 2, HISTORY_KEPT]);
     expect(await k.history.byChannel({ guildId: '1', channelId: '9' }, 1000)).toHaveLength(HISTORY_KEPT);
   });
+
+  it("GIVEN a player's runs WHEN they forget them THEN their own list is gone and the channel and other players keep theirs", async () => {
+    const k = make();
+    const run = (i: number, players: string[]): HistoryEntry => ({ guildId: '1', channelId: '8', players: players.map((id) => ({ id, name: id })), score: i, depth: 1, turns: i, outcome: 'defeat', recap: `run ${i}`, seed: i, endedAt: T0 + i });
+    for (let i = 0; i < 3; i++) await k.history.add(run(i, ['p', 'q']));
+    await k.history.forgetUser('p');
+    expect(await k.history.byUser('p', 10)).toEqual([]);
+    expect(await k.history.byUser('q', 10)).toHaveLength(3);
+    expect(await k.history.byChannel({ guildId: '1', channelId: '8' }, 10)).toHaveLength(3);
+  });
 });
 
 describe('daily on Redis', () => {

@@ -106,4 +106,15 @@ describe('signing in to the full view from an Activity (fake Discord)', () => {
       expect((await post(`${r.url}/app/api/watch`, { link: watch().replace(CHANNEL, OTHER) })).status).toBe(403);
     });
   });
+
+  it('GIVEN an Activity in a group DM WHEN signed in THEN it plays the group DM\'s game (its scoped key), and its watch link works', async () => {
+    const GDM = '1100000000000000077';
+    const gdmKey = { guildId: `gdm.${GDM}`, channelId: GDM };
+    await r.games.newGame(gdmKey, { id: ann.id, name: 'Ann' }, { seed: 3, lobby: false });
+    fake.oauth.launch('i-gdm', { channelId: GDM, guildId: null, users: [ann.id] });
+    const res = await post(`${r.url}/app/api/activity-session`, { code: fake.oauth.grant(ann), instanceId: 'i-gdm', channelId: GDM });
+    expect(res.status).toBe(200);
+    expect(res.body.key).toEqual(gdmKey);
+    expect((await post(`${r.url}/app/api/watch`, { link: watchToken('test-secret', gdmKey) })).body).toMatchObject({ key: gdmKey, spectator: true });
+  });
 });
