@@ -99,7 +99,9 @@ const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits };
+  // WEB=on: every game message offers 🖥️ (LAUNCH_ACTIVITY) and, with WEB_PUBLIC_URL, a signed watch link.
+  const links = config.web && webModule ? { links: webModule.gameLinks(config.web.secret, config.web.publicUrl) } : {};
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits, ...links };
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });

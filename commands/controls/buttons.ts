@@ -28,7 +28,9 @@ export type PressIntent =
   /** 👢: the host removes a player. No target: choose whom (privately); a target: confirm; `confirmed`: remove them. */
   | { kind: 'kick'; target?: string; confirmed?: boolean }
   /** /rogue forget's confirmation: the presser's history and preferences are deleted. */
-  | { kind: 'forget' };
+  | { kind: 'forget' }
+  /** 🖥️: open the full view (the Activity) on this channel's game; shown only where the full view is served. */
+  | { kind: 'launch' };
 
 interface VerbRow {
   emoji: string;
@@ -58,6 +60,7 @@ export const VERB_TABLE = {
   rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
   kick: { emoji: '👢', label: 'kick', tone: 'secondary', intent: { kind: 'kick' } },
   forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
+  full: { emoji: '🖥️', label: 'full view', tone: 'secondary', intent: { kind: 'launch' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;

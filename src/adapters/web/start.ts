@@ -18,6 +18,8 @@ import { staticFiles } from './static-files.js';
 import { MemoryTurnBus, redisTurnBus, type TurnBus } from './turn-bus.js';
 import { createWebApp, startWebServer, type WebServer } from './web-app.js';
 
+export { gameLinks } from './watch-link.js';
+
 /** The built client: dist/web next to the sources (tsx) or to the compiled dist/src (start:prod). */
 export function clientDir(): string {
   const candidates = ['../../../dist/web', '../../../web'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
