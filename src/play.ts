@@ -6,6 +6,7 @@
  * a button's label (`north`), `press north` or `!n` to press a button of the current game message, `!advance 60` to move
  * the clock (rounds mode), `#` comments.
  */
+import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from './i18n/index.js';
 import { forgetUser } from '../commands/about.js';
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -15,7 +16,7 @@ import { DIRECTION_ALIASES, decodeButtonId, gameControls, gameTag, playerControl
 import { TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
-import { controllerPayload, gamePayload } from './adapters/discord/presenter.js';
+import { controllerPayload, gamePayload, labelIn } from './adapters/discord/presenter.js';
 import { MemoryGameStore } from './adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from './adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from './adapters/memory/memory-settings-store.js';
@@ -39,6 +40,8 @@ export interface PlayOptions {
   seed: number;
   render?: 'emoji' | 'ascii';
   mobile?: boolean;
+  /** The player's language (`--locale de`): replies, buttons, log and the games they start; English by default. */
+  locale?: Locale;
 }
 
 /** Short button words accepted after `!` (and `press`): the direction aliases of /rogue move, plus the other buttons'. */
@@ -72,9 +75,9 @@ function embedText(e: { title?: string | undefined; description?: string | undef
 }
 
 /** Prints the buttons as `[⬆️ north]`, disabled ones marked, one line per row (spacers left out). */
-export function buttonsText(rows: readonly ButtonSpec[][]): string[] {
+export function buttonsText(rows: readonly ButtonSpec[][], locale: Locale = DEFAULT_LOCALE): string[] {
   return rows
-    .map((row) => row.filter((b) => !b.spacer).map((b) => `[${b.emoji ? `${b.emoji} ` : ''}${b.label}${b.disabled ? ' (disabled)' : ''}]`).join(' '))
+    .map((row) => row.filter((b) => !b.spacer).map((b) => `[${b.emoji ? `${b.emoji} ` : ''}${labelIn(b, locale)}${b.disabled ? ' (disabled)' : ''}]`).join(' '))
     .filter((line) => line.length > 0);
 }
 
@@ -132,6 +135,11 @@ export class PlaySession {
     return out.join('\n');
   }
 
+  /** The session's language for a command or press context (absent: English). */
+  private lang(): { locale?: Locale } {
+    return this.options.locale ? { locale: this.options.locale } : {};
+  }
+
   private async dispatch(user: UserRef, text: string): Promise<string[]> {
     const advance = /^!advance\s+(\d{1,5})$/.exec(text);
     if (advance) return this.advance(Number(advance[1]));
@@ -140,7 +148,7 @@ export class PlaySession {
       const module = inv && findCommand(inv.command);
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
-      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings });
+      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, ...this.lang() });
       const lines = this.print(reply, user);
       return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, TERMINAL_HELP_TEXT] : lines;
     }
@@ -156,7 +164,9 @@ export class PlaySession {
     const rows = [...(current ? (onController ? playerControls(current, user.id) : gameControls(current)) : []), ...asked];
     this.asked = [];
     // A label is matched whatever its case, with or without its emoji ("play again", "▶️ Play again").
-    const matches = (b: ButtonSpec): boolean => !b.spacer && (b.label.toLowerCase() === label || `${b.emoji} ${b.label}`.toLowerCase() === label);
+    // The label as printed (in --locale's language) or in English.
+    const names = (b: ButtonSpec): string[] => [b.label, labelIn(b, this.options.locale ?? DEFAULT_LOCALE)].flatMap((l) => [l.toLowerCase(), `${b.emoji} ${l}`.toLowerCase()]);
+    const matches = (b: ButtonSpec): boolean => !b.spacer && names(b).includes(label);
     // A verb the message does not show now (⏳ outside a fight) is pressed as its button from the verb table, as 🎮 would.
     const verb = SIMPLE_VERBS.find((v) => VERB_TABLE[v].label.toLowerCase() === label);
     const button = rows.flat().find(matches) ?? (current && verb ? verbButton(verb, current.state.version, gameTag(current.meta.createdAt)) : undefined);
@@ -168,7 +178,7 @@ export class PlaySession {
     if (!decoded.ok || !intent) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
     // The very code the Discord router runs for a press.
     const forget = (userId: string) => forgetUser({ settings: this.settings }, userId);
-    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, forget }, decoded.value, intent);
+    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...this.lang() }, decoded.value, intent);
     const redraw = (view: GameView): string[] => (onController ? this.controller(view, user.id) : this.gameMessage(view, 'updated'));
     switch (outcome.kind) {
       case 'game':
@@ -197,7 +207,7 @@ export class PlaySession {
   private controller(view: GameView, userId: string): string[] {
     this.shown = view;
     this.controllerOf = userId;
-    const payload = controllerPayload(view, userId, { style: this.options.render ?? 'emoji', mobile: this.options.mobile === true });
+    const payload = controllerPayload(view, userId, { style: this.options.render ?? 'emoji', mobile: this.options.mobile === true }, this.options.locale);
     const out = ['=== your controller (only you) ==='];
     if (payload.content) out.push(payload.content);
     for (const e of payload.embeds) out.push(...embedText(e));
@@ -224,14 +234,14 @@ export class PlaySession {
     const out = [`=== game message (${how}) ===`];
     if (payload.content) out.push(payload.content);
     for (const e of payload.embeds) out.push(...embedText(e));
-    out.push(...buttonsText(gameControls(view)));
+    out.push(...buttonsText(gameControls(view), view.meta.locale));
     return out;
   }
 
   private print(reply: Reply, user: UserRef = OWNER): string[] {
     switch (reply.kind) {
       case 'failure':
-        return [`(only you) ${failureText(reply.error)}`];
+        return [`(only you) ${failureText(reply.error, this.options.locale)}`];
       case 'text':
         return [...(reply.text ? [`(only you) ${reply.text}`] : ['(only you)']), ...(reply.embed ? embedText(embedOf(reply.embed)) : [])];
       case 'controller':
@@ -261,6 +271,7 @@ export const FLAGS_HELP = [
   '  --ascii     draw maps in ASCII',
   '  --emoji     draw maps in emoji (the default)',
   '  --mobile    the compact phone layout',
+  `  --locale L  play in a language: ${LOCALE_CODES.join(', ')} (default en-US)`,
   '  --help      print this and exit',
 ].join('\n');
 
@@ -270,6 +281,7 @@ export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: 
   let render: 'emoji' | 'ascii' | undefined;
   let mobile = false;
   let help = false;
+  let locale: Locale | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--seed') {
@@ -277,13 +289,18 @@ export function parseFlags(argv: readonly string[]): PlayOptions & { seedGiven: 
       if (v === undefined || !/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new Error('--seed needs a whole number from 0 to 4294967295');
       seed = Number(v);
     } else if (a.startsWith('--seed=')) return parseFlags([...argv.slice(0, i), '--seed', a.slice(7), ...argv.slice(i + 1)]);
+    else if (a === '--locale') {
+      const v = argv[++i];
+      if (!isLocale(v)) throw new Error(`--locale needs one of ${LOCALE_CODES.join(', ')}`);
+      locale = v;
+    } else if (a.startsWith('--locale=')) return parseFlags([...argv.slice(0, i), '--locale', a.slice(9), ...argv.slice(i + 1)]);
     else if (a === '--ascii') render = 'ascii';
     else if (a === '--emoji') render = 'emoji';
     else if (a === '--mobile') mobile = true;
     else if (a === '--help' || a === '-h') help = true;
     else throw new Error(`Unknown flag ${a}.\n${FLAGS_HELP}`);
   }
-  return { seed: seed ?? randomInt(0, 2 ** 31), seedGiven: seed !== undefined, ...(render ? { render } : {}), mobile, ...(help ? { help: true as const } : {}) };
+  return { seed: seed ?? randomInt(0, 2 ** 31), seedGiven: seed !== undefined, ...(render ? { render } : {}), mobile, ...(locale ? { locale } : {}), ...(help ? { help: true as const } : {}) };
 }
 
 /**
@@ -301,6 +318,8 @@ export function npmConfigFlags(env: Readonly<Record<string, string | undefined>>
   }
   const seed = env.npm_config_seed;
   if (seed !== undefined && seed !== '') out.push('--seed', seed);
+  const locale = env.npm_config_locale;
+  if (locale !== undefined && locale !== '') out.push('--locale', locale);
   return out;
 }
 

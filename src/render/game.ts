@@ -20,7 +20,7 @@ import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
 import { relativeTime } from './timer.js';
 import { codePoints, fitLines } from './text.js';
-import type { Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -53,19 +53,20 @@ export interface RenderOptions {
 }
 
 /** Lines of log on the shared message (a phone screen: the picture comes first); `/rogue log` and 🎮 show the rest. */
-export const PUBLIC_LOG_LINES = 2;
+export const PUBLIC_LOG_LINES = 1;
 /** Monsters the shared message lists (the nearest; every one fought is on the picture). */
-export const PUBLIC_SIGHT_LINES = 3;
+export const PUBLIC_SIGHT_LINES = 2;
 
 /**
  * In a rounds fight, when the round ends ("⏳ Round ends <t:…:R>", a live Discord countdown); null outside a fight. Who
  * must act is marked on their own party line ("to act"), so the line names nobody.
  */
-export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft'>): string | null {
+export function roundLine(state: GameState, options: Pick<RenderOptions, 'roundDeadlineMs' | 'roundTimerPaused' | 'roundSecondsLeft' | 'locale'>): string | null {
   if (!roundsNow(state) || state.status !== 'playing') return null;
-  if (options.roundTimerPaused === true) return '⏸️ Round timer paused until someone acts';
-  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return `⏳ Round ends ${relativeTime(options.roundDeadlineMs)}`;
-  return options.roundSecondsLeft != null ? `⏳ Round ends in ${Math.max(0, Math.ceil(options.roundSecondsLeft))} s` : '⏳ A round: each acts once';
+  const L = options.locale ?? DEFAULT_LOCALE;
+  if (options.roundTimerPaused === true) return t(L, 'hud.round.paused');
+  if (options.roundDeadlineMs != null && Number.isFinite(options.roundDeadlineMs)) return t(L, 'hud.round.ends', { when: relativeTime(options.roundDeadlineMs) });
+  return options.roundSecondsLeft != null ? t(L, 'hud.round.ends-in', { secs: String(Math.max(0, Math.ceil(options.roundSecondsLeft))) }) : t(L, 'hud.round.once');
 }
 
 const FENCE_OPEN = '```\n';
@@ -133,8 +134,9 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   };
   // In the lobby nothing moves yet: a Lobby field first, and the party field is just who is in.
   const inLobby = !!options.lobby && state.status === 'playing';
-  if (inLobby) push(field('Lobby', options.lobby ?? [], 'first'));
-  if (state.status === 'over') push(field('Run summary', [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
+  const L = options.locale ?? DEFAULT_LOCALE;
+  if (inLobby) push(field(t(L, 'hud.lobby'), options.lobby ?? [], 'first'));
+  if (state.status === 'over') push(field(t(L, 'hud.run-summary'), [...(options.ending ? [options.ending] : []), ...summaryLines(state, options.locale)], 'first'));
   const idle = options.idle ?? [];
   // Compact for a phone: the field is just "Party"; in a rounds fight its first line says who must act and when the round ends.
   const turn = inLobby ? null : roundLine(state, options);
@@ -150,13 +152,13 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   let description = '';
   if (inDescription) description = fitLines([...hud, ...log.map((l) => `› ${l}`)], LIMITS.description, 'first');
   else {
-    push(field('Party', hud, 'first'));
-    push(field('Log', log, 'last', PUBLIC_LOG_LINES));
+    push(field(t(L, 'hud.party'), hud, 'first'));
+    push(field(t(L, 'hud.log'), log, 'last', PUBLIC_LOG_LINES));
   }
 
   // A playing game's footer (seed, pace, difficulty) is on /rogue status; the phone keeps the line for the picture.
-  const footer = state.status === 'playing' && !inLobby ? '' : footerText(state);
-  const embed: EmbedText = { title: titleText(state), description, fields, footer, color: colorOf(state) };
+  const footer = state.status === 'playing' && !inLobby ? '' : footerText(state, L);
+  const embed: EmbedText = { title: titleText(state, L), description, fields, footer, color: colorOf(state) };
   return withMap(state, options, visible, mark, embed, target);
 }
 

@@ -1,6 +1,7 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
 import { monsterLabel, TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
+import { ABILITIES, ROLES } from '../engine/roles.js';
 import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
 import { roundDone, roundsNow } from '../engine/pace.js';
@@ -9,7 +10,7 @@ import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
-import type { Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../i18n/index.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -47,7 +48,8 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
   if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
+  // Full health is just the number (a phone line has no room to spare); hurt shows how far from full.
+  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur === max ? cur : `${cur}/${max}`}`;
 }
 
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
@@ -76,6 +78,19 @@ export function gearText(p: Player, style: RenderStyle): string {
   return `${itemMarker(p.weapon, style)} ${ITEMS[p.weapon].name}${worn}`;
 }
 
+/**
+ * A hero's role and ability state for the party line: the role's art, and the ability's art with the turns left while
+ * it cools down (" 🪖 💥3", or " `f` cleave 3" in ASCII). Nothing for heroes from before roles.
+ */
+export function roleText(p: Player, style: RenderStyle): string {
+  const row = ROLES[p.role];
+  if (row.ability === null) return '';
+  const ability = ABILITIES[row.ability];
+  const spec = styleSpec(style);
+  const cooling = p.cooldown > 0 ? ` ${spec.count(spec.art(ability.art), ability.name, p.cooldown)}` : '';
+  return ` ${spec.quote(spec.art(row.art))}${cooling}`;
+}
+
 /** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
 function rounds(state: GameState): boolean {
   return roundsNow(state);
@@ -99,7 +114,7 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — fallen`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
-      return `${head} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
+      return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 
@@ -110,16 +125,17 @@ const WAITING_NAMES = 3;
  * Name of the party field; in rounds mode how many have acted, whom the round waits for (idle members are skipped)
  * and the seconds left. It gives no count of its own: the title's turn is the one count (a round is one turn).
  */
-export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false, idle: readonly string[] = []): string {
-  if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return 'Party · moving freely: rounds start when a monster is in view';
-  if (!rounds(state) || state.status !== 'playing') return 'Party';
+export function partyTitle(state: GameState, roundSecondsLeft: number | null | undefined, paused = false, idle: readonly string[] = [], locale: Locale = DEFAULT_LOCALE): string {
+  if (state.config.turnMode === 'rounds' && !rounds(state) && state.status === 'playing') return t(locale, 'hud.party.free');
+  if (!rounds(state) || state.status !== 'playing') return t(locale, 'hud.party');
   const alive = state.players.filter((p) => p.alive);
   const done = alive.filter((p) => roundDone(state, p)).length;
   const waiting = alive.filter((p) => !roundDone(state, p) && !idle.includes(p.id)).map((p) => cleanName(p.name));
-  const shown = waiting.slice(0, WAITING_NAMES).join(', ') + (waiting.length > WAITING_NAMES ? ` and ${waiting.length - WAITING_NAMES} more` : '');
-  const who = waiting.length > 0 && done > 0 ? `, waiting for ${shown}` : '';
-  const secs = paused ? ' · timer paused until someone acts' : roundSecondsLeft != null ? ` · ${Math.max(0, Math.ceil(roundSecondsLeft))} s left` : '';
-  return `Party · this round: ${done}/${alive.length} acted${who}${secs}`;
+  const listed = waiting.slice(0, WAITING_NAMES).join(', ');
+  const names = waiting.length > WAITING_NAMES ? t(locale, 'log.and-more', { names: listed, more: waiting.length - WAITING_NAMES }) : listed;
+  const timer = paused ? 'paused' : roundSecondsLeft != null ? 'left' : 'none';
+  const secs = String(Math.max(0, Math.ceil(roundSecondsLeft ?? 0)));
+  return t(locale, 'hud.party.round', { done, alive: alive.length, waiting: waiting.length > 0 && done > 0 ? 'yes' : 'no', names, timer, secs });
 }
 
 /** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. */
@@ -184,19 +200,18 @@ export function summaryLines(state: GameState, locale?: Locale): string[] {
 }
 
 /** Embed title: depth and turn, or the outcome when the game is over. */
-export function titleText(state: GameState): string {
-  const where = `Depth ${state.depth}/${state.config.maxDepth} · Turn ${state.turn}`;
-  if (state.status === 'over' && state.summary) {
-    const head = state.summary.outcome === 'victory' ? '🏆 Victory' : state.summary.outcome === 'defeat' ? '💀 Game over' : 'Run abandoned';
-    return `${head} · ${where}`;
-  }
-  return where;
+export function titleText(state: GameState, locale: Locale = DEFAULT_LOCALE): string {
+  // Numbers as strings: a turn count is shown as it is, never grouped ("Turn 1234").
+  const where = { depth: String(state.depth), max: String(state.config.maxDepth), turn: String(state.turn) };
+  if (state.status === 'over' && state.summary) return tDynamic(locale, `hud.title.${state.summary.outcome}`, where);
+  return t(locale, 'hud.title', where);
 }
 
 /** Footer: seed and turn mode (plain text: footers show no markdown). */
-export function footerText(state: GameState): string {
+export function footerText(state: GameState, locale: Locale = DEFAULT_LOCALE): string {
   const c = state.config;
-  return `Seed ${c.seed} · ${c.turnMode === 'rounds' ? 'rounds in fights' : 'free turns'} · ${c.difficulty}${c.topology === 8 ? ' · diagonal moves' : ''}`;
+  const difficulty = hasMessage(locale, `choice.${c.difficulty}`) ? tDynamic(locale, `choice.${c.difficulty}`) : c.difficulty;
+  return t(locale, 'hud.footer', { seed: String(c.seed), mode: c.turnMode, difficulty, diagonal: c.topology === 8 ? 'yes' : 'no' });
 }
 
 /** Embed colour: blurple while playing; red, gold or grey once the run is over. */

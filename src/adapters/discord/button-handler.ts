@@ -75,7 +75,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
 
   /** Draws `view` on the message that carries the button (the public message, or the presser's controller). */
   const draw = async (x: Press, view: GameView, picture = true): Promise<OutgoingMessage> => {
-    if (x.onController) return controllerFor(deps, picture ? view : withoutPicture(view), x.i.user.id);
+    if (x.onController) return controllerFor(deps, picture ? view : withoutPicture(view), x.i.user.id, x.i.locale);
     return gameMessage(gamePayload(picture ? view : withoutPicture(view), deps.now(), deps.links?.(view.key)));
   };
 
@@ -85,7 +85,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
     // Drawn without the picture only if the answer with it fails.
     const shown = await answerApplied(x.r, x.deferred ? 'edit-original' : 'update', full, () => draw(x, view, false), log, where, t(lang(x.i), 'reply.applied'));
-    if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id);
+    if (shown && x.onController) keepUpdated(deps, x.r, view, x.i.user.id, x.i.locale);
   }
 
   /** After an action shown on the shared message: record it, keep its token, and catch up if a newer one was answered. */
@@ -132,9 +132,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
         return void (await noteNow(r, deferred, privately(retiredText(messageLink(key, outcome.live.channelId, outcome.live.messageId), lang(x.i)))));
       case 'controller': {
         // 🎮 on the public message: the presser's own controller, privately.
-        const msg = await controllerFor(deps, outcome.view, x.i.user.id);
+        const msg = await controllerFor(deps, outcome.view, x.i.user.id, x.i.locale);
         await noteNow(r, deferred, msg);
-        if (!deferred) keepUpdated(deps, r, outcome.view, x.i.user.id);
+        if (!deferred) keepUpdated(deps, r, outcome.view, x.i.user.id, x.i.locale);
         return;
       }
       case 'post': {

@@ -141,7 +141,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
       }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);
-      const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id) : withPermissions(i, invocation, outcome.text, outcome.embed);
+      const msg = outcome.kind === 'controller' ? await controllerFor(deps, outcome.view, i.user.id, i.locale) : withPermissions(i, invocation, outcome.text, outcome.embed);
       if (outcome.kind === 'private' && outcome.buttons) msg.components = toApiRows(outcome.buttons);
       const sent = deferred ? r.editOriginal(msg) : r.reply(msg);
       if (outcome.kind === 'private' && outcome.applied) {
@@ -152,7 +152,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         }));
       }
       await sent;
-      if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id);
+      if (outcome.kind === 'controller') keepUpdated(deps, r, outcome.view, i.user.id, i.locale);
     },
   };
 }

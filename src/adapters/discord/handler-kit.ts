@@ -104,15 +104,16 @@ export function logFailure(deps: RouterDeps, metrics: Metrics, error: ServiceFai
 }
 
 /** A player's controller drawn in their own preferences (image, emoji or ASCII; phone layout), defaults when none are stored. */
-export async function controllerFor(deps: RouterDeps, view: GameView, userId: string): Promise<OutgoingMessage> {
+export async function controllerFor(deps: RouterDeps, view: GameView, userId: string, locale?: Locale): Promise<OutgoingMessage> {
   const prefs = deps.settings.prefs ? await deps.settings.prefs.get(userId) : null;
   const chosen = prefs?.ok ? prefs.value : { style: 'image' as const, mobile: false };
-  return gameMessage(controllerPayload(view, userId, chosen), true);
+  // The controller is the presser's own: it speaks their language, the shared message the game's.
+  return gameMessage(controllerPayload(view, userId, chosen, locale), true);
 }
 
 /** Remembers a controller just answered through `r` (its @original), so a resolved round redraws it. */
-export function keepUpdated(deps: RouterDeps, r: InteractionResponder, view: GameView, userId: string): void {
-  deps.controllers?.open({ key: view.key, userId, view, draw: (v) => controllerFor(deps, v, userId), edit: (m) => r.editOriginal(m) });
+export function keepUpdated(deps: RouterDeps, r: InteractionResponder, view: GameView, userId: string, locale?: Locale): void {
+  deps.controllers?.open({ key: view.key, userId, view, draw: (v) => controllerFor(deps, v, userId, locale), edit: (m) => r.editOriginal(m) });
 }
 
 /** A message as the first answer, or after a deferral as a follow-up. */

@@ -3,8 +3,9 @@
  * commands/controls. The payload is plain Discord API JSON (discord-api-types, no discord.js), so either transport
  * sends it and the terminal player prints the very same thing.
  */
+import { decodeButtonId } from '../../../commands/controls/custom-id.js';
 import { logText } from '../../app/rolling-log.js';
-import type { Locale } from '../../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../../i18n/index.js';
 import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIButtonComponentWithURL, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
@@ -64,8 +65,27 @@ const STYLE_OF: Record<ButtonTone, ButtonStyle.Primary | ButtonStyle.Secondary |
   danger: ButtonStyle.Danger,
 };
 
-/** Button rows as Discord API JSON. */
-export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<GameButton>[] {
+/** The catalogue key of a drawn button's default label: its verb's, or its item's (a player's name has none). */
+function labelKey(b: ButtonSpec): string | null {
+  const id = decodeButtonId(b.customId);
+  if (!id.ok) return null;
+  return id.value.verb === 'it' ? `button.item.${id.value.item}` : `button.${id.value.verb}`;
+}
+
+const END_VOTES = /^end \((\d+)\/(\d+)\)$/;
+
+/** A button's label in `locale`: a verb's or item's default label from the catalogues, anything else as drawn. */
+export function labelIn(b: ButtonSpec, locale: Locale): string {
+  const key = labelKey(b);
+  if (key === null || locale === DEFAULT_LOCALE) return b.label;
+  const votes = key === 'button.end' ? END_VOTES.exec(b.label) : null;
+  if (votes) return t(locale, 'button.end.votes', { votes: Number(votes[1]), needed: Number(votes[2]) });
+  // Only the row's own label is translated: a label drawn specially keeps its words.
+  return hasMessage(DEFAULT_LOCALE, key) && tDynamic(DEFAULT_LOCALE, key) === b.label ? tDynamic(locale, key) : b.label;
+}
+
+/** Button rows as Discord API JSON, labelled in `locale`. */
+export function toApiRows(rows: readonly ButtonSpec[][], locale: Locale = DEFAULT_LOCALE): APIActionRowComponent<GameButton>[] {
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.map((b): GameButton => {
@@ -74,7 +94,7 @@ export function toApiRows(rows: readonly ButtonSpec[][]): APIActionRowComponent<
         ? { type: ComponentType.Button, style: ButtonStyle.Link, url: b.url, disabled: b.disabled }
         : { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
       // An icon-only button (the d-pad) sends no label, so that the 3 x 3 pad fits a phone.
-      if (!(b.iconOnly && b.emoji)) button.label = b.label;
+      if (!(b.iconOnly && b.emoji)) button.label = labelIn(b, locale);
       if (b.emoji) button.emoji = { name: b.emoji };
       return button;
     }),
@@ -110,7 +130,7 @@ export function gamePayload(view: GameView, now: number, links?: GameLinks): Gam
   const content = head && [...shown].length + [...head].length + 1 <= 2000 ? (shown ? `${head}\n${shown}` : head) : shown;
   const { embed, files } = embedWithPicture(rendered);
   const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
-  return { content, embeds: [embed], components: toApiRows(gameControls(view, links)), files, allowedMentions };
+  return { content, embeds: [embed], components: toApiRows(gameControls(view, links), view.meta.locale), files, allowedMentions };
 }
 
 /**
@@ -129,8 +149,12 @@ function embedWithPicture(rendered: RenderedMessage): { embed: APIEmbed; files: 
   const embed = neutraliseEmbed(toApiEmbed(rendered.embed));
   if (!rendered.image) return { embed, files: [] };
   const a = mapAttachment(rendered.image);
-  embed.image = { url: a.url };
-  return { embed, files: [{ name: a.name, data: a.file, description: neutralise(a.description) }] };
+  const alt = neutralise(a.description);
+  // Screen readers read an embed image's alt text from the embed image's own `description` (discord-api-docs #8373,
+  // JDA #3100), not from the attachment's: both carry it. discord-api-types does not list the field yet.
+  const image: APIEmbed['image'] & { description: string } = { url: a.url, description: alt };
+  embed.image = image;
+  return { embed, files: [{ name: a.name, data: a.file, description: alt }] };
 }
 
 /** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */
@@ -161,5 +185,5 @@ export function controllerPayload(view: GameView, userId: string, prefs: { style
   const text = prefs.style === 'text';
   const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}), ...((locale ?? view.meta.locale) ? { locale: locale ?? view.meta.locale } : {}) });
   const { embed, files } = embedWithPicture(rendered);
-  return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId)), files, allowedMentions: NO_PINGS };
+  return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId), locale ?? view.meta.locale), files, allowedMentions: NO_PINGS };
 }
