@@ -40,6 +40,8 @@ export interface GameLinks {
   launch: boolean;
   /** A signed read-only spectator link of this channel's game; absent without WEB_PUBLIC_URL. */
   watchUrl?: string;
+  /** Who is playing in the full view now: while anyone is, the chat message is a short pointer to it. */
+  inFullView?: readonly string[];
 }
 
 /** Most button rows on the shared game message: the d-pad's three and one context row. */

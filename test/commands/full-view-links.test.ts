@@ -105,3 +105,35 @@ describe('the full view buttons on the game message', () => {
     expect(outcome).toEqual({ kind: 'launch' });
   });
 });
+
+describe('the chat message as a pointer while the full view is open', () => {
+  it('GIVEN party members in the full view WHEN the running game is presented THEN the message is one line naming them (no map, no pings), with the same buttons', () => {
+    const v = viewOf(joined({ topology: 8 }, ['a', 'b']));
+    const names = ['ann', '@everyone'];
+    const pointer = gamePayload(v, 0, { ...LINKS, inFullView: names });
+    expect(pointer.content).toContain('ann, ');
+    expect(pointer.content).not.toContain('@everyone');
+    expect(pointer.content).toContain(`depth ${v.state.depth}`);
+    expect(pointer.content.split('\n')).toHaveLength(1);
+    expect(pointer.embeds).toEqual([]);
+    expect(pointer.files).toEqual([]);
+    expect(pointer.allowedMentions).toEqual({ parse: [] });
+    expect(pointer.components).toEqual(gamePayload(v, 0, LINKS).components);
+  });
+
+  it('GIVEN nobody in the full view, a lobby or a finished game WHEN presented THEN the full message is drawn', () => {
+    const v = viewOf(joined({ topology: 8 }, ['a']));
+    expect(gamePayload(v, 0, { ...LINKS, inFullView: [] }).embeds).toHaveLength(1);
+    const lobby = viewOf(joined({}, ['a', 'b']), { lobbyUntil: 1_700_000_100_000 });
+    expect(gamePayload(lobby, 0, { ...LINKS, inFullView: ['ann'] }).embeds).toHaveLength(1);
+    const over = viewOf({ ...joined({}, ['a']), status: 'over' } as GameState);
+    expect(gamePayload(over, 0, { ...LINKS, inFullView: ['ann'] }).embeds).toHaveLength(1);
+  });
+
+  it('GIVEN the links with who is in the full view WHEN made THEN the names are carried only while there are some', () => {
+    const inView = new Map([['2', ['ann']]]);
+    const links = gameLinks(SECRET, undefined, (key) => inView.get(key.channelId) ?? []);
+    expect(links(KEY)).toEqual({ launch: true, inFullView: ['ann'] });
+    expect(links({ guildId: '1', channelId: '3' })).toEqual({ launch: true });
+  });
+});

@@ -103,6 +103,7 @@ export function toApiRows(rows: readonly ButtonSpec[][], locale: Locale = DEFAUL
 
 /** The whole game message for a view at time `now` (for the round countdown); `links`: the full view's buttons. */
 export function gamePayload(view: GameView, now: number, links?: GameLinks): GamePayload {
+  if (links?.inFullView && links.inFullView.length > 0 && view.state.status === 'playing' && !inLobby(view.meta)) return pointerPayload(view, links);
   const seconds = roundSecondsLeft(view, now);
   const rendered = renderGame(view.state, {
     style: view.meta.render,
@@ -131,6 +132,16 @@ export function gamePayload(view: GameView, now: number, links?: GameLinks): Gam
   const { embed, files } = embedWithPicture(rendered);
   const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
   return { content, embeds: [embed], components: toApiRows(gameControls(view, links), view.meta.locale), files, allowedMentions };
+}
+
+/**
+ * While party members play in the full view, the chat message is a short pointer naming them (the map is dropped,
+ * the buttons stay, so chat players still play): Discord's edits stay few and small.
+ */
+function pointerPayload(view: GameView, links: GameLinks): GamePayload {
+  const names = (links.inFullView ?? []).map((n) => neutralise(n)).join(', ');
+  const content = t(view.meta.locale ?? DEFAULT_LOCALE, 'game.full-view-pointer', { names, depth: view.state.depth });
+  return { content, embeds: [], components: toApiRows(gameControls(view, links), view.meta.locale), files: [], allowedMentions: NO_PINGS };
 }
 
 /**

@@ -32,7 +32,13 @@ export function watchUrl(publicUrl: string, secret: string, key: ChannelKey): st
   return url.toString();
 }
 
-/** The full view's buttons on every game message (WEB=on): 🖥️ always, 👁️ watch when the public URL is known. */
-export function gameLinks(secret: string, publicUrl: string | undefined): (key: ChannelKey) => GameLinks {
-  return (key) => (publicUrl ? { launch: true, watchUrl: watchUrl(publicUrl, secret, key) } : { launch: true });
+/**
+ * The full view's buttons on every game message (WEB=on): 🖥️ always, 👁️ watch when the public URL is known; and
+ * who is playing in the full view (`players`, this replica's open views), for the chat message's pointer.
+ */
+export function gameLinks(secret: string, publicUrl: string | undefined, players?: (key: ChannelKey) => readonly string[]): (key: ChannelKey) => GameLinks {
+  return (key) => {
+    const inFullView = players?.(key) ?? [];
+    return { launch: true, ...(publicUrl ? { watchUrl: watchUrl(publicUrl, secret, key) } : {}), ...(inFullView.length > 0 ? { inFullView } : {}) };
+  };
 }
