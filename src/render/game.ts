@@ -178,7 +178,8 @@ function placeAttachment(c: PlaceContext): RenderedMessage {
   if (!options.deflate) return { content: '', embed };
   // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
   const caps = viewCaps(options.style, options.mobile === true);
-  const image = renderImageWith(state, visible, mark, options.privateView === true ? (options.viewerId ?? null) : null, options.deflate, caps);
+  const viewer = options.privateView === true ? (options.viewerId ?? null) : null;
+  const image = renderImageWith(state, visible, mark, viewer, options.deflate, caps, options.locale);
   markOffPicture(state, visible, mark, embed, target, options.style, new Set(image.monsters));
   embed.image = `attachment://${IMAGE_NAME}`;
   return { content: '', embed, image };
