@@ -303,7 +303,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id, ctx.locale) };
     }
     case 'log': {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
