@@ -1,5 +1,6 @@
 /** Plays one scripted game through the engine, from exactly the game `/rogue new seed:N` starts, and reports what happened. */
-import { defaultConfig, kindFromSeed, newGame, roundsNow, step, type Action, type Difficulty, type GameConfig, type GameState, type MapKind } from '../src/engine/index.js';
+import { defaultConfig, kindFromSeed, newGame, roundsNow, step, type Action, type Difficulty, type GameConfig, type GameEvent, type GameState, type MapKind } from '../src/engine/index.js';
+import type { RoleKind } from '../src/engine/roles.js';
 import { Rng } from '../src/grid/rng.js';
 import { DEFAULT_SETTINGS, MAP_SIZES, type MapSize } from '../src/app/settings.js';
 import { POLICIES, type PolicyName } from './policies.js';
@@ -11,6 +12,8 @@ export interface Scenario {
   mode: 'free' | 'rounds';
   difficulty: Difficulty;
   size: MapSize;
+  /** Each player's role, in join order (cycled); none: the base adventurer. */
+  roles?: readonly RoleKind[];
 }
 
 export interface GameResult {
@@ -30,6 +33,14 @@ export interface GameResult {
   breakdown: Record<string, number>;
   /** Fights (a rounds-mode switch to rounds; 0 in free mode). */
   fights: number;
+  /** Potions picked up, drunk, and carried at the end (all players). */
+  potions: { found: number; used: number; left: number };
+  /** Commands the game refused (the player then waited). */
+  refusals: number;
+  /** Standing fight orders handed back (run-stopped, run 'fight') in a step where no blow was struck by either side. */
+  idleHandBacks: number;
+  /** Per level reached: the busiest player's share of that level's presses (a party; 1 solo). */
+  busiestShares: number[];
 }
 
 /** Most commands per player one game may take before it counts as stuck (a loss). */
@@ -63,7 +74,14 @@ export function playGame(sc: Scenario, seed: number): GameResult {
   const rng = Rng.fromSeed(seed ^ 0x5bd1e995);
   const policy = POLICIES[sc.policy];
   const users = Array.from({ length: sc.players }, (_, i) => `u${i + 1}`);
-  for (const u of users) s = apply(s, { type: 'join', user: u, name: u }) ?? s;
+  users.forEach((u, i) => {
+    const role = sc.roles?.[i % sc.roles.length];
+    s = apply(s, { type: 'join', user: u, name: u, ...(role ? { role } : {}) }) ?? s;
+  });
+  const potions = { found: 0, used: 0, left: 0 };
+  let refusals = 0;
+  let idleHandBacks = 0;
+  const presses: Record<string, number>[] = [];
   const memory = new Map(users.map((u) => [u, { waits: 0 }]));
   let actions = 0;
   let walks = 0;
@@ -92,11 +110,15 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       if (next && action.type === 'move') moves++;
       // A refused command costs nothing in the game; the scripted player then waits, as a person would try again.
       if (!next) {
+        refusals++;
         mem.waits++;
         next = apply(s, { type: 'wait', user: u });
       }
       if (next) {
         fights += next.recent.filter((e) => e.type === 'pace' && e.rounds).length;
+        const level = (presses[s.depth - 1] ??= {});
+        level[u] = (level[u] ?? 0) + 1;
+        tallyStep(next.recent, potions, (n) => (idleHandBacks += n));
         for (const e of next.recent) if (e.type === 'run-stopped' && e.run === 'fight') breakdown[`fight-ended:${e.reason}`] = (breakdown[`fight-ended:${e.reason}`] ?? 0) + 1;
         breakdown[`${phase}:${what}`] = (breakdown[`${phase}:${what}`] ?? 0) + 1;
         s = next;
@@ -111,10 +133,26 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       // Still no one presses: the round timer runs out (not a command).
       const timer = roundsNow(s) && ++timers <= MAX_TIMERS ? apply(s, { type: 'resolve-round' }) : null;
       if (!timer) break;
+      tallyStep(timer.recent, potions, (n) => (idleHandBacks += n));
       s = timer;
     } else stalled = false;
   }
-  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null, breakdown, fights };
+  potions.left = s.players.reduce((n, p) => n + (p.pack.potion ?? 0), 0);
+  const busiestShares = presses.filter((l) => l).map((l) => Math.max(...Object.values(l)) / Object.values(l).reduce((a, b) => a + b, 0));
+  return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null, breakdown, fights, potions, refusals, idleHandBacks, busiestShares };
+}
+
+/** Counts a step's potions found and drunk, and fight orders handed back in a step with no blow by either side. */
+function tallyStep(events: readonly GameEvent[], potions: { found: number; used: number }, handBack: (n: number) => void): void {
+  let blows = 0;
+  let backs = 0;
+  for (const e of events) {
+    if (e.type === 'picked-up' && e.item === 'potion') potions.found++;
+    if (e.type === 'drank') potions.used++;
+    if (e.type === 'attacked' || e.type === 'missed') blows++;
+    if (e.type === 'run-stopped' && e.run === 'fight') backs++;
+  }
+  if (blows === 0 && backs > 0) handBack(backs);
 }
 
 function apply(s: GameState, a: Action): GameState | null {

@@ -25,6 +25,8 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+
 function summarise(row: Row, results: GameResult[]) {
   const wins = results.filter((r) => r.won).length;
   const depths: Record<string, number> = {};
@@ -46,6 +48,12 @@ function summarise(row: Row, results: GameResult[]) {
     medianWalksPerLevel: median(results.map((r) => r.walks / row.players / r.depth)),
     medianMovesPerLevel: median(results.map((r) => r.moves / row.players / r.depth)),
     breakdown: breakdownOf(row, results),
+    // Potions per run (means), refusals per level, fight orders handed back with no blow per run, and the busiest
+    // player's share of a level's presses (median over every level of every game).
+    potions: ['found', 'used', 'left'].map((k) => mean(results.map((r) => r.potions[k as 'found' | 'used' | 'left']))),
+    refusalsPerLevel: mean(results.map((r) => r.refusals / r.depth)),
+    idleHandBacks: mean(results.map((r) => r.idleHandBacks)),
+    busiest: median(results.flatMap((r) => r.busiestShares)),
   };
 }
 
@@ -118,6 +126,8 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
     console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}${by ? ` · ${by}` : ''}`);
+    const [found, used, left] = t.potions.map((x) => x.toFixed(1));
+    console.log(`  potions found/used/left ${found}/${used}/${left} · refusals/lvl ${t.refusalsPerLevel.toFixed(2)} · orders handed back without a blow/run ${t.idleHandBacks.toFixed(2)} · busiest player ${(t.busiest * 100).toFixed(0)}%`);
     if (args.includes('--breakdown')) {
       const parts = Object.entries(t.breakdown).map(([k, v]) => `${k} ${v.toFixed(1)}`);
       console.log(`  per player per level (mean): ${parts.join(', ')}`);

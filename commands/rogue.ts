@@ -9,12 +9,15 @@ import { attemptUsedText, boardText, dailyOffText, dailyUnavailableText, history
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, subcommandGroup, userOpt } from './definitions.js';
 import { roguePath } from './rogue-tree.js';
 import { inLobby } from '../src/app/host.js';
-import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KINDS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
+import { HELP_TEXT } from './help.js';
+import { helpRows } from './controls/press.js';
+import { ITEM_KINDS, MAP_KINDS, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
+import { OFFERED_ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
@@ -54,7 +57,7 @@ export const rogueOptions = z.preprocess(
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
-    plain('join'),
+    z.object({ subcommand: z.literal('join'), role: choiceOption(OFFERED_ROLES).optional() }).strict(),
     plain('party leave'),
     plain('act wait'),
     plain('act descend'),
@@ -121,28 +124,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
   }
 }
 
-/** The text of /rogue help on Discord, sent as an embed's description (the terminal game appends TERMINAL_HELP_TEXT). */
-export const HELP_TEXT = [
-  '**Channel Crawler**: take the stairs down five levels together, or alone.',
-  '`/rogue new [options]`: start a game here. `/rogue join` / `/rogue leave`.',
-  '`/rogue move direction [steps]`: walk (bump a monster to attack); steps 1-9 runs until something happens.',
-  `\`/rogue wait\`, \`/rogue descend\`, \`/rogue use [item] [direction]\`: use ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')} (default: a potion).`,
-  `Score: ${SCORE_RULE}.`,
-  '`/rogue explore`: walk on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. `/rogue travel`: to the seen stairs. Neither with a monster in view.',
-  '`/rogue rest`: wait until healed or interrupted (not with a monster in view); wanderers may come.',
-  '`/rogue fight` (⚔️): fight the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows; acting otherwise ends it.',
-  `\`/rogue use item:lure direction [distance]\`: throw a lure up to ${THROW_RANGE} tiles (a bomb the same way); monsters that can't see you go to it.`,
-  'Kills and depths give XP; a level adds 5 HP, 1 attack, 1 damage.',
-  `Party size: ${SCALING_RULE}`,
-  '`/rogue daily [practice]`: today\'s dungeon, the same everywhere; one scored attempt a day. `/rogue board [scope] [yesterday]`, `/rogue history [user]`, `/rogue replay` (🎞️).',
-  '`/rogue me` (or 🎮): your own view and d-pad, only for you. `/rogue log`: the longer log, since your last action marked. `/rogue map`: repost the game message. `/rogue prefs [style] [mobile]`: how your private views look (`style:text` for screen readers).',
-  "`/rogue end`: the host or an admin ends it, others vote (a majority ends it). `/rogue kick user`: the host removes a player, others vote out an idle one. `/rogue again`: the run's players replay.",
-  '`/rogue new` opens a lobby: friends ➕ join, the host starts it (▶️ or `/rogue start`), or it starts when full or after 3 minutes (`lobby:false` starts at once). The host may set `difficulty`, `round_seconds` and `party_size` within the server\'s limits, and removes a player with 👢 (lobby or 🎮).',
-  'Buttons: arrows move, ⏳ waits, ⚔️ fights, 🧭 explores, 🏃 goes to the stairs, 💤 rests, 🪜 descends, 🧪 drinks, 🏳️ ends or votes, ▶️ plays again.',
-  `Rounds mode: all move freely (no timer) until anyone sees a monster after the party; then each acts once a round (⏳ holds till one comes next to you) until none is seen for ${CALM_ROUNDS} rounds.`,
-  `Fallen players watch (a vote to end belongs to the living) and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down; hunters next to you follow.`,
-  'Admins: `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
-].join('\n');
+export { HELP_TEXT } from './help.js';
 
 /** What the terminal game (`npm run play`) adds to /rogue help: its own ways to press buttons and move the clock. */
 export const TERMINAL_HELP_TEXT = 'In the terminal: press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).';
@@ -276,7 +258,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'new':
       return newCommand(ctx, opts);
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user, ix(ctx)), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
     case 'party leave':
       return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
     case 'map':
@@ -320,8 +302,8 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return { kind: 'text', text: prefsText(result.value, changed, ctx.locale) };
     }
     case 'help':
-      // An embed: its description holds 4,096 characters, room for every command, item and rule.
-      return { kind: 'text', text: '', embed: { title: 'How to play Channel Crawler', description: HELP_TEXT, fields: [], footer: '', color: 0x5865f2 } };
+      // One phone screen; the longer topics are behind its buttons (each answers privately, with the buttons again).
+      return { kind: 'confirm', text: HELP_TEXT, buttons: helpRows() };
     case 'about':
       return aboutReply();
     case 'forget':
@@ -353,15 +335,15 @@ export default {
         boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
       ]),
-      subcommand('join', 'Join the game in this channel'),
+      subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero', OFFERED_ROLES)]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
         intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
       ]),
-      subcommand('fight', 'Fight the nearest monster after the party, round after round, until something happens'),
+      subcommand('fight', 'Fight the nearest monster until something happens'),
       subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
-      subcommand('use', 'Use an item: drink, read, throw, wield or wear it (default: drink a potion)', [
+      subcommand('use', 'Use an item (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),

@@ -32,6 +32,8 @@ export interface CheckResult {
   missing: number;
   /** Presses not applied, by why (the note's or reply's first words, "busy", "no answer"). */
   notApplied: Record<string, number>;
+  /** The refused-but-applied presses, by the reply they got. */
+  liedWith?: Record<string, number>;
 }
 
 /** The texts of the follow-ups each interaction token sent (on a button: the private "refused" note), by token. */
@@ -117,7 +119,11 @@ export function judge(p: Press, applied: boolean, notes: ReadonlyMap<string, str
   if (applied) {
     if (p.type === undefined) result.appliedUnanswered++;
     // A redraw with a note after it is how an applied end vote is told; a private reply alone says nothing was done.
-    else if (p.type === 4) result.lied++;
+    else if (p.type === 4) {
+      result.lied++;
+      const said = whyNotApplied(p, notes);
+      result.liedWith = { ...result.liedWith, [said]: (result.liedWith?.[said] ?? 0) + 1 };
+    }
     return;
   }
   if (accepted) result.lost++;

@@ -63,8 +63,13 @@ export async function setupGames(fake: FakeDiscord, channels: readonly LoadChann
     const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' });
     const { created, cb } = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
     // Deferred (a slow machine): the game message is posted as a follow-up once the work is done.
-    // Tried twice, the second may be told a game is running: the first try's message is the channel's game message.
-    const message = fake.originalMessage(created.id) ?? (await postedAfter(fake, ch, '0'));
+    // Tried twice, the second may be told a game is running: the first try's message is the channel's game message, or
+    // (its answer came too late to post one) /rogue map posts it.
+    let message = fake.originalMessage(created.id) ?? (cb.type === 5 ? await postedAfter(fake, ch, '0') : undefined);
+    if (!message || !buttons(message).length) {
+      const map = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('map') });
+      message = fake.originalMessage(map.created.id) ?? (await postedAfter(fake, ch, '0'));
+    }
     if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
     ch.messageId = message.id;
     if (daily) {
@@ -92,7 +97,7 @@ async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['
 
 /** The public game message a deferred command posted in the channel (a follow-up), if any. */
 async function postedAfter(fake: FakeDiscord, ch: LoadChannel, interactionId: string): Promise<ReturnType<FakeDiscord['message']>> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const posted = fake.messages(ch.channelId).filter((m) => m.id > interactionId && buttons(m).length > 0 && (m.flags & 64) === 0);
     if (posted.length) return posted.at(-1);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -179,6 +179,8 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, refused but applied ${c.lied}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
     const why = Object.entries(c.notApplied).sort((a, b) => b[1] - a[1]);
     if (why.length) lines.push(`not applied, by why: ${why.map(([k, n]) => `${n}x ${k}`).join('; ')}`);
+    const lies = Object.entries(c.liedWith ?? {}).sort((a, b) => b[1] - a[1]);
+    if (lies.length) lines.push(`refused but applied, by the reply: ${lies.map(([k, n]) => `${n}x ${k}`).join('; ')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

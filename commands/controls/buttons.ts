@@ -6,6 +6,7 @@
 import type { PlayerAction } from '../../src/app/service-types.js';
 import { ITEMS, ITEM_KINDS, type ItemEffect } from '../../src/engine/items.js';
 import type { ItemKind } from '../../src/engine/types.js';
+import { HELP_TOPICS, type HelpTopic } from '../help.js';
 
 /** A button's colour, as Discord names them (the presenter maps them to API numbers; the terminal ignores them). */
 export type ButtonTone = 'primary' | 'secondary' | 'success' | 'danger';
@@ -28,7 +29,9 @@ export type PressIntent =
   /** 👢: the host removes a player. No target: choose whom (privately); a target: confirm; `confirmed`: remove them. */
   | { kind: 'kick'; target?: string; confirmed?: boolean }
   /** /rogue forget's confirmation: the presser's history and preferences are deleted. */
-  | { kind: 'forget' };
+  | { kind: 'forget' }
+  /** A /rogue help topic, answered privately with the topic buttons again. */
+  | { kind: 'help'; topic: HelpTopic };
 
 interface VerbRow {
   emoji: string;
@@ -48,6 +51,8 @@ export const VERB_TABLE = {
   fgt: { emoji: '⚔️', label: 'fight', tone: 'danger', intent: act({ type: 'fight' }) },
   desc: { emoji: '🪜', label: 'descend', tone: 'success', intent: act({ type: 'descend' }) },
   use: { emoji: '🧪', label: 'drink potion', tone: 'primary', intent: act({ type: 'use' }) },
+  // The presser's own role ability; a controller shows that ability's own emoji and name (layouts.ts).
+  abl: { emoji: '✨', label: 'ability', tone: 'primary', intent: act({ type: 'ability' }) },
   me: { emoji: '🎮', label: 'my view', tone: 'primary', intent: { kind: 'controller' } },
   end: { emoji: '🏳️', label: 'end', tone: 'secondary', intent: { kind: 'end' } },
   endok: { emoji: '🏳️', label: 'End the run for everyone', tone: 'danger', intent: { kind: 'end', confirmed: true } },
@@ -57,6 +62,11 @@ export const VERB_TABLE = {
   again: { emoji: '▶️', label: 'Play again', tone: 'success', intent: { kind: 'again' } },
   rpl: { emoji: '🎞️', label: 'Replay', tone: 'secondary', intent: { kind: 'replay' } },
   kick: { emoji: '👢', label: 'kick', tone: 'secondary', intent: { kind: 'kick' } },
+  hmov: { emoji: HELP_TOPICS.moves.emoji, label: HELP_TOPICS.moves.label, tone: 'secondary', intent: { kind: 'help', topic: 'moves' } },
+  hpty: { emoji: HELP_TOPICS.party.emoji, label: HELP_TOPICS.party.label, tone: 'secondary', intent: { kind: 'help', topic: 'party' } },
+  hrol: { emoji: HELP_TOPICS.roles.emoji, label: HELP_TOPICS.roles.label, tone: 'secondary', intent: { kind: 'help', topic: 'roles' } },
+  hrun: { emoji: HELP_TOPICS.runs.emoji, label: HELP_TOPICS.runs.label, tone: 'secondary', intent: { kind: 'help', topic: 'runs' } },
+  hcmd: { emoji: HELP_TOPICS.commands.emoji, label: HELP_TOPICS.commands.label, tone: 'secondary', intent: { kind: 'help', topic: 'commands' } },
   forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
 } as const satisfies Record<string, VerbRow>;
 
@@ -75,8 +85,9 @@ export type MemberVerb = keyof typeof MEMBER_VERBS;
 export const MEMBER_VERB_NAMES = Object.keys(MEMBER_VERBS) as [MemberVerb, ...MemberVerb[]];
 
 /** The action buttons shown under the d-pad when someone (or, on a controller, the player) can take them, in order. */
-export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' }[] = [
+export const ACTION_ROW: readonly { verb: SimpleVerb; when: 'canFight' | 'canExplore' | 'canTravel' | 'canRest' | 'canDescend' | 'canUse' | 'canAbility' }[] = [
   { verb: 'fgt', when: 'canFight' },
+  { verb: 'abl', when: 'canAbility' },
   { verb: 'exp', when: 'canExplore' },
   { verb: 'trv', when: 'canTravel' },
   { verb: 'rest', when: 'canRest' },
@@ -99,3 +110,6 @@ export function itemButtons(usable: readonly ItemKind[]): { item: ItemKind; emoj
     .slice(0, ITEM_ROW_MAX)
     .map((k) => ({ item: k, emoji: ITEMS[k].art.emoji, label: `${ITEM_VERB[ITEMS[k].effect]} ${ITEMS[k].legend}`, tone: ITEMS[k].thrown ? 'primary' : 'secondary' }));
 }
+
+/** The button verb of each help topic. */
+export const HELP_VERBS: Readonly<Record<HelpTopic, SimpleVerb>> = { moves: 'hmov', party: 'hpty', roles: 'hrol', runs: 'hrun', commands: 'hcmd' };

@@ -15,6 +15,7 @@ import { endTally } from '../../src/app/end-vote.js';
 import { inLobby, isHost } from '../../src/app/host.js';
 import { legalMoves, sightOnce, type LegalMoves } from '../../src/engine/index.js';
 import type { Direction } from '../../src/engine/types.js';
+import { ABILITIES, type AbilityKind } from '../../src/engine/roles.js';
 import { ACTION_ROW, itemButtons, VERB_TABLE, type ButtonTone, type SimpleVerb } from './buttons.js';
 import { encodeButtonId, gameTag } from './custom-id.js';
 import { DIRECTION_EMOJI, DIRECTION_TO_WORD } from './directions.js';
@@ -45,8 +46,8 @@ export const CONTEXT_MAX = 4;
  * ⏳ (in a 4-way game it is not on the pad), 🎮 and 🏳️; out of one the stairs 🪜 and the walks first. ➕ join comes
  * last: /rogue join works whenever a seat is free.
  */
-const FIGHT_PRIORITY: readonly SimpleVerb[] = ['fgt', 'use', 'wait', 'me', 'desc', 'end', 'exp', 'trv', 'rest', 'join'];
-const CALM_PRIORITY: readonly SimpleVerb[] = ['desc', 'exp', 'trv', 'use', 'rest', 'me', 'end', 'join', 'wait', 'fgt'];
+const FIGHT_PRIORITY: readonly SimpleVerb[] = ['fgt', 'abl', 'use', 'wait', 'me', 'desc', 'end', 'exp', 'trv', 'rest', 'join'];
+const CALM_PRIORITY: readonly SimpleVerb[] = ['desc', 'exp', 'trv', 'use', 'abl', 'rest', 'me', 'end', 'join', 'wait', 'fgt'];
 
 /** The d-pad's three rows: `null` cells are spacers (4-way games) and `wait` sits in the middle. */
 const PAD_8: (Direction | 'wait' | null)[][] = [
@@ -67,18 +68,21 @@ interface Abilities {
   canTravel: boolean;
   canRest: boolean;
   canFight: boolean;
+  /** A role ability is ready with something in reach (a player's own: which one). */
+  canAbility: boolean;
+  ability?: AbilityKind | null;
 }
 
 /** One player's abilities, from their legal moves (computed once per player per drawing). */
 function playerAbilities(legal: LegalMoves): Abilities {
   const moves = new Map<Direction, 'move' | 'attack'>();
   for (const [dir, what] of Object.entries(legal.moves) as [Direction, 'move' | 'attack' | 'blocked'][]) if (what === 'move' || what === 'attack') moves.set(dir, what);
-  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight };
+  return { canAct: legal.canAct, moves, canDescend: legal.canDescend, canUse: legal.canUse, canExplore: legal.canExplore, canTravel: legal.canTravel, canRest: legal.canRest, canFight: legal.canFight, canAbility: legal.ability !== null, ability: legal.ability };
 }
 
 /** The union of what the living party can do right now (see the module comment). */
 function partyAbilities(view: GameView): Abilities {
-  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false };
+  const party: Abilities & { moves: Map<Direction, 'move' | 'attack'> } = { canAct: false, moves: new Map(), canDescend: false, canUse: false, canExplore: false, canTravel: false, canRest: false, canFight: false, canAbility: false };
   // One party sight for the whole drawing, whatever the party's size.
   const sight = sightOnce(view.state);
   for (const p of view.state.players) {
@@ -92,6 +96,7 @@ function partyAbilities(view: GameView): Abilities {
     party.canTravel ||= one.canTravel;
     party.canRest ||= one.canRest;
     party.canFight ||= one.canFight;
+    party.canAbility ||= one.canAbility;
     // A plain move wins: the shared arrow is red only when everyone who may go that way would attack.
     for (const [dir, what] of one.moves) if (what === 'move' || !party.moves.has(dir)) party.moves.set(dir, what);
   }
@@ -135,7 +140,12 @@ function padRows(view: GameView, can: Abilities): ButtonSpec[][] {
 /** The action buttons that apply now, in ACTION_ROW order. */
 function actionButtons(view: GameView, can: Abilities): ButtonSpec[] {
   const game = gameTag(view.meta.createdAt);
-  return ACTION_ROW.filter((a) => can[a.when]).map((a) => verbButton(a.verb, view.state.version, game));
+  const own = can.ability ? ABILITIES[can.ability] : null;
+  return ACTION_ROW.filter((a) => can[a.when]).map((a) => {
+    const b = verbButton(a.verb, view.state.version, game);
+    // The controller's ability button shows the player's own ability.
+    return a.verb === 'abl' && own ? { ...b, emoji: own.art.emoji, label: own.name } : b;
+  });
 }
 
 /** The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. */
@@ -164,9 +174,9 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   };
   for (const a of ACTION_ROW) applies[a.verb] = party[a.when];
   const order = party.canFight ? FIGHT_PRIORITY : CALM_PRIORITY;
-  const context = order
-    .filter((v) => applies[v] === true)
-    .slice(0, CONTEXT_MAX)
+  const first = order.filter((v) => applies[v] === true).slice(0, CONTEXT_MAX);
+  // 🎮 always stays: it is where a player sees their own moves.
+  const context = (first.includes('me') ? first : [...first.slice(0, CONTEXT_MAX - 1), 'me' as const])
     .map((v) => (v === 'end' ? { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 } : { ...verbButton(v, version, game), iconOnly: true }));
   rows.push(context);
   return rows;

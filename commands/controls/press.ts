@@ -9,7 +9,8 @@ import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } fr
 import type { Locale } from '../../src/i18n/index.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
-import { MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
+import { HELP_VERBS, MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
+import { helpButtons, helpTopicText } from '../help.js';
 import { gameCreatedAt, gameTag, type ButtonId } from './custom-id.js';
 import { verbButton, type ButtonSpec } from './layouts.js';
 import { isHost } from '../../src/app/host.js';
@@ -88,6 +89,11 @@ const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally'
 /** Said after such a refusal on the shared game message: its pad is the party's, 🎮 gives the presser their own. */
 export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
 
+/** The help topic buttons (no game: version 0, game tag of 0). */
+export function helpRows(): ButtonSpec[][] {
+  return helpButtons((topic) => verbButton(HELP_VERBS[topic], 0, gameTag(0)));
+}
+
 /** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
 function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean, locale?: Locale): string {
   const text = failureText(error, locale);
@@ -136,6 +142,8 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     }
     case 'kick':
       return kickPress(ctx, id, intent);
+    case 'help':
+      return { kind: 'confirm', text: helpTopicText(intent.topic), buttons: helpRows() };
     case 'forget': {
       const done = ctx.forget ? await ctx.forget(ctx.user.id) : null;
       if (!done) return refused('Deleting your data is not available here.', null);

@@ -29,7 +29,8 @@
 import { boardGuildOf, interactionOnly, isPersonalDaily } from './scope.js';
 import { DEFAULT_LOCALE } from '../i18n/index.js';
 import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, resolveRound, roundsNow, rulesFor, step } from '../engine/index.js';
-import type { Action, GameEvent, GameState, MapKind } from '../engine/types.js';
+import type { Action, GameEvent, GameState, MapKind, RoleKind } from '../engine/types.js';
+import { DEFAULT_ROLE } from '../engine/roles.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
 import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
 import { hostChoiceRefusal } from './host-limits.js';
@@ -173,7 +174,7 @@ export class GameService implements GameServiceApi {
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
       const config = defaultConfig({ rules, seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
-      const join: Action = { type: 'join', user: user.id, name: user.name };
+      const join: Action = { type: 'join', user: user.id, name: user.name, role: options.role ?? DEFAULT_ROLE };
       const r = step(engineNewGame(config), join);
       if (!r.ok) return fail(rejection(r.code, config.maxPlayers));
       const meta: GameMeta = {
@@ -215,17 +216,21 @@ export class GameService implements GameServiceApi {
   }
 
   /** `opts.interactionId`: a redelivered join is answered with the game, not "already in the game". */
-  async join(key: ChannelKey, user: UserRef, opts: InteractionRef = {}): Promise<Result<GameView>> {
+  async join(key: ChannelKey, user: UserRef, opts: InteractionRef & { role?: RoleKind } = {}): Promise<Result<GameView>> {
     return this.guarded(key, async () => {
       const settings = await this.settings.get(key.guildId);
       if (!channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       return this.mutate(
         key,
         async ({ game }) => {
-          const r = step(game.state, { type: 'join', user: user.id, name: user.name });
+          // A member's join changes their role only when they name one (before the run begins); a newcomer is a fighter by default.
+          const member = game.state.players.some((p) => p.id === user.id);
+          const role = opts.role ?? (member ? undefined : DEFAULT_ROLE);
+          const join: Action = { type: 'join', user: user.id, name: user.name, ...(role !== undefined ? { role } : {}) };
+          const r = step(game.state, join);
           if (!r.ok) return rejection(r.code, game.state.config.maxPlayers);
           // A lobby that fills starts the run.
-          return joinPlan(game, { actions: [{ type: 'join', user: user.id, name: user.name }], state: r.state, events: r.events }, this.clock.now());
+          return joinPlan(game, { actions: [join], state: r.state, events: r.events }, this.clock.now());
         },
         opts.interactionId,
       );

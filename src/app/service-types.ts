@@ -1,7 +1,7 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
 import type { LogLine } from '../render/log-message.js';
 import type { Locale } from '../i18n/index.js';
-import type { Action, Difficulty, GameEvent, GameState, RejectionCode } from '../engine/types.js';
+import type { Action, Difficulty, GameEvent, GameState, RejectionCode, RoleKind } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
 import type { UserPrefs, UserPrefsPatch } from './user-prefs.js';
 import type { MapChoice } from '../mapgen/generate.js';
@@ -150,6 +150,8 @@ export interface NewGameOptions {
   invite?: UserRef[];
   /** A daily run (set only by the daily service, never from a player's options). */
   daily?: DailyMark;
+  /** The starter's hero role (default: DEFAULT_ROLE). */
+  role?: RoleKind;
   /** The rules version (engine/rules.ts): the daily's day's; default the latest. Never from a player's options. */
   rules?: number;
   /** The starter's language (their Discord client's): the shared message's unless the server's `language` setting says otherwise. */
@@ -215,7 +217,7 @@ export interface ActOptions {
 export interface GameServiceApi {
   newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>>;
   /** `interactionId`: a join or leave delivered twice is applied once (see ActOptions). */
-  join(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
+  join(key: ChannelKey, user: UserRef, opts?: { interactionId?: string; role?: RoleKind }): Promise<Result<GameView>>;
   leave(key: ChannelKey, user: UserRef, opts?: { interactionId?: string }): Promise<Result<GameView>>;
   /**
    * Applies one action. For a button, `seenVersion` is the version it was drawn for and `expectedGame` the

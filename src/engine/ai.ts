@@ -12,6 +12,7 @@ import type { ActorRef, AiState, Direction, GameEvent, GameState, Monster, Playe
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 import { sees } from './visibility.js';
 import type { Workspace } from './workspace.js';
+import { rulesFor } from './rules.js';
 
 /** Radius (steps) within which another monster counts as a friend nearby. */
 export const FRIEND_RADIUS = 5;
@@ -344,6 +345,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
     hooks.event({ type: 'shouted', who: monsterRef(shouter), alerted });
   };
 
+  const slowStrikes = rulesFor(state.config.rules).slowStrikes;
   // The stairs a boss guards (found once per phase, only when a guard is on the level).
   let post = -2;
   const postOf = (): number => (post === -2 ? (post = state.tiles.indexOf(Tile.Stairs)) : post);
@@ -359,7 +361,9 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
       m.stunned -= 1;
       continue;
     }
-    if (stats.every > 1 && (state.turn + m.id) % stats.every !== 0) {
+    // From rules version 2 a slow monster is slow on its feet only: next to a player it strikes every phase, so
+    // hit-and-step-back can't dance it.
+    if (stats.every > 1 && (state.turn + m.id) % stats.every !== 0 && !(slowStrikes && (m.state === 'hunt' || m.state === 'attack') && besidePlayer(state, m))) {
       if (m.state === 'hunt' || m.state === 'attack') hooks.event({ type: 'lumbered', who: monsterRef(m) });
       continue;
     }
@@ -673,4 +677,9 @@ function firstStep(ws: Workspace, open: Uint8Array, from: number, goal: number, 
   if (!path) return NO_PATH;
   const next = path[0];
   return next !== undefined && free(next) ? next : -1;
+}
+
+/** Whether a living player stands next to the monster (a step away in the game's topology). */
+function besidePlayer(state: GameState, m: Monster): boolean {
+  return state.players.some((p) => p.alive && gridDistance(p.x, p.y, m.x, m.y, state.config.topology) === 1);
 }

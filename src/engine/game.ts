@@ -3,7 +3,7 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { monsterPhase, monsterRef } from './ai.js';
+import { monsterPhase, monsterRef, weaponOf } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
@@ -12,8 +12,10 @@ import { bumpAt, reachTarget } from './legal.js';
 import { enterLevel, reinforce } from './level.js';
 import { bfs } from '../grid/flood.js';
 import { MONSTERS, PLAYER_BASE } from './monsters.js';
-import { THROW_RANGE, useItem, type EffectContext } from './effects.js';
-import { ITEMS, STARTING_WEAPON, addToPack, armourDefence, wielded } from './items.js';
+import { THROW_RANGE, useItem } from './effects.js';
+import { useAbility, type AbilityContext } from './abilities.js';
+import { LEGACY_ROLE, ROLES, type RoleKind } from './roles.js';
+import { ITEMS, addToPack, armourDefence, wielded } from './items.js';
 import { buildRecap } from './score.js';
 import { rulesFor } from './rules.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
@@ -95,7 +97,7 @@ const fighter = (c: Player | Monster) =>
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
-class Turn implements EffectContext, TurnHost {
+class Turn implements AbilityContext, TurnHost {
   readonly events: GameEvent[] = [];
   readonly rng: Rng;
   readonly ws: Workspace;
@@ -181,6 +183,7 @@ class Turn implements EffectContext, TurnHost {
       event: (e) => this.emit(e),
     });
     this.s.turn += 1;
+    for (const p of this.s.players) if (p.cooldown > 0) p.cooldown -= 1;
     this.regenerate(resting);
   }
 
@@ -346,7 +349,9 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   const s = t.s;
   switch (action.type) {
     case 'join':
-      return join(t, action.user, action.name);
+      // A join with no role (every join logged before roles) plays as it always did.
+      // Rules without roles (rulesFor) make every hero the base adventurer, whatever the join asked for.
+      return join(t, action.user, action.name, rulesFor(s.config.rules).roles ? (action.role ?? LEGACY_ROLE) : LEGACY_ROLE, action.role !== undefined);
     case 'leave':
       return leave(t, action.user);
     case 'resolve-round': {
@@ -402,6 +407,12 @@ function apply(t: Turn, action: Action): RejectionCode | null {
       policy.afterAct(t);
       break;
     }
+    case 'ability': {
+      const r = useAbility(t, p);
+      if (r) return r;
+      policy.afterAct(t);
+      break;
+    }
     case 'fight': {
       const r = fight(t, p);
       if (r) return r;
@@ -446,9 +457,16 @@ function endRound(t: Turn, depth = 0): void {
   if (depth + 1 < MAX_HOLD_ROUNDS && living.length > 0 && living.every((p) => roundDone(s, p))) endRound(t, depth + 1);
 }
 
-function join(t: Turn, user: string, name: string): RejectionCode | null {
+function join(t: Turn, user: string, name: string, role: RoleKind, asked: boolean): RejectionCode | null {
   const s = t.s;
-  if (s.players.some((p) => p.id === user)) return 'already-joined';
+  const member = s.players.find((p) => p.id === user);
+  // Before the run begins (the lobby, or a start nobody has moved from yet), joining again with a role changes it.
+  if (member && asked && member.role !== role && s.turn === 0 && s.depth === 1 && member.xp === 0 && member.kills === 0) {
+    Object.assign(member, freshPlayer(role));
+    t.emit({ type: 'joined', who: playerRef(member) });
+    return null;
+  }
+  if (member) return 'already-joined';
   if (s.players.length >= s.config.maxPlayers) return 'game-full';
   const used = new Set(s.players.map((p) => p.slot));
   let slot = 0;
@@ -458,7 +476,7 @@ function join(t: Turn, user: string, name: string): RejectionCode | null {
   // A player who left and comes back is restored as they were (hp, potions, kills, alive or not): no free heal.
   const back = s.departed.find((q) => q.id === user);
   s.departed = s.departed.filter((q) => q !== back);
-  const fresh = freshPlayer();
+  const fresh = freshPlayer(role);
   const p: Player = { ...fresh, ...back, id: user, name, slot, x: at % s.width, y: Math.floor(at / s.width) };
   // A late joiner catches up to the least experienced living member, so joining deep down is not hopeless.
   const living = s.players.filter((q) => q.alive);
@@ -787,9 +805,28 @@ function fightRound(t: Turn, p: Player): boolean {
   }
   const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
   const next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
-  if (next >= 0) placePlayer(t, p, next);
+  // From rules version 2 the order never steps where more monsters can strike than where it stands (a person
+  // stepping out of a corridor into a crossing would think twice): it waits, and hands back if nothing comes.
+  const exposed = next >= 0 && rulesFor(s.config.rules).fightSafeSteps && reachers(s, next) > Math.max(1, reachers(s, here));
+  if (next >= 0 && !exposed) placePlayer(t, p, next);
   else t.emit({ type: 'waited', who: playerRef(p) });
   return true;
+}
+
+/** How many awake monsters could strike tile i where they stand (next to it, or a reach weapon along a line). */
+function reachers(s: GameState, i: number): number {
+  const x = i % s.width;
+  const y = (i - x) / s.width;
+  let n = 0;
+  for (const m of s.monsters) {
+    if (m.state === 'wander' || m.state === 'flee' || m.stunned > 0) continue;
+    const reach = weaponOf(m).reach;
+    const dx = Math.abs(m.x - x);
+    const dy = Math.abs(m.y - y);
+    const d = s.config.topology === 4 ? dx + dy : Math.max(dx, dy);
+    if (d <= 1 || (reach > 1 && d <= reach && (dx === 0 || dy === 0 || dx === dy))) n++;
+  }
+  return n;
 }
 
 /**
@@ -809,6 +846,8 @@ function fight(t: Turn, p: Player): RejectionCode | null {
   }
   s.fightKnown = [];
   noteFightKnown(t);
+  const idle = rulesFor(s.config.rules).fightIdle;
+  let quiet = 0;
   for (let n = 0; n < MAX_RUN; n++) {
     const mark = t.events.length;
     const hp = p.hp;
@@ -823,7 +862,9 @@ function fight(t: Turn, p: Player): RejectionCode | null {
       s.fighting.push(p.id);
       return null;
     }
-    const why = fightReview(t, p, mark, hp);
+    // A fight where no one lands or misses a blow for a while is a stand-off (a monster hanging back): hand it back.
+    quiet = t.events.slice(mark).some((e) => e.type === 'attacked' || e.type === 'missed') ? 0 : quiet + 1;
+    const why = fightReview(t, p, mark, hp) ?? (idle !== null && quiet >= idle ? 'no-blows' : null);
     noteFightKnown(t);
     if (why) {
       stopped(t, p, n + 1, why, 'fight', p);
@@ -872,16 +913,19 @@ function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, num
   noteFightKnown(t);
 }
 
-/** A new character's numbers. */
-export function freshPlayer(): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
+/** A new character's numbers: the base character with its role's changes, gear and a ready ability. */
+export function freshPlayer(role: RoleKind = LEGACY_ROLE): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {
+  const row = ROLES[role];
   return {
-    hp: PLAYER_BASE.hp,
-    maxHp: PLAYER_BASE.hp,
-    attack: PLAYER_BASE.attack,
-    defence: PLAYER_BASE.defence,
-    pack: { potion: 1 },
-    weapon: STARTING_WEAPON,
-    armour: null,
+    hp: PLAYER_BASE.hp + row.hp,
+    maxHp: PLAYER_BASE.hp + row.hp,
+    attack: PLAYER_BASE.attack + row.attack,
+    defence: PLAYER_BASE.defence + row.defence,
+    pack: { ...row.pack },
+    weapon: row.weapon,
+    armour: row.armour,
+    role,
+    cooldown: 0,
     kills: 0,
     xp: 0,
     level: 1,

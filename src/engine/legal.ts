@@ -7,6 +7,8 @@ import { nearMonster, roundsNow, threatens } from './pace.js';
 import { fightable } from './fight.js';
 import { partySight } from './visibility.js';
 import { workspaceFor } from './workspace.js';
+import { usableAbility } from './abilities.js';
+import type { AbilityKind } from './roles.js';
 import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 
 /** What stepping onto a tile runs into: the one rule behind moves, bump attacks and the buttons. */
@@ -40,6 +42,8 @@ export interface LegalMoves {
   canRest: boolean;
   /** A monster after the party (awake, not running) is in the party's view: the fight order (⚔️) has a target. */
   canFight: boolean;
+  /** The role's ability, when it is ready and has something to act on now (abilities.ts), else null. */
+  ability: AbilityKind | null;
 }
 
 /** Which tiles the party sees now (one sight computation; ask it before computing another state's sight). */
@@ -101,6 +105,7 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
   const clear = calm && !!p && sees !== null && !nearMonster(state, p, sees);
   const quiet = !!sees && !inView(state, sees, () => true);
   const canFight = !!sees && inView(state, sees, fightable);
+  const ability = canAct && p && sees ? usableAbility(state, p, sees) : null;
   return {
     canAct,
     moves,
@@ -112,6 +117,7 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && quiet,
     canFight,
+    ability,
   };
 }
 

@@ -3,7 +3,7 @@ import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
 import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
-import { DEPTH_HP_STEP, PARTY_HP_STEP } from './difficulty.js';
+import { PARTY_HP_STEP } from './difficulty.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
 import { rulesFor } from './rules.js';
 import { placeGuardian } from './boss.js';
@@ -24,13 +24,15 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const rule = MAP_KIND_RULES[config.mapKind];
   const party = 1 + rule.partyStep * Math.max(0, players - 1);
   const density = rule.density;
-  const n = Math.round((area / TILES_PER_MONSTER) * rulesFor(config.rules).difficulty[config.difficulty].count * density * party * (1 + 0.1 * (depth - 1)));
+  const rules = rulesFor(config.rules);
+  const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
 
 /** Max hp of a monster of a kind, scaled by difficulty, depth and party size. */
 export function monsterHp(config: GameConfig, kind: MonsterKind, depth: number, players = 1): number {
-  const scale = rulesFor(config.rules).difficulty[config.difficulty].hp * (1 + DEPTH_HP_STEP * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
+  const rules = rulesFor(config.rules);
+  const scale = rules.difficulty[config.difficulty].hp * (1 + rules.depth.hp * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
   return Math.max(1, Math.round(MONSTERS[kind].hp * scale));
 }
 
@@ -82,7 +84,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   let nextId = state.nextId;
   const perKind = new Map<MonsterKind, number>();
   const rules = rulesFor(config.rules);
-  const power = rules.difficulty[config.difficulty].attack;
+  const power = rules.difficulty[config.difficulty].attack + Math.floor(rules.depth.power * (depth - 1));
   state.monsters = draft.monsterSpots.map((i) => {
     const kind = rollMonsterKind(rng, depth, rules.monsters);
     const n = perKind.get(kind) ?? 0;
@@ -116,7 +118,7 @@ export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: 
   const extra = monsterCount(config, state.depth, living) - monsterCount(config, state.depth, living - 1);
   const w = state.width;
   const rules = rulesFor(config.rules);
-  const power = rules.difficulty[config.difficulty].attack;
+  const power = rules.difficulty[config.difficulty].attack + Math.floor(rules.depth.power * (state.depth - 1));
   const taken = new Set<number>();
   for (const m of state.monsters) taken.add(m.y * w + m.x);
   for (const it of state.items) taken.add(it.y * w + it.x);

@@ -18,6 +18,13 @@ import { MONSTERS, PLAYER_BASE, POTION_HEAL } from './monsters.js';
 import * as pace from './pace.js';
 import { DAMAGE_PER_LEVEL, HP_PER_LEVEL, XP_PER_DEPTH, XP_STEP } from './progression.js';
 import { rulesFor } from './rules.js';
+import { ABILITIES, ABILITY_KINDS, ROLES, ROLE_KINDS } from './roles.js';
+import * as abilities from './abilities.js';
+
+/** The abilities' numbers (rules versions with roles). */
+function roleConstants(): unknown[] {
+  return [abilities.SHOT, abilities.CLEAVE_TO_HIT, abilities.MEND_RADIUS, abilities.MEND_BASE, abilities.MEND_PER_LEVEL, abilities.SMOKE_RADIUS, abilities.SMOKE_STUN];
+}
 import { scoreRun } from './score.js';
 import type { GameState } from './types.js';
 
@@ -67,5 +74,7 @@ export function rulesContent(version: number): Record<string, unknown> {
     difficulty: row.difficulty,
     constants: sharedConstants(),
     dungeons: sampleDungeons(version),
+    // Versions with roles pin the role and ability tables too (version 1 has neither).
+    ...(row.roles ? { roles: ROLE_KINDS.map((k) => ({ kind: k, ...gameplay(ROLES[k]) })), abilities: ABILITY_KINDS.map((k) => ({ kind: k, ...gameplay(ABILITIES[k]) })), roleConstants: roleConstants(), depthCurve: row.depth, fightIdle: row.fightIdle, slowStrikes: row.slowStrikes, fightSafeSteps: row.fightSafeSteps } : {}),
   };
 }

@@ -9,7 +9,7 @@
  * version plays with: changing one without a new version fails by name. How to add content: docs/rules-versions.md.
  */
 import { kindBySeed, type MapKind } from '../mapgen/generate.js';
-import { DIFFICULTY, type Difficulty, type DifficultyRule } from './difficulty.js';
+import { DEPTH_HP_STEP, DIFFICULTY, type Difficulty, type DifficultyRule } from './difficulty.js';
 import type { ItemKind } from './items.js';
 import type { MonsterKind } from './monsters.js';
 
@@ -33,6 +33,23 @@ export interface RulesRow {
   mapKinds: readonly [MapKind, ...MapKind[]];
   /** Monster count, hp, attack, regeneration and potions by difficulty. */
   difficulty: Readonly<Record<Difficulty, DifficultyRule>>;
+  /** Hero roles (roles.ts): a join may choose one; without, every hero is the base adventurer. */
+  roles: boolean;
+  /** How pressure rises below depth 1: extra monsters and monster hp (fractions) and monster attack per depth. */
+  depth: DepthCurve;
+  /** A free-mode fight order (⚔️) hands back after this many turns in a row with no blow by either side (null: never). */
+  fightIdle: number | null;
+  /** Slow monsters strike every turn a player stands next to them (they are slow only on their feet). */
+  slowStrikes: boolean;
+  /** The fight order never steps onto a tile more monsters can strike than the one it stands on. */
+  fightSafeSteps: boolean;
+}
+
+/** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
+export interface DepthCurve {
+  count: number;
+  hp: number;
+  power: number;
 }
 
 /** A new version: the previous row with some fields replaced (append kinds; never reorder or remove the old ones). */
@@ -50,10 +67,37 @@ const V1: RulesRow = {
   items: ['potion', 'lure', 'map', 'teleport', 'bomb', 'dagger', 'sword', 'spear', 'axe', 'leather', 'mail'],
   mapKinds: ['maze', 'cavern', 'rooms'],
   difficulty: DIFFICULTY,
+  roles: false,
+  depth: { count: 0.1, hp: DEPTH_HP_STEP, power: 0 },
+  fightIdle: null,
+  slowStrikes: false,
+  fightSafeSteps: false,
 };
 
+/**
+ * Version 2's difficulty: potions are scarce (about a third of version 1's) and depth 1 holds fewer monsters, so
+ * the depth curve (below) makes pressure rise with depth instead of falling as the hero grows.
+ */
+const DIFFICULTY_V2: Readonly<Record<Difficulty, DifficultyRule>> = {
+  easy: { count: 0.75, hp: 0.9, attack: 0, regenEvery: 4, potions: 0.5 },
+  normal: { count: 1.0, hp: 1.1, attack: 1, regenEvery: 6, potions: 0.35 },
+  hard: { count: 1.15, hp: 1.2, attack: 2, regenEvery: 7, potions: 0.28 },
+};
+
+const V2: RulesRow = extendRules(V1, {
+  notes: 'hero roles with abilities (fighter, ranger, healer, rogue)',
+  // 2026-11-27: content ships for the next day, so today's daily keeps version 1.
+  dailyFrom: 20784,
+  roles: true,
+  difficulty: DIFFICULTY_V2,
+  depth: { count: 0.3, hp: 0.22, power: 0.5 },
+  fightIdle: 4,
+  slowStrikes: true,
+  fightSafeSteps: true,
+});
+
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
-export const RULES: readonly RulesRow[] = [V1];
+export const RULES: readonly RulesRow[] = [V1, V2];
 
 /** The version new games are created under. */
 export const LATEST_RULES: number = RULES.length;

@@ -7,6 +7,7 @@ import { DIFFICULTIES } from './difficulty.js';
 import { labelFor } from './level.js';
 import { ARMOUR_KINDS, ITEM_KINDS, STARTING_WEAPON, WEAPON_KINDS } from './items.js';
 import { MONSTERS, MONSTER_KINDS } from './monsters.js';
+import { ABILITY_KINDS, LEGACY_ROLE, ROLE_KINDS } from './roles.js';
 import { CALM_ROUNDS } from './pace.js';
 import { levelForXp } from './progression.js';
 import { scoreRun } from './score.js';
@@ -15,7 +16,7 @@ import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type ActiveLure, ty
 import type { Item, Monster, Player, Recap, RunSummary, RunTally } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -50,6 +51,8 @@ const player = z.object({
   xp: int.min(0),
   level: int.min(1),
   alive: z.boolean(),
+  role: z.enum(ROLE_KINDS),
+  cooldown: int.min(0),
 });
 const itemKind = z.enum(ITEM_KINDS);
 const monsterKind = z.enum(MONSTER_KINDS);
@@ -101,6 +104,7 @@ const EVENTS = {
   exploded: z.object({ type: z.literal('exploded'), who: actor, x: int, y: int, hit: int }),
   stunned: z.object({ type: z.literal('stunned'), who: actor, turns: int }),
   mended: z.object({ type: z.literal('mended'), who: actor, target: actor, healed: int }),
+  ability: z.object({ type: z.literal('ability'), who: actor, ability: z.enum(ABILITY_KINDS), target: actor.optional(), amount: int }),
   guarding: z.object({ type: z.literal('guarding'), who: actor }),
   fluttered: z.object({ type: z.literal('fluttered'), who: actor }),
   lumbered: z.object({ type: z.literal('lumbered'), who: actor }),
@@ -331,6 +335,13 @@ function migrate6to7(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 7, config: isRecord(raw.config) ? { ...raw.config, rules: 1 } : raw.config };
 }
 
+/** Schema 8 added hero roles: characters from before are adventurers (the base numbers, no ability). */
+function migrate7to8(raw: Record<string, unknown>): Record<string, unknown> {
+  const person = (p: unknown): unknown => (isRecord(p) ? { role: LEGACY_ROLE, cooldown: 0, ...p } : p);
+  const list = (v: unknown): unknown => (Array.isArray(v) ? v.map(person) : v);
+  return { ...raw, schema: 8, players: list(raw.players), departed: list(raw.departed) };
+}
+
 const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {
   1: migrate1to2,
   2: migrate2to3,
@@ -338,6 +349,7 @@ const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string
   4: migrate4to5,
   5: migrate5to6,
   6: migrate6to7,
+  7: migrate7to8,
 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */

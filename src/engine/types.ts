@@ -7,6 +7,8 @@ export type { MapKind } from '../mapgen/generate.js';
 export type { Difficulty } from './difficulty.js';
 export type { MonsterKind } from './monsters.js';
 export type { ItemKind, WeaponKind, ArmourKind } from './items.js';
+export type { RoleKind, AbilityKind } from './roles.js';
+import type { AbilityKind, RoleKind } from './roles.js';
 import type { MapKind } from '../mapgen/generate.js';
 import type { Difficulty } from './difficulty.js';
 import type { MonsterKind } from './monsters.js';
@@ -88,6 +90,10 @@ export interface Player {
   xp: number;
   level: number;
   alive: boolean;
+  /** The hero's role (roles.ts): starting numbers, gear and ability. */
+  role: RoleKind;
+  /** Monster phases before the role's ability can be used again (0: ready). */
+  cooldown: number;
 }
 
 /** A monster. Its kind's stats come from MONSTERS[kind]; max hp and attack bonus are scaled when it spawns. */
@@ -209,7 +215,7 @@ export interface GameState {
 }
 
 export type Action =
-  | { type: 'join'; user: string; name: string }
+  | { type: 'join'; user: string; name: string; role?: RoleKind }
   | { type: 'leave'; user: string }
   | { type: 'move'; user: string; dir: Direction; steps?: number }
   | { type: 'wait'; user: string }
@@ -226,11 +232,13 @@ export type Action =
   | { type: 'fight'; user: string }
   /** Throw a lure in a direction: `distance` tiles, or as far as it flies. */
   | { type: 'throw'; user: string; dir: Direction; distance?: number }
+  /** Use the role's ability (roles.ts), aimed for the player. */
+  | { type: 'ability'; user: string }
   /** The rounds-mode deadline passed: players who have not acted pass. */
   | { type: 'resolve-round' };
 
 /** Why a run (a move with steps) ended early. */
-export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near'] as const;
+export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near', 'no-blows'] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 /** What a run was: steps in one direction, exploring, travelling, resting or a fight order. */
 export const RUN_KINDS = ['move', 'explore', 'travel', 'rest', 'fight'] as const;
@@ -270,6 +278,8 @@ export type GameEvent =
   | { type: 'exploded'; who: ActorRef; x: number; y: number; hit: number }
   | { type: 'stunned'; who: ActorRef; turns: number }
   | { type: 'mended'; who: ActorRef; target: ActorRef; healed: number }
+  /** A player used their role's ability: `amount` is monsters struck or stunned, or hp healed (`target`: whom). */
+  | { type: 'ability'; who: ActorRef; ability: AbilityKind; target?: ActorRef; amount: number }
   | { type: 'guarding'; who: ActorRef }
   | { type: 'fluttered'; who: ActorRef }
   | { type: 'lumbered'; who: ActorRef }
@@ -309,7 +319,10 @@ export type RejectionCode =
   | 'no-room-to-throw'
   | 'already-equipped'
   | 'no-target'
-  | 'nothing-to-fight';
+  | 'nothing-to-fight'
+  | 'no-ability'
+  | 'not-ready'
+  | 'nothing-in-reach';
 
 export type StepResult =
   | { ok: true; state: GameState; events: GameEvent[] }

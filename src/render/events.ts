@@ -167,6 +167,8 @@ export function eventMsg(event: GameEvent, viewerId: string | null | undefined, 
       return msg('ev.stunned', { ...s(event.who), turns: event.turns });
     case 'mended':
       return msg('ev.mended', { ...s(event.who), ...o(event.target), healed: event.healed });
+    case 'ability':
+      return msg(`ev.ability.${event.ability}`, { ...s(event.who), ...(event.target ? o(event.target) : {}), amount: event.amount });
     case 'drank':
       return msg('ev.drank', { ...s(event.who), healed: event.healed });
     case 'run-stopped':

@@ -53,9 +53,9 @@ export interface RenderOptions {
 }
 
 /** Lines of log on the shared message (a phone screen: the picture comes first); `/rogue log` and 🎮 show the rest. */
-export const PUBLIC_LOG_LINES = 2;
+export const PUBLIC_LOG_LINES = 1;
 /** Monsters the shared message lists (the nearest; every one fought is on the picture). */
-export const PUBLIC_SIGHT_LINES = 3;
+export const PUBLIC_SIGHT_LINES = 2;
 
 /**
  * In a rounds fight, when the round ends ("⏳ Round ends <t:…:R>", a live Discord countdown); null outside a fight. Who

@@ -101,7 +101,7 @@ export interface StyleSpec {
 const emojiArt = (a: Art): string => a.emoji;
 const asIs = (g: string): string => g;
 const glyphCount = (g: string, _name: string, n: number): string => `${g}${n}`;
-const EMOJI_MARKS = { sep: ' ', idle: ' · idle', fighting: ' · fighting', acted: ' · acted', waiting: ' · to act' };
+const EMOJI_MARKS = { sep: ' ', idle: ' idle', fighting: ' fighting', acted: ' acted', waiting: ' to act' };
 /** The render styles, one row each carrying its behaviour: adding one touches this table (and, for a new kind of art, the Art type). */
 export const STYLES = {
   image: {

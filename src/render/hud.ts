@@ -1,6 +1,7 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
 import { TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
+import { ABILITIES, ROLES } from '../engine/roles.js';
 import { recapLine } from '../engine/score.js';
 import { MONSTERS } from '../engine/monsters.js';
 import { roundDone, roundsNow } from '../engine/pace.js';
@@ -48,7 +49,8 @@ export function hpBadge(hp: number, maxHp: number, style: RenderStyle): string {
   if (styleSpec(style).badge === 'bar') return hpBar(hp, maxHp, style);
   const max = Math.max(1, maxHp);
   const cur = Math.max(0, Math.min(hp, max));
-  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur}/${max}`;
+  // Full health is just the number (a phone line has no room to spare); hurt shows how far from full.
+  return `${healthColour(cur / max, '💚', '💛', '❤️')}${cur === max ? cur : `${cur}/${max}`}`;
 }
 
 /** The glyph a player has on the map (viewer '@'/🧙, fallen '%'/💀, others their slot marker), as legend text. */
@@ -77,6 +79,19 @@ export function gearText(p: Player, style: RenderStyle, locale: Locale = DEFAULT
   return `${itemMarker(p.weapon, style)} ${itemFullName(p.weapon, locale)}${worn}`;
 }
 
+/**
+ * A hero's role and ability state for the party line: the role's art, and the ability's art with the turns left while
+ * it cools down (" 🪖 💥3", or " `f` cleave 3" in ASCII). Nothing for heroes from before roles.
+ */
+export function roleText(p: Player, style: RenderStyle): string {
+  const row = ROLES[p.role];
+  if (row.ability === null) return '';
+  const ability = ABILITIES[row.ability];
+  const spec = styleSpec(style);
+  const cooling = p.cooldown > 0 ? ` ${spec.count(spec.art(ability.art), ability.name, p.cooldown)}` : '';
+  return ` ${spec.quote(spec.art(row.art))}${cooling}`;
+}
+
 /** True while the game plays in rounds (a rounds-mode fight; a rounds-mode party moves freely otherwise). */
 function rounds(state: GameState): boolean {
   return roundsNow(state);
@@ -100,7 +115,7 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — ${t(locale, 'hud.fallen')}`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
-      return `${head} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
+      return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
 }
 

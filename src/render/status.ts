@@ -1,7 +1,8 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
 import { armourDefence, wielded } from '../engine/items.js';
+import { ABILITIES, ROLES } from '../engine/roles.js';
 import { roundsNow } from '../engine/pace.js';
-import type { GameState } from '../engine/types.js';
+import type { GameState, Player } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
 import { footerText, gearText, hpBar, hudName, packText, xpText } from './hud.js';
 import type { EmbedText } from './limits.js';
@@ -26,6 +27,7 @@ export function renderStatus(state: GameState, userId: string, locale: Locale = 
   const hit = `${w.toHit >= 0 ? '+' : ''}${w.toHit}`;
   const lines = [
     p.alive ? t(locale, 'status.hp', { bar: hpBar(p.hp, p.maxHp, 'emoji') }) : t(locale, 'status.fallen'),
+    ...roleLine(p),
     t(locale, 'status.level', { level: p.level, xp: xpText(p) }),
     t(locale, 'status.attack', { attack: p.attack, defence: p.defence + armourDefence(p.armour) }),
     t(locale, 'status.gear', { gear: gearText(p, 'emoji', locale) }),
@@ -42,4 +44,14 @@ export function renderStatus(state: GameState, userId: string, locale: Locale = 
     footer,
     color: p.alive ? 0x57f287 : 0xed4245,
   };
+}
+
+/** The sheet's role line: the role, and its ability with what it does and when it is ready. */
+function roleLine(p: Player): string[] {
+  const row = ROLES[p.role];
+  // Heroes from before roles keep the sheet they always had.
+  if (row.ability === null) return [];
+  const a = ABILITIES[row.ability];
+  const when = p.cooldown > 0 ? `ready in ${p.cooldown} turns` : 'ready';
+  return [`Role: ${row.art.emoji} ${row.name} · ability ${a.art.emoji} ${a.name} (${when}): ${a.blurb}`];
 }

@@ -85,7 +85,7 @@ describe.each([
       value(await service.end(key, ann, false));
       const v = value(await service.newGame(key, bo, { seed: 2, size: 'small' }));
       expect(v.state.config.seed).toBe(2);
-      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '2', name: 'Bo' }]);
+      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '2', name: 'Bo', role: 'fighter' }]);
     });
 
     it('refuses channels outside the allowed list', async () => {
@@ -210,7 +210,7 @@ describe.each([
       expect(raced).toBe(true);
       expect(v.state.config.seed).toBe(99);
       expect(v.state.version).toBe(2);
-      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '1', name: 'Ann' }, { type: 'wait', user: '1' }]);
+      expect(await kit.games.readLog(key)).toEqual([{ type: 'join', user: '1', name: 'Ann', role: 'fighter' }, { type: 'wait', user: '1' }]);
     });
 
     it('accepts a button drawn before another player acted, when it is still legal', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFor, type Scenario } from '../../balance/play.js';
-import { carefulPolicy, diverPolicy } from '../../balance/policies.js';
+import { autopilotPolicy, carefulPolicy, diverPolicy, expertPolicy } from '../../balance/policies.js';
+import { playGame } from '../../balance/play.js';
 import { ROWS, seedsFor } from '../../balance/rows.js';
 import { playerView } from '../../balance/view.js';
 import { GameService } from '../../src/app/game-service.js';
@@ -29,7 +30,7 @@ describe('balance harness', () => {
     const byScenario = new Map<string, string[]>();
     for (const r of ROWS) byScenario.set(r.name.replace(` ${r.kind}`, ''), [...(byScenario.get(r.name.replace(` ${r.kind}`, '')) ?? []), r.kind]);
     for (const kinds of byScenario.values()) expect(kinds).toEqual([...MAP_KINDS]);
-    expect(new Set(ROWS.map((r) => r.policy))).toEqual(new Set(['random', 'careful', 'diver']));
+    expect(new Set(ROWS.map((r) => r.policy))).toEqual(new Set(['random', 'careful', 'diver', 'autopilot', 'expert']));
   });
 
   it.each([
@@ -100,5 +101,42 @@ describe('carefulPolicy', () => {
     exploreUpTo(s, 9);
     s.monsters[0]!.state = aiState;
     expect(carefulPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual(expected);
+  });
+});
+
+describe('the autopilot and the expert', () => {
+  it('GIVEN a goblin next to the autopilot THEN it fights (never a move), and with nothing in view it explores', () => {
+    const s = drawState(['#######', '#1g...#', '#######']);
+    s.monsters[0]!.state = 'attack';
+    const rng = Rng.fromSeed(1);
+    expect(autopilotPolicy(playerView(s, 'p1'), rng, { waits: 0 })).toEqual({ type: 'fight', user: 'p1' });
+    const calm = drawState(['#######', '#1....#', '#######']);
+    exploreUpTo(calm, 4);
+    expect(autopilotPolicy(playerView(calm, 'p1'), rng, { waits: 0 })).toEqual({ type: 'explore', user: 'p1' });
+  });
+
+  it('GIVEN seeded games THEN the autopilot never presses a move nor an item other than a potion', () => {
+    const r = playGame({ policy: 'autopilot', players: 1, mode: 'free', difficulty: 'normal', size: 'small', roles: ['fighter'] }, 3);
+    expect(r.moves).toBe(0);
+    expect(Object.keys(r.breakdown).filter((k) => /step|attack|throw|ability/.test(k))).toEqual([]);
+  });
+
+  it('GIVEN a ranger expert and a shaman hanging back in sight THEN it shoots; a hurt healer expert mends itself', () => {
+    const s = drawState(['#########', '#1....s.#', '#########']);
+    s.players[0]!.role = 'ranger';
+    s.monsters[0]!.state = 'retreat';
+    expect(expertPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'ability', user: 'p1' });
+    const h = drawState(['#######', '#1....#', '#######']);
+    h.players[0]!.role = 'healer';
+    h.players[0]!.hp = 5;
+    expect(expertPolicy(playerView(h, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'ability', user: 'p1' });
+  });
+
+  it('GIVEN a hurt expert next to a monster in a corridor with a healthy ally behind THEN it swaps places', () => {
+    const s = drawState(['########', '#21g...#', '########']);
+    s.monsters[0]!.state = 'attack';
+    s.players[0]!.hp = 5;
+    s.players[0]!.pack = {};
+    expect(expertPolicy(playerView(s, 'p1'), Rng.fromSeed(1), { waits: 0 })).toEqual({ type: 'move', user: 'p1', dir: 'w' });
   });
 });

@@ -3,6 +3,8 @@ import { commands, findCommand } from '../../commands/index.js';
 import { failureText, optionErrorText } from '../../commands/replies.js';
 import rogue, { HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
 import { ROGUE_GROUPS, ROGUE_TOP } from '../../commands/rogue-tree.js';
+import { HELP_TOPIC_IDS, HELP_TOPICS, helpTopicText } from '../../commands/help.js';
+import { decodeButtonId, pressIntent, runPress } from '../../commands/controls/index.js';
 import rogueConfig, { rogueConfigOptions, toPatch } from '../../commands/rogue-config.js';
 import type { CommandContext } from '../../commands/types.js';
 import type { GameServiceApi, ServiceFailure, SettingsServiceApi } from '../../src/app/service-types.js';
@@ -30,13 +32,29 @@ describe('command modules', () => {
     expect(findCommand('rogue')).toBe(rogue);
   });
 
-  it('GIVEN /rogue help WHEN answered THEN it is one embed within Discord\'s 4,096-character description and names the new actions', async () => {
+  it('GIVEN /rogue help WHEN answered THEN it is one short screen with topic buttons, and the topics name the commands and rules', async () => {
     const reply = await rogue.run(ctx({}));
-    expect(reply.kind === 'text' && reply.embed?.description).toBe(HELP_TEXT);
-    expect([...HELP_TEXT].length).toBeLessThanOrEqual(4096);
-    for (const word of ['/rogue explore', '/rogue travel', '/rogue rest', '/rogue use item:lure', '/rogue fight', '/rogue log', 'Party size']) expect(HELP_TEXT).toContain(word);
-    // How rounds and free movement alternate, and what the fallen do.
-    for (const word of ['move freely', '⏳ holds', `${CALM_ROUNDS} rounds`, 'Fallen players watch', 'stand up again at the stairs']) expect(HELP_TEXT).toContain(word);
+    if (reply.kind !== 'confirm') throw new Error('expected the help with its buttons');
+    expect(reply.text).toBe(HELP_TEXT);
+    // One 360 x 740 phone screen holds about 900 characters of message text with a row of buttons.
+    expect([...HELP_TEXT].length).toBeLessThanOrEqual(800);
+    expect(reply.buttons.flat().map((b) => b.label)).toEqual(HELP_TOPIC_IDS.map((t) => HELP_TOPICS[t].label));
+    const all = [HELP_TEXT, ...HELP_TOPIC_IDS.map(helpTopicText)].join('\n');
+    for (const topic of HELP_TOPIC_IDS) expect([...helpTopicText(topic)].length).toBeLessThanOrEqual(2000);
+    for (const word of ['🧭 explore', '🏃', '💤', '/rogue use item', '⚔️ fight', '/rogue log', 'Party size', '/rogue act wait', '/rogue party kick', '/rogue runs board']) expect(all).toContain(word);
+    // How rounds and free movement alternate, and what the fallen do, in the words the message uses.
+    for (const word of ['Free turns', 'Rounds in fights', '"to act"', '"acted"', '"fighting"', `${CALM_ROUNDS} rounds`, 'Fallen players watch', 'stand up again at the stairs']) expect(all).toContain(word);
+  });
+
+  it('GIVEN a help topic button WHEN pressed THEN the topic answers privately with the topic buttons again', async () => {
+    const reply = await rogue.run(ctx({}));
+    if (reply.kind !== 'confirm') throw new Error('expected buttons');
+    const party = reply.buttons.flat().find((b) => b.label === HELP_TOPICS.party.label)!;
+    const id = decodeButtonId(party.customId);
+    if (!id.ok) throw new Error('undecodable');
+    const intent = pressIntent(id.value)!;
+    const out = await runPress({ key: { guildId: '1', channelId: '2' }, user: { id: 'u', name: 'U' }, memberIsAdmin: false, games: ctx({}).games }, id.value, intent);
+    expect(out).toEqual({ kind: 'confirm', text: helpTopicText('party'), buttons: reply.buttons });
   });
 
   it.each([

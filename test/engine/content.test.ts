@@ -96,6 +96,30 @@ describe('the stone golem', () => {
     expect(8 - state.monsters[0]!.x).toBe(2);
     expect(events.filter((e) => e.type === 'lumbered')).toHaveLength(2);
   });
+  // The dance: strike it, step back while it lumbers, let it step in, strike again.
+  const dance = (rules: number): GameEvent[] => {
+    const s = hunting(drawState(['##########', '#....1G..#', '##########'], { rules }));
+    s.players[0]!.hp = 999;
+    const acts: Action[] = [];
+    for (let k = 0; k < 5; k++) acts.push({ type: 'move', user: 'p1', dir: 'e' }, { type: 'move', user: 'p1', dir: 'w' }, { type: 'wait', user: 'p1' });
+    const out: GameEvent[] = [];
+    let state = s;
+    for (const a of acts) {
+      const r = step(state, a);
+      if (!r.ok) continue;
+      state = r.state;
+      out.push(...r.events);
+    }
+    return out;
+  };
+
+  it('GIVEN rules version 2 WHEN a hero hits a golem and steps back, again and again THEN the golem strikes back all the same', () => {
+    expect(strikes(dance(2), 'golem').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('GIVEN rules version 1 (old games) WHEN the same dance THEN it keeps its old, slower pace', () => {
+    expect(strikes(dance(1), 'golem').length).toBeLessThan(strikes(dance(2), 'golem').length);
+  });
 });
 
 describe('the goblin shaman', () => {

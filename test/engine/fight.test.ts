@@ -213,3 +213,45 @@ describe('saves from schema 5', () => {
     expect(parseGameState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
   });
 });
+
+describe('no freezes: a fight with no blows hands back', () => {
+  // A hunting goblin stands stunned three tiles off: ⚔️ lets it come, and it never does.
+  const standOff = (rules: number): GameState => {
+    const s = drawState(['########', '#1..g..#', '########'], { rules });
+    s.monsters[0]!.state = 'hunt';
+    s.monsters[0]!.stunned = 60;
+    return s;
+  };
+
+  it('GIVEN rules version 2 and a monster that never comes WHEN fighting THEN the order hands back after a few quiet turns, with the reason', () => {
+    const s = ok(step(standOff(2), { type: 'fight', user: 'p1' }));
+    const stop = ofType(s.recent, 'run-stopped')[0];
+    expect(stop).toMatchObject({ run: 'fight', reason: 'no-blows' });
+    expect(s.turn).toBeLessThanOrEqual(5);
+  });
+
+  it('GIVEN rules version 1 (old games and logs) WHEN fighting the same THEN it waits on as it always did', () => {
+    const s = ok(step(standOff(1), { type: 'fight', user: 'p1' }));
+    expect(ofType(s.recent, 'run-stopped').some((e) => e.reason === 'no-blows')).toBe(false);
+    expect(s.turn).toBeGreaterThan(5);
+  });
+});
+
+describe('⚔️ never walks a hero into more blades', () => {
+  // A corridor mouth: the tile ahead has two goblins beside it, the hero's tile none.
+  const mouth = (rules: number): GameState => {
+    const s = drawState(['##########', '###g######', '#21.....s#', '###g######', '##########'], { rules, turnMode: 'rounds' });
+    for (const m of s.monsters) m.state = m.kind === 'goblin' ? 'retreat' : 'hunt';
+    return inFight(s);
+  };
+
+  it('GIVEN rules version 2 WHEN the order would step into the crossing THEN it holds where one blade reaches at most', () => {
+    const s = ok(step(mouth(2), { type: 'fight', user: 'p1' }));
+    expect(s.players[0]!.x).toBe(2);
+  });
+
+  it('GIVEN rules version 1 WHEN the same THEN it steps in as it always did', () => {
+    const s = ok(step(mouth(1), { type: 'fight', user: 'p1' }));
+    expect(s.players[0]!.x).toBe(3);
+  });
+});

@@ -39,7 +39,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
       if (item) items.push({ id: nextId++, kind: item, x, y });
       if (/[1-8]/.test(ch)) {
         const slot = Number(ch) - 1;
-        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true });
+        players.push({ id: `p${ch}`, name: `P${ch}`, slot, x, y, hp: PLAYER_BASE.hp, maxHp: PLAYER_BASE.hp, attack: PLAYER_BASE.attack, defence: PLAYER_BASE.defence, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true, role: 'adventurer', cooldown: 0 });
       }
     });
   });

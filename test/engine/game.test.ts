@@ -266,7 +266,7 @@ describe('state', () => {
   });
 
   it('GIVEN a schema-1 save (no recent log) WHEN parsed THEN it is migrated', () => {
-    const s = newGame(defaultConfig({ seed: 2 }));
+    const s = newGame(defaultConfig({ seed: 2, rules: 1 }));
     const old = JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
     old.schema = 1;
     delete old.recent;

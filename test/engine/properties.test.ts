@@ -13,6 +13,7 @@ import { MAP_KINDS } from '../../src/mapgen/generate.js';
 import { ITEM_KINDS } from '../../src/engine/items.js';
 import { MONSTERS, MONSTER_KINDS } from '../../src/engine/monsters.js';
 import { TACTICS } from '../../src/engine/ai.js';
+import { ROLE_KINDS } from '../../src/engine/roles.js';
 
 const users = ['u1', 'u2', 'u3', 'u4'];
 
@@ -21,7 +22,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('wait' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('use' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('descend' as const), user: fc.constantFrom(...users) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('join' as const), user: fc.constantFrom(...users), name: fc.string({ maxLength: 12 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('join' as const), user: fc.constantFrom(...users), name: fc.string({ maxLength: 12 }), role: fc.option(fc.constantFrom(...ROLE_KINDS), { nil: undefined }) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('ability' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('leave' as const), user: fc.constantFrom(...users) }) },
   { weight: 1, arbitrary: fc.constant({ type: 'resolve-round' as const }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('rest' as const), user: fc.constantFrom(...users) }) },
@@ -131,7 +133,7 @@ describe('engine properties over random games', () => {
         fc.pre(Math.max(Math.abs(mx - px), Math.abs(my - py)) >= 2);
         const rows = ['###########', ...Array.from({ length: 7 }, () => '#.........#'), '#########'.padEnd(11, '#')];
         let s = drawState(rows, { topology });
-        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true });
+        s.players.push({ id: 'p1', name: 'P1', slot: 0, x: px, y: py, hp: 9999, maxHp: 9999, attack: 0, defence: 0, pack: {}, weapon: 'sword', armour: null, kills: 0, xp: 0, level: 1, alive: true, role: 'adventurer', cooldown: 0 });
         s.monsters.push({ id: 1, kind, label: 'A', maxHp: 99, power: 0, x: mx, y: my, hp: 99, weapon: 0, state: 'hunt', lastSeen: py * s.width + px, stunned: 0 });
         // It needs about as many turns as it stands steps away, plus the time a player running off needs to reach a wall of the room; never a stall.
         // A slow kind acts every `every` turns and an erratic one wastes some moves: their budgets stretch by the table's numbers.

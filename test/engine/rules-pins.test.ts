@@ -23,6 +23,22 @@ const PINS: Record<number, Record<string, string>> = {
     constants: 'a0c69f5441305f26',
     dungeons: '99d3699b0a5e67ab',
   },
+  2: {
+    kinds: 'efdc59c6f158e6a4',
+    monsters: '398b97f3f3102273',
+    items: '4e5acadf2514ecc5',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: 'e517e4ee5e68f470',
+    constants: 'a0c69f5441305f26',
+    dungeons: 'fd30488f5f29a872',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '80178bb71ba2417e',
+    fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
+    fightSafeSteps: 'b5bea41b6c623f7c',
+  },
 };
 
 const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);

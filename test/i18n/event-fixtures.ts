@@ -39,6 +39,12 @@ export function sampleEvents(): GameEvent[] {
     }
   }
   for (const kind of MONSTER_KINDS) out.push({ type: 'attacked', attacker: monster(kind, 'B'), target: ANN, damage: 4, weapon: 'club', verb: 'clubs', range: 1 });
+  // Role abilities: one with a count, one aimed at a monster, one healing a player (the user's own or another's).
+  for (const who of [ANN, BO]) {
+    out.push({ type: 'ability', who, ability: 'cleave', amount: 1 }, { type: 'ability', who, ability: 'cleave', amount: 3 });
+    out.push({ type: 'ability', who, ability: 'shoot', target: GOB, amount: 1 }, { type: 'ability', who, ability: 'mend', target: ANN, amount: 8 });
+    out.push({ type: 'ability', who, ability: 'mend', target: BO, amount: 6 }, { type: 'ability', who, ability: 'smoke', amount: 2 });
+  }
   out.push({ type: 'lure-spent', x: 0, y: 0 }, { type: 'pace', rounds: true }, { type: 'pace', rounds: false }, { type: 'descended', depth: 4 });
   out.push({ type: 'round-ended', round: 5, passed: [] }, { type: 'round-ended', round: 5, passed: ['u1'] }, { type: 'round-ended', round: 5, passed: ['u1', 'u2', 'u3'] });
   out.push({ type: 'round-ended', round: 5, passed: ['u2'] }, { type: 'round-ended', round: 6, passed: ['u2'], acted: ['Ann'], passedNames: ['bo_2'] });

@@ -90,7 +90,7 @@ function build(sh: Shape): { state: GameState; visible: Uint8Array } {
   ];
   state.players = sh.names.map((nm, slot): Player => {
     const [x, y] = near(6);
-    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, pack: { potion: 1 + Math.floor(rnd() * 1000), lure: 1 + Math.floor(rnd() * 1000), bomb: 1 + Math.floor(rnd() * 1000) }, weapon: 'axe', armour: 'mail', kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8 };
+    return { id: `u${slot}`, name: nm, slot, x, y, hp: Math.floor(rnd() * 30) - 3, maxHp: 24, attack: 4, defence: 2, pack: { potion: 1 + Math.floor(rnd() * 1000), lure: 1 + Math.floor(rnd() * 1000), bomb: 1 + Math.floor(rnd() * 1000) }, weapon: 'axe', armour: 'mail', kills: Math.floor(rnd() * 1000), xp: Math.floor(rnd() * 1e6), level: 1 + Math.floor(rnd() * 99), alive: rnd() < 0.8, role: 'adventurer', cooldown: 0 };
   });
   for (let m = 0; m < sh.monsters; m++) {
     const [x, y] = near(12);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_LOG_LINES } from '../../src/render/game.js';
 import type { ActorRef, GameEvent } from '../../src/engine/types.js';
 import { checkLimits, renderGame } from '../../src/render/index.js';
 import { mergeLog, ROLLING_LOG_LINES, turnLines } from '../../src/render/rolling-log.js';
@@ -29,7 +30,7 @@ describe('rounds countdown', () => {
     expect(party.name).toBe('Party');
     const lines = party.value.split('\n');
     expect(lines[0]).toBe('⏳ Round ends <t:1700000042:R>');
-    expect(lines.find((l) => l.includes('**P2**'))).toMatch(/· to act$/);
+    expect(lines.find((l) => l.includes('**P2**'))).toMatch(/ to act$/);
     expect(checkLimits(m)).toEqual([]);
   });
 
@@ -83,7 +84,9 @@ describe('rolling log', () => {
   it('is what the Log shows when given: a field in emoji, lines marked › after the HUD where the description is free', () => {
     const state = drawState(['#######', '#1.2..#', '#######']);
     const log = ['The goblin A hits Bob for 2.', 'Alice walks 2 steps.'];
-    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Log')!.value).toBe(log.join('\n'));
-    expect(renderGame(state, { style: 'ascii', log }).embed.description).toContain(log.map((l) => `› ${l}`).join('\n'));
+    // The shared message keeps the newest PUBLIC_LOG_LINES (the rest is in /rogue log).
+    const shown = log.slice(-PUBLIC_LOG_LINES);
+    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Log')!.value).toBe(shown.join('\n'));
+    expect(renderGame(state, { style: 'ascii', log }).embed.description).toContain(shown.map((l) => `› ${l}`).join('\n'));
   });
 });

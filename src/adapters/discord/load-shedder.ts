@@ -60,7 +60,8 @@ export class LoadShedder {
   check(id: string): ShedReason {
     const born = snowflakeTimeMs(id);
     const age = born === null ? null : this.o.wallNow() - born;
-    const reason: ShedReason = age !== null && age > this.o.maxAgeMs && age < 600_000 ? 'old' : this.inFlight >= this.o.maxInFlight ? 'in-flight' : null;
+    const old = age !== null && age > this.o.maxAgeMs && age < 600_000;
+    const reason: ShedReason = old ? 'old' : this.inFlight >= this.o.maxInFlight ? 'in-flight' : null;
     if (reason) this.shed[reason]++;
     return reason;
   }
@@ -80,7 +81,12 @@ export class LoadShedder {
  * The router behind a load shedder: a command or press that comes too late, or while too many are in flight, is
  * answered privately that nothing was done (no storage, no render), so overload never accepts what it cannot finish.
  */
-export function shedRouter(inner: Router, shedder: LoadShedder, metrics: Pick<Metrics, 'refusal'>, log: Pick<Logger, 'debug' | 'info'>): Router {
+export function shedRouter(
+  inner: Router,
+  shedder: LoadShedder,
+  metrics: Pick<Metrics, 'refusal'>,
+  log: Pick<Logger, 'debug' | 'info'>,
+): Router {
   return {
     ...inner,
     handle(i, r) {
@@ -89,7 +95,8 @@ export function shedRouter(inner: Router, shedder: LoadShedder, metrics: Pick<Me
       if (!reason) return shedder.track(() => inner.handle(i, r));
       metrics.refusal(`busy-${reason}`);
       log.debug({ interactionId: i.id, reason, inFlight: shedder.active }, 'interaction shed (busy)');
-      return r.reply({ ...textPayload(t(i.locale ?? DEFAULT_LOCALE, 'reply.busy')), ephemeral: true }).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
+      const busy = { ...textPayload(t(i.locale ?? DEFAULT_LOCALE, 'reply.busy')), ephemeral: true };
+      return r.reply(busy).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
     },
   };
 }

@@ -143,8 +143,12 @@ function embedWithPicture(rendered: RenderedMessage): { embed: APIEmbed; files: 
   const embed = neutraliseEmbed(toApiEmbed(rendered.embed));
   if (!rendered.image) return { embed, files: [] };
   const a = mapAttachment(rendered.image);
-  embed.image = { url: a.url };
-  return { embed, files: [{ name: a.name, data: a.file, description: neutralise(a.description) }] };
+  const alt = neutralise(a.description);
+  // Screen readers read an embed image's alt text from the embed image's own `description` (discord-api-docs #8373,
+  // JDA #3100), not from the attachment's: both carry it. discord-api-types does not list the field yet.
+  const image: APIEmbed['image'] & { description: string } = { url: a.url, description: alt };
+  embed.image = image;
+  return { embed, files: [{ name: a.name, data: a.file, description: alt }] };
 }
 
 /** After ▶ Play again: the previous players who have not joined yet, mentioned, with how to join; '' when none. */

@@ -50,6 +50,7 @@ export class RateLimiter implements UserLimiter {
 
   /** Forgets full buckets so the map doesn't grow without bound. */
   private sweep(now: number): void {
-    for (const [id, b] of this.buckets) if (b.tokens + (now - b.at) * (this.capacity / this.refillMs) >= this.capacity) this.buckets.delete(id);
+    const rate = this.capacity / this.refillMs;
+    for (const [id, b] of this.buckets) if (b.tokens + (now - b.at) * rate >= this.capacity) this.buckets.delete(id);
   }
 }

@@ -420,6 +420,17 @@ export class RedisGameStore implements GameStore {
     }
   }
 
+  /** After a failed save: whether its interaction is recorded (false when that can't be read within a second). */
+  private async landed(keys: string[], opts: InteractionOptions): Promise<boolean> {
+    try {
+      const read = LOAD.run(this.redis, keys, ['', opts.interactionId ?? '', opts.now ?? '']);
+      const reply = await Promise.race([read, new Promise<null>((resolve) => setTimeout(resolve, 1000, null).unref())]);
+      return Array.isArray(reply) && reply[1] === 1;
+    } catch {
+      return false;
+    }
+  }
+
   /** Updates the clock offset from the server time in a reply that has just arrived. */
   private observeClock(serverNow: unknown): void {
     if (typeof serverNow === 'number') this.clockOffset = serverNow - Date.now();
@@ -442,7 +453,15 @@ export class RedisGameStore implements GameStore {
     const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
     const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs] : [gameKey, log, summaries];
-    const reply = await guard(this.redis, () => script.run(this.redis, keys, args));
+    let reply: unknown;
+    try {
+      reply = await guard(this.redis, () => script.run(this.redis, keys, args));
+    } catch (err) {
+      // A reply can lose the race with its command timeout (an event loop stalled past both): then the write may have
+      // landed. The record read after it on the same connection is conclusive; if it is there, say so (as a duplicate).
+      if (err instanceof StorageUnavailableError && opts?.interactionId && (await this.landed([gameKey, ix, seen], opts))) return DUPLICATE;
+      throw err;
+    }
     const [result, serverNow] = Array.isArray(reply) ? (reply as unknown[]) : [];
     this.observeClock(serverNow);
     if (result === -1) throw new StorageUnavailableError('redis: the write reached Redis after its deadline and was not applied');

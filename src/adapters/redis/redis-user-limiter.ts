@@ -73,7 +73,8 @@ export class RedisUserLimiter implements UserLimiter {
     // The user's own hash tag: each user's bucket is one key in one cluster slot.
     const key = `${this.opts.prefix ?? DEFAULT_PREFIX}:user:{${userId}}:rate`;
     try {
-      const reply = await guard(this.redis, () => TAKE.run(this.redis, [key], [this.capacity, this.refillMs, interactionId ?? '', this.opts.now ? String(this.opts.now()) : '']));
+      const args = [this.capacity, this.refillMs, interactionId ?? '', this.opts.now ? String(this.opts.now()) : ''];
+      const reply = await guard(this.redis, () => TAKE.run(this.redis, [key], args));
       return reply === 1;
     } catch (err) {
       this.opts.onFallback?.(err);

@@ -20,7 +20,8 @@ describe('image render style on the game message', () => {
 
   it('GIVEN an image-style game WHEN presented THEN the embed shows attachment://map.png, a PNG with alt text is attached, and no map text is sent', () => {
     const p = gamePayload(viewOf('image'), 0);
-    expect(p.embeds[0]!.image).toEqual({ url: 'attachment://map.png' });
+    // The alt text is on the embed image itself (where screen readers read it) as well as on the attachment.
+    expect(p.embeds[0]!.image).toEqual({ url: 'attachment://map.png', description: p.files[0]!.description });
     expect(p.files).toHaveLength(1);
     expect(p.files[0]!.name).toBe('map.png');
     expect([...p.files[0]!.data.slice(0, 8)]).toEqual(PNG_SIGNATURE);
