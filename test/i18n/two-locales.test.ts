@@ -26,7 +26,6 @@ describe('two languages in one game', () => {
     const hers = texts(controllerPayload(waited.value, fleur.id, { style: 'ascii', mobile: false }, 'fr'));
     expect(shared).toContain('Fleur wartet.');
     expect(shared).toContain('Ebene 1/5');
-    expect(shared).toContain('Fleur tritt der Gruppe bei.');
     expect(hers).toContain('Fleur attend.');
     expect(hers).toContain('explorer');
     expect(hers).not.toContain('Fleur wartet.');
