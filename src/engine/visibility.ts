@@ -69,8 +69,12 @@ export interface SeenMask {
  */
 export function partySight(state: GameState): SeenMask {
   const ws = workspaceFor(state.width, state.height);
+  // A stored state is frozen and never changes: asked again before any other sight, the mask still holds its answer,
+  // so one drawing (the picture, the controls, every player's legal moves) computes the party's sight once.
+  if (ws.partyOf === state) return { mask: ws.party, mark: ws.currentPartyMark };
   const mark = ws.nextPartyMark();
   const anyAlive = state.players.some((p) => p.alive);
   for (const p of state.players) if (p.alive || !anyAlive) ws.fov.compute(state.tiles, p.x, p.y, state.config.fovRadius, ws.party, mark);
+  if (Object.isFrozen(state)) ws.partyOf = state;
   return { mask: ws.party, mark };
 }

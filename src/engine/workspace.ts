@@ -31,6 +31,8 @@ export class Workspace {
   /** What the whole party sees (for rendering): visible when party[i] === partyMark. */
   readonly party: Uint8Array;
   private partyMark = 0;
+  /** The frozen state whose party sight the mask holds now (see partySight), or null. */
+  partyOf: object | null = null;
 
   constructor(
     readonly width: number,
@@ -56,11 +58,17 @@ export class Workspace {
 
   /** Starts a fresh party mask and returns the value that marks "visible" in it. */
   nextPartyMark(): number {
+    this.partyOf = null;
     this.partyMark += 1;
     if (this.partyMark > 255) {
       this.party.fill(0);
       this.partyMark = 1;
     }
+    return this.partyMark;
+  }
+
+  /** The mark of the newest party mask. */
+  get currentPartyMark(): number {
     return this.partyMark;
   }
 
