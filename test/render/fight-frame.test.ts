@@ -7,16 +7,24 @@ import { allSeen, drawState } from './fixtures.js';
 
 const NEIGHBOURS = [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]] as const;
 
+/** A drawn arena: room size, players (each with the neighbour cells of its foes), stray monsters. */
+interface Arena {
+  w: number;
+  h: number;
+  players: { x: number; y: number; foes: number[] }[];
+  strays: { x: number; y: number }[];
+}
+
 /** A walled room of w x h with players and, beside some of them, the monsters attacking them. */
-const arena = fc.record({
+const arena: fc.Arbitrary<Arena> = fc.record({
   w: fc.integer({ min: 20, max: 70 }),
   h: fc.integer({ min: 14, max: 50 }),
   players: fc.array(fc.record({ x: fc.nat(), y: fc.nat(), foes: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }) }), { minLength: 1, maxLength: 4 }),
   strays: fc.array(fc.record({ x: fc.nat(), y: fc.nat() }), { maxLength: 4 }),
 });
 
-function draw(a: fc.Infer<typeof arena>): GameState {
-  const rows = Array.from({ length: a.h }, (_, y) => Array.from({ length: a.w }, (_, x) => (x === 0 || y === 0 || x === a.w - 1 || y === a.h - 1 ? '#' : '.')));
+function draw(a: Arena): GameState {
+  const rows = Array.from({ length: a.h }, (_, y) => Array.from({ length: a.w }, (_, x): string => (x === 0 || y === 0 || x === a.w - 1 || y === a.h - 1 ? '#' : '.')));
   const put = (x: number, y: number, c: string): void => {
     if (rows[y]?.[x] === '.') rows[y]![x] = c;
   };
