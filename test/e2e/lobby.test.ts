@@ -49,11 +49,11 @@ describe('the lobby', () => {
     expect(lobbyField(msg)).toContain(`<t:${Math.ceil((clock.t + LOBBY_MS) / 1000)}:R>`);
     expect(lobbyField(msg)).toContain('This run: easy difficulty · free turns');
     // Nobody plays in a lobby: the d-pad is not there yet.
-    expect(findButton(msg, 'wait')).toBeUndefined();
+    expect(findButton(msg, 'mv')).toBeUndefined();
     await human(30);
     expect((await press(ALICE, msg.id, 'start')).callback.type).toBe(7);
     expect((await meta()).meta.lobbyUntil).toBeUndefined();
-    expect(findButton(h.fake.message(msg.id)!, 'wait')).toBeDefined();
+    expect(findButton(h.fake.message(msg.id)!, 'mv')).toBeDefined();
     expect(lobbyField(h.fake.message(msg.id)!)).toBe('');
     await h.games.resetGame(key);
   });
@@ -71,7 +71,7 @@ describe('the lobby', () => {
     const view = await meta();
     expect(view.meta.lobbyUntil).toBeUndefined();
     expect(view.state.players.map((p) => p.id)).toEqual([ALICE.id, BOB.id]);
-    expect(findButton(h.fake.message(msg.id)!, 'wait')).toBeDefined();
+    expect(findButton(h.fake.message(msg.id)!, 'mv')).toBeDefined();
     await h.games.resetGame(key);
   });
 
@@ -83,7 +83,7 @@ describe('the lobby', () => {
     await press(BOB, msg.id, 'join');
     expect((await meta()).meta.lobbyUntil).toBeUndefined();
     expect((await meta()).meta.recentLog).toContain('The party is full: the run starts.');
-    expect(findButton(h.fake.message(msg.id)!, 'wait')).toBeDefined();
+    expect(findButton(h.fake.message(msg.id)!, 'mv')).toBeDefined();
     await h.games.resetGame(key);
   });
 
@@ -94,8 +94,8 @@ describe('the lobby', () => {
     await human(200);
     expect((await meta()).meta.lobbyUntil).toBeDefined();
     clock.t += 1000;
-    const started = await until(msg.id, (m) => findButton(m, 'wait') !== undefined);
-    expect(findButton(started, 'wait')).toBeDefined();
+    const started = await until(msg.id, (m) => findButton(m, 'mv') !== undefined);
+    expect(findButton(started, 'mv')).toBeDefined();
     expect((await meta()).meta.recentLog).toContain('The lobby waited long enough: the run starts.');
     await h.games.resetGame(key);
   });
@@ -127,11 +127,11 @@ describe('the lobby', () => {
   it('GIVEN party_size:1 or lobby:false WHEN /rogue new THEN the run starts at once, with no lobby', async () => {
     await h.command(CAROL, 'rogue', subcommand('new', { seed: 34, size: 'small', party_size: 1 }));
     expect((await meta()).meta.lobbyUntil).toBeUndefined();
-    expect(findButton(await h.gameMessage(), 'wait')).toBeDefined();
+    expect(findButton(await h.gameMessage(), 'mv')).toBeDefined();
     await h.games.resetGame(key);
     await h.command(CAROL, 'rogue', subcommand('new', { seed: 34, size: 'small', lobby: false }));
     expect((await meta()).meta.lobbyUntil).toBeUndefined();
-    expect(findButton(await h.gameMessage(), 'wait')).toBeDefined();
+    expect(findButton(await h.gameMessage(), 'mv')).toBeDefined();
     await h.games.resetGame(key);
   });
 });
