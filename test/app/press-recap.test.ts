@@ -83,3 +83,16 @@ describe('press recap', () => {
     expect(logText(rollLog([], rest, state)).at(-1)).toBe('💤 Ann, 4 turns: the bat A hit Ann once for 2.');
   });
 });
+
+describe('the presser\'s private view after a multi-turn press', () => {
+  it('GIVEN Ann\'s fight press WHEN her controller is drawn THEN "Since your last action" starts at the press and ends with the recap', async () => {
+    const { controllerPayload } = await import('../../src/adapters/discord/presenter.js');
+    const meta = { creatorId: 'u1', createdAt: 1_700_000_000_000, updatedAt: 0, roundDeadline: null, message: null, render: 'emoji', mobile: false, roundSeconds: 60, lastActed: {}, idleRounds: 0, recentLog: logAfterPress() };
+    const view = { key: { guildId: '1', channelId: '2' }, state, events: [], meta } as unknown as Parameters<typeof controllerPayload>[0];
+    const since = controllerPayload(view, 'u1', { style: 'emoji', mobile: true }).embeds[0]!.fields!.find((f) => f.name === 'Since your last action')!;
+    const lines = since.value.split('\n');
+    expect(lines[0]).toContain('Ann hits the bat A for 3.');
+    expect(lines.at(-1)).toMatch(/^⚔️ Ann, 9 turns: killed the bat A; the orc A hit Ann 4 times for 16\.$/);
+    expect(since.value).not.toContain('Dan');
+  });
+});
