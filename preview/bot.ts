@@ -4,11 +4,13 @@
  */
 import { zlibDeflate } from '../src/adapters/render/image.js';
 import { renderGame } from '../src/render/index.js';
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord-api-types/v10';
+import type { APIActionRowComponent, APIEmbed } from 'discord-api-types/v10';
 import { commands } from '../commands/index.js';
 import { failureText } from '../commands/replies.js';
 import type { Reply } from '../commands/types.js';
-import { controllerPayload, gamePayload, textPayload } from '../src/adapters/discord/presenter.js';
+import { controllerPayload, gamePayload, textPayload, type GameButton } from '../src/adapters/discord/presenter.js';
+
+export type { GameButton };
 import { MemoryGameStore } from '../src/adapters/memory/memory-game-store.js';
 import { MemoryRoundQueue } from '../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../src/adapters/memory/memory-settings-store.js';
@@ -26,7 +28,7 @@ export type { GameView, UserRef };
 export interface PayloadBody {
   content?: string;
   embeds?: APIEmbed[];
-  components?: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  components?: APIActionRowComponent<GameButton>[];
 }
 
 /** A point of interest in an attached picture, in the picture's own pixels (e.g. where a player's marker is drawn). */

@@ -1,6 +1,6 @@
 /** The preview's HTML: a scene's messages laid out like Discord's chat (dark theme), and the index with one frame per width. */
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed } from 'discord-api-types/v10';
-import type { PayloadFile, PreviewMessage } from './bot.js';
+import type { APIActionRowComponent, APIEmbed } from 'discord-api-types/v10';
+import type { GameButton, PayloadFile, PreviewMessage } from './bot.js';
 import { escapeHtml, inline, markdown } from './markdown.js';
 import type { Scene } from './scenes.js';
 
@@ -40,12 +40,12 @@ function embed(e: APIEmbed, files: readonly PayloadFile[], fileUrl: (name: strin
   return `<div class="embed" style="border-left-color:${hex(e.color)}"><div class="e-grid">${parts.join('')}</div></div>`;
 }
 
-function buttonRow(row: APIActionRowComponent<APIButtonComponentWithCustomId>): string {
+function buttonRow(row: APIActionRowComponent<GameButton>): string {
   const buttons = row.components.map((b) => {
     const emoji = b.emoji?.name ? `<span class="emoji">${escapeHtml(b.emoji.name)}</span>` : '';
     const label = b.label && b.label !== '\u200b' ? `<span class="label">${escapeHtml(b.label)}</span>` : '';
     const blank = !emoji && !label ? ' blank' : '';
-    return `<button class="btn ${BUTTON_CLASS[b.style] ?? 'secondary'}${blank}"${b.disabled ? ' disabled' : ''} title="${escapeHtml(b.custom_id)}">${emoji}${label || (emoji ? '' : '\u200b')}</button>`;
+    return `<button class="btn ${BUTTON_CLASS[b.style] ?? 'secondary'}${blank}"${b.disabled ? ' disabled' : ''} title="${escapeHtml(b.custom_id ?? b.url)}">${emoji}${label || (emoji ? '' : '\u200b')}</button>`;
   });
   return `<div class="row">${buttons.join('')}</div>`;
 }

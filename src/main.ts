@@ -22,6 +22,7 @@ import type { UserLimiter } from './adapters/discord/rate-limit.js';
 import type { EditTokens } from './adapters/discord/edit-tokens.js';
 import type { BotBudget } from './adapters/discord/budget.js';
 import { GameService } from './app/game-service.js';
+import type { ChannelKey } from './app/service-types.js';
 import { systemClock, type GameStore, type RoundScheduler, type SettingsStore, type UserPrefsStore } from './app/ports.js';
 import { SettingsService } from './app/settings-service.js';
 import { DailyService, type DailyServiceDeps } from './app/daily/daily-service.js';
@@ -99,13 +100,18 @@ const settings = new SettingsService(settingsStore, app, prefs);
 const redisReady = async (): Promise<boolean> => (redis ? (await redis.ping()) === 'PONG' : true);
 
 try {
-  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits };
+  // WEB=on: every game message offers 🖥️ (LAUNCH_ACTIVITY) and, with WEB_PUBLIC_URL, a signed watch link.
+  // While party members have the full view open, the message is a short pointer naming them (see docs/full-view.md).
+  let inFullView: (key: ChannelKey) => readonly string[] = () => [];
+  const links = config.web && webModule ? { links: webModule.gameLinks(config.web.secret, config.web.publicUrl, (key) => inFullView(key)) } : {};
+  const common = { token: config.discordToken, apiBase: config.apiBase, games: gameApi, settings, daily, replays, logger: log, metrics, ...edits, ...links };
   const bot = config.http
     ? await startHttpBot({ ...common, port: config.http.port, publicKey: config.http.publicKey, drainMs: config.http.drainMs, ready: redisReady })
     : await startBot({ ...common, ...(config.shards ? { shards: config.shards } : {}) });
   const web = config.web && fullView && webModule
     ? await webModule.startFullView({ web: config.web, games: gameApi, bus: fullView.bus, redis, ...(config.redisPrefix ? { prefix: config.redisPrefix } : {}), apiBase: config.apiBase, applicationId: config.applicationId, token: config.discordToken, logger: app, refresh: (key) => bot.refresh(key) })
     : null;
+  if (web) inFullView = web.players;
   if (web) log.info({ port: web.port, clientFiles: web.files, discordSignIn: config.web?.clientSecret !== undefined }, web.files > 0 ? 'full view on /app' : 'full view on /app, but the client is not built: run npm run build');
   let shuttingDown = false;
   const shutdown = (signal: string): void => {

@@ -194,6 +194,8 @@ export class PlaySession {
         return [...(outcome.view ? redraw(outcome.view) : []), `(only you) ${outcome.text}`];
       case 'note':
         return [`(only you) ${outcome.text}`];
+      case 'launch':
+        return ['(only you) On Discord this opens the full view; here, run npm run web for it in a browser.'];
       case 'confirm':
         // As on Discord: a private question whose buttons can be pressed next.
         this.asked = outcome.buttons;

@@ -31,7 +31,9 @@ export type PressIntent =
   /** /rogue forget's confirmation: the presser's history and preferences are deleted. */
   | { kind: 'forget' }
   /** A /rogue help topic, answered privately with the topic buttons again. */
-  | { kind: 'help'; topic: HelpTopic };
+  | { kind: 'help'; topic: HelpTopic }
+  /** 🖥️: open the full view (the Activity) on this channel's game; shown only where the full view is served. */
+  | { kind: 'launch' };
 
 interface VerbRow {
   emoji: string;
@@ -68,6 +70,7 @@ export const VERB_TABLE = {
   hrun: { emoji: HELP_TOPICS.runs.emoji, label: HELP_TOPICS.runs.label, tone: 'secondary', intent: { kind: 'help', topic: 'runs' } },
   hcmd: { emoji: HELP_TOPICS.commands.emoji, label: HELP_TOPICS.commands.label, tone: 'secondary', intent: { kind: 'help', topic: 'commands' } },
   forget: { emoji: '🗑️', label: 'Delete my history and preferences', tone: 'danger', intent: { kind: 'forget' } },
+  full: { emoji: '🖥️', label: 'full view', tone: 'secondary', intent: { kind: 'launch' } },
 } as const satisfies Record<string, VerbRow>;
 
 export type SimpleVerb = keyof typeof VERB_TABLE;

@@ -31,6 +31,17 @@ export interface ButtonSpec {
   spacer: boolean;
   /** Drawn without its label on Discord (the d-pad); the terminal still prints and matches the label. */
   iconOnly?: boolean;
+  /** A link button (Discord's style 5): opens this URL, sends no press (its customId is empty). */
+  url?: string;
+}
+
+/** What the shared message offers where the full view is served (WEB=on): 🖥️ (LAUNCH_ACTIVITY) and a watch link. */
+export interface GameLinks {
+  launch: boolean;
+  /** A signed read-only spectator link of this channel's game; absent without WEB_PUBLIC_URL. */
+  watchUrl?: string;
+  /** Who is playing in the full view now: while anyone is, the chat message is a short pointer to it. */
+  inFullView?: readonly string[];
 }
 
 /** Most button rows on the shared game message: the d-pad's three and one context row. */
@@ -148,8 +159,24 @@ function actionButtons(view: GameView, can: Abilities): ButtonSpec[] {
   });
 }
 
-/** The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. */
-export function gameControls(view: GameView): ButtonSpec[][] {
+/**
+ * The full view's buttons, placed last: a row of their own while the message has one to spare, else (icons only)
+ * at the end of the lowest rows that still fit a phone's line, so they never push a game button out.
+ */
+function withLinks(view: GameView, rows: ButtonSpec[][], links: GameLinks | undefined): ButtonSpec[][] {
+  const extra: ButtonSpec[] = [];
+  if (links?.launch) extra.push(verbButton('full', view.state.version, gameTag(view.meta.createdAt)));
+  if (links?.watchUrl) extra.push({ customId: '', emoji: '👁️', label: 'watch', disabled: false, tone: 'secondary', spacer: false, url: links.watchUrl });
+  if (extra.length === 0 || rows.length < MAX_SHARED_ROWS) return extra.length === 0 ? rows : [...rows, extra];
+  for (const b of extra) [...rows].reverse().find((r) => r.length < CONTEXT_MAX)?.push({ ...b, iconOnly: true });
+  return rows;
+}
+
+/**
+ * The shared game message's button rows: empty when nobody can act; ▶️ Play again once the game is over. `links`:
+ * the full view's buttons, where it is served.
+ */
+export function gameControls(view: GameView, links?: GameLinks): ButtonSpec[][] {
   const { state, meta } = view;
   const version = state.version;
   const game = gameTag(meta.createdAt);
@@ -158,7 +185,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   if (inLobby(meta)) {
     const seat = state.players.length < state.config.maxPlayers ? [verbButton('join', version, game)] : [];
     const kick = state.players.length > 1 ? [verbButton('kick', version, game)] : [];
-    return [[...seat, verbButton('leave', version, game), verbButton('start', version, game), ...kick]];
+    return withLinks(view, [[...seat, verbButton('leave', version, game), verbButton('start', version, game), ...kick]], links);
   }
   const party = partyAbilities(view);
   if (!party.canAct && state.players.every((p) => !p.alive)) return [];
@@ -179,7 +206,7 @@ export function gameControls(view: GameView): ButtonSpec[][] {
   const context = (first.includes('me') ? first : [...first.slice(0, CONTEXT_MAX - 1), 'me' as const])
     .map((v) => (v === 'end' ? { ...verbButton('end', version, game, tally.votes > 0 ? `end (${tally.votes}/${tally.needed})` : 'end'), iconOnly: tally.votes === 0 } : { ...verbButton(v, version, game), iconOnly: true }));
   rows.push(context);
-  return rows;
+  return withLinks(view, rows, links);
 }
 
 /**

@@ -34,7 +34,9 @@ export type ButtonOutcome =
   /** A question answered privately with its buttons (the host's 🏳️: "End the run for everyone?"). */
   | { kind: 'confirm'; text: string; buttons: ButtonSpec[][] }
   /** Done, said privately; the message the button sits on stays as it is (/rogue forget's confirmation). */
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** 🖥️: open the full view (Discord answers with LAUNCH_ACTIVITY); the message stays as it is. */
+  | { kind: 'launch' };
 
 /** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
 export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
@@ -144,6 +146,9 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       return kickPress(ctx, id, intent);
     case 'help':
       return { kind: 'confirm', text: helpTopicText(intent.topic), buttons: helpRows() };
+    case 'launch':
+      // The Activity finds the channel's game itself (the activity instance names the channel): nothing to read here.
+      return { kind: 'launch' };
     case 'forget': {
       const done = ctx.forget ? await ctx.forget(ctx.user.id) : null;
       if (!done) return refused('Deleting your data is not available here.', null);

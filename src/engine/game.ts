@@ -3,7 +3,7 @@
  * to the copy, runs the monster phase when the turn mode says so, and returns the copy plus events,
  * or a rejection code that changes nothing.
  */
-import { monsterPhase, monsterRef, weaponOf } from './ai.js';
+import { monsterPhase, monsterRef } from './ai.js';
 import { copyMask } from './bytes.js';
 import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
@@ -805,28 +805,9 @@ function fightRound(t: Turn, p: Player): boolean {
   }
   const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
   const next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
-  // From rules version 2 the order never steps where more monsters can strike than where it stands (a person
-  // stepping out of a corridor into a crossing would think twice): it waits, and hands back if nothing comes.
-  const exposed = next >= 0 && rulesFor(s.config.rules).fightSafeSteps && reachers(s, next) > Math.max(1, reachers(s, here));
-  if (next >= 0 && !exposed) placePlayer(t, p, next);
+  if (next >= 0) placePlayer(t, p, next);
   else t.emit({ type: 'waited', who: playerRef(p) });
   return true;
-}
-
-/** How many awake monsters could strike tile i where they stand (next to it, or a reach weapon along a line). */
-function reachers(s: GameState, i: number): number {
-  const x = i % s.width;
-  const y = (i - x) / s.width;
-  let n = 0;
-  for (const m of s.monsters) {
-    if (m.state === 'wander' || m.state === 'flee' || m.stunned > 0) continue;
-    const reach = weaponOf(m).reach;
-    const dx = Math.abs(m.x - x);
-    const dy = Math.abs(m.y - y);
-    const d = s.config.topology === 4 ? dx + dy : Math.max(dx, dy);
-    if (d <= 1 || (reach > 1 && d <= reach && (dx === 0 || dy === 0 || dx === dy))) n++;
-  }
-  return n;
 }
 
 /**

@@ -75,6 +75,6 @@ export function rulesContent(version: number): Record<string, unknown> {
     constants: sharedConstants(),
     dungeons: sampleDungeons(version),
     // Versions with roles pin the role and ability tables too (version 1 has neither).
-    ...(row.roles ? { roles: ROLE_KINDS.map((k) => ({ kind: k, ...gameplay(ROLES[k]) })), abilities: ABILITY_KINDS.map((k) => ({ kind: k, ...gameplay(ABILITIES[k]) })), roleConstants: roleConstants(), depthCurve: row.depth, fightIdle: row.fightIdle, slowStrikes: row.slowStrikes, fightSafeSteps: row.fightSafeSteps } : {}),
+    ...(row.roles ? { roles: ROLE_KINDS.map((k) => ({ kind: k, ...gameplay(ROLES[k]) })), abilities: ABILITY_KINDS.map((k) => ({ kind: k, ...gameplay(ABILITIES[k]) })), roleConstants: roleConstants(), depthCurve: row.depth, fightIdle: row.fightIdle, slowStrikes: row.slowStrikes } : {}),
   };
 }

@@ -41,8 +41,6 @@ export interface RulesRow {
   fightIdle: number | null;
   /** Slow monsters strike every turn a player stands next to them (they are slow only on their feet). */
   slowStrikes: boolean;
-  /** The fight order never steps onto a tile more monsters can strike than the one it stands on. */
-  fightSafeSteps: boolean;
 }
 
 /** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
@@ -71,7 +69,6 @@ const V1: RulesRow = {
   depth: { count: 0.1, hp: DEPTH_HP_STEP, power: 0 },
   fightIdle: null,
   slowStrikes: false,
-  fightSafeSteps: false,
 };
 
 /**
@@ -93,7 +90,6 @@ const V2: RulesRow = extendRules(V1, {
   depth: { count: 0.3, hp: 0.22, power: 0.5 },
   fightIdle: 4,
   slowStrikes: true,
-  fightSafeSteps: true,
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

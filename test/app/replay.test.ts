@@ -131,6 +131,7 @@ describe('the replay through the router', () => {
       defer: async () => void ((answered = true), calls.push({ method: 'defer' })),
       deferUpdate: async () => void ((answered = true), calls.push({ method: 'deferUpdate' })),
       autocomplete: async () => void calls.push({ method: 'autocomplete' }),
+      launchActivity: async () => void ((answered = true), calls.push({ method: 'launchActivity' })),
       editOriginal: async (msg) => void calls.push({ method: 'editOriginal', msg }),
       editMessage: async (_id, msg) => void calls.push({ method: 'editMessage', msg }),
       followUp: async (msg) => {

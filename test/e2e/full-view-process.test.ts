@@ -1,12 +1,12 @@
 /**
  * The real bot (`npm start`, gateway mode, Redis) with WEB=on against the fake Discord: the full view listens on its
  * own port, a move made there is the same game the chat plays, and the chat message follows the full view's turns
- * at its own pace.
+ * at its own pace: a short pointer naming who is in the full view while anyone is, the whole message again after.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeDiscord } from './fake-discord/index.js';
-import { ALICE, CHANNEL, GUILD, subcommand, turnOf } from './harness.js';
+import { ALICE, buttons, CHANNEL, GUILD, subcommand, turnOf } from './harness.js';
 import { spawnBot } from './processes.js';
 import { freePort } from '../support/own-redis.js';
 import { ViewClient } from '../adapters/web/support.js';
@@ -49,11 +49,21 @@ describe('the bot process with the full view on', () => {
       expect(f.you.role).toBe('player');
       view.send({ t: 'act', id: 'process-move-1', seen: f.version, game: f.game, action: { type: 'wait' } });
       await view.until((m) => m.t === 'ack' && m.ok);
-      // The chat message shows the full view's turn (the pacer redraws it through the bot's coalesced editor).
-      const shown = (): number => turnOf(fake.messages(CHANNEL).filter((m) => m.embeds.length > 0 && (m.flags & 64) === 0).at(-1)!);
-      for (let i = 0; i < 60 && shown() < 1; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(shown()).toBe(1);
+      const chat = () => fake.messages(CHANNEL).filter((m) => (m.flags & 64) === 0).at(-1)!;
+      const until = async (test: () => boolean): Promise<void> => {
+        for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setTimeout(r, 50));
+      };
+      // WEB=on: the game message offers 🖥️ (no watch link without WEB_PUBLIC_URL).
+      expect(buttons(chat()).some((b) => b.custom_id?.startsWith('cc1:full:'))).toBe(true);
+      expect(buttons(chat()).some((b) => b.style === 5)).toBe(false);
+      // While Alice is in the full view, the chat message is a one-line pointer naming her (no map), buttons kept.
+      await until(() => chat().embeds.length === 0);
+      expect(chat().content).toMatch(/full view now: alice \(depth 1\)/);
+      expect(buttons(chat()).length).toBeGreaterThan(0);
       view.close();
+      // Once she leaves, the whole message again, showing the full view's turn (through the bot's coalesced editor).
+      await until(() => chat().embeds.length > 0);
+      expect(turnOf(chat())).toBe(1);
     } finally {
       bot.child.kill('SIGTERM');
       expect(await bot.exited).toBe(0);

@@ -15,7 +15,9 @@ import { RedisGameStore } from '../../src/adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from '../../src/adapters/redis/redis-round-queue.js';
 import { RedisSettingsStore } from '../../src/adapters/redis/redis-settings-store.js';
 import { GameService } from '../../src/app/game-service.js';
-import type { GameServiceApi } from '../../src/app/service-types.js';
+import { legalMoves } from '../../src/engine/legal.js';
+import type { ChannelKey, GameServiceApi } from '../../src/app/service-types.js';
+import type { GameLinks } from '../../commands/controls/index.js';
 import { silentLogger, type GameStore, type RoundScheduler, type SettingsStore } from '../../src/app/ports.js';
 import { SettingsService } from '../../src/app/settings-service.js';
 import { DailyService } from '../../src/app/daily/daily-service.js';
@@ -95,6 +97,8 @@ export interface HarnessOptions {
   budget?: BotBudget;
   /** Wire the daily dungeon, boards and history (memory stores only), as main.ts does. */
   daily?: boolean;
+  /** The full view's buttons on game messages (WEB=on in main.ts): 🖥️ and the watch link. */
+  links?: (key: ChannelKey) => GameLinks | undefined;
   /** A /rogue map this soon after the last one is answered privately (default 0 here: scenarios repost at once). */
   repostCooldownMs?: number;
 }
@@ -159,6 +163,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     editTokens: o.tokenEdits ? new MemoryEditTokens() : NO_EDIT_TOKENS,
     budget: o.budget ?? new MemoryBudget({ perSecond: 1e6, burst: 1e6, reserve: 0 }),
     ...(daily ? { daily } : {}),
+    ...(o.links ? { links: o.links } : {}),
   };
   let bot: Harness['bot'];
   if (o.transport === 'http') {
@@ -217,6 +222,15 @@ export function buttons(m: FakeMessage | { components?: FakeComponent[] | null }
 /** A button that takes a turn: ⏳ where the layout shows it, else a lit arrow (the phone layout may hide ⏳). */
 export function turnButton(m: FakeMessage): FakeComponent | undefined {
   return findButton(m, 'wait') ?? findButton(m, 'mv');
+}
+
+/** A lit shared arrow that `userId` can take now (a lit arrow may be another member's way only). */
+export async function arrowFor(games: GameServiceApi, m: FakeMessage, userId: string, channelId = CHANNEL): Promise<FakeComponent | undefined> {
+  const view = await games.view({ guildId: GUILD, channelId });
+  if (!view.ok) return undefined;
+  const moves = legalMoves(view.value.state, userId).moves;
+  const dirs = Object.entries(moves).filter(([, how]) => how !== 'blocked').map(([d]) => d);
+  return findButton(m, 'mv', dirs);
 }
 
 /** The first enabled button of `verb` (an arrow among `dirs` when given). */

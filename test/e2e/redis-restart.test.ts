@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { ALICE, ephemeralText, turnButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
 import { OwnRedis } from './processes.js';
 
 let redis: OwnRedis;
@@ -25,7 +25,7 @@ describe('Redis stopped and restarted mid-game', () => {
     const cmd = await h.command(ALICE, 'rogue', subcommand('wait'));
     expect(cmd.ms).toBeLessThan(3000);
     expect(ephemeralText(cmd.callback)).toContain('storage is unavailable');
-    const btn = await h.press(ALICE, msg.id, findButton(h.fake.message(msg.id)!, 'wait')!.custom_id!);
+    const btn = await h.press(ALICE, msg.id, turnButton(h.fake.message(msg.id)!)!.custom_id!);
     expect(btn.ms).toBeLessThan(3000);
     expect(ephemeralText(btn.callback)).toContain('storage is unavailable');
     expect(turnOf(h.fake.message(msg.id)!)).toBe(turn);

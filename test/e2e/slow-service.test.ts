@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTARTING_TEXT } from '../../src/adapters/discord/router.js';
-import { ALICE, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
+import { ALICE, CHANNEL, GUILD, ephemeralText, turnButton, startHarness, subcommand, turnOf, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('a slow service', () => {
     expect(msg.flags & 64).toBe(0); // public, not the private placeholder
     expect(turnOf(msg)).toBe(0);
 
-    const pressed = await h.press(ALICE, msg.id, findButton(msg, 'wait')!.custom_id!);
+    const pressed = await h.press(ALICE, msg.id, turnButton(msg)!.custom_id!);
     expect(pressed.callback.type).toBe(6); // deferred update...
     await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path.endsWith('/messages/@original') && r.path.includes(`/webhooks/${h.fake.applicationId}/`));
     await h.fake.waitForRequest(() => turnOf(h.fake.message(msg.id)!) === 1, 3000).catch(() => undefined);

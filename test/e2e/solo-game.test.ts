@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployCommands } from '../../src/deploy-commands.js';
-import { ALICE, CHANNEL, GUILD, MALLORY, buttons, ephemeralText, findButton, startHarness, subcommand, turnOf, TRANSPORTS, type Harness } from './harness.js';
+import { ALICE, CHANNEL, GUILD, MALLORY, buttons, ephemeralText, findButton, turnButton, startHarness, subcommand, turnOf, TRANSPORTS, type Harness } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -37,7 +37,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect((await h.gameMessage()).id).toBe(first.id);
 
       // A button press updates the very message it sits on (type 7).
-      const btn = findButton(first, 'wait')!;
+      const btn = turnButton(first)!;
       const pressed = await h.press(ALICE, first.id, btn.custom_id!);
       expect(pressed.callback.type).toBe(7);
       expect(pressed.ms).toBeLessThan(3000);
@@ -78,7 +78,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
     it("GIVEN a running game WHEN a stranger presses a button or a stale/foreign button is pressed THEN each gets a friendly private refusal and nothing changes", async () => {
       await h.command(ALICE, 'rogue', subcommand('new', { lobby: false, seed: 3, size: 'small' }));
       const msg = await h.gameMessage();
-      const waitBtn = findButton(msg, 'wait')!;
+      const waitBtn = turnButton(msg)!;
 
       const stranger = await h.press(MALLORY, msg.id, waitBtn.custom_id!);
       expect(ephemeralText(stranger.callback)).toBe("You're not in this game. Join with /rogue join.");

@@ -236,22 +236,3 @@ describe('no freezes: a fight with no blows hands back', () => {
     expect(s.turn).toBeGreaterThan(5);
   });
 });
-
-describe('⚔️ never walks a hero into more blades', () => {
-  // A corridor mouth: the tile ahead has two goblins beside it, the hero's tile none.
-  const mouth = (rules: number): GameState => {
-    const s = drawState(['##########', '###g######', '#21.....s#', '###g######', '##########'], { rules, turnMode: 'rounds' });
-    for (const m of s.monsters) m.state = m.kind === 'goblin' ? 'retreat' : 'hunt';
-    return inFight(s);
-  };
-
-  it('GIVEN rules version 2 WHEN the order would step into the crossing THEN it holds where one blade reaches at most', () => {
-    const s = ok(step(mouth(2), { type: 'fight', user: 'p1' }));
-    expect(s.players[0]!.x).toBe(2);
-  });
-
-  it('GIVEN rules version 1 WHEN the same THEN it steps in as it always did', () => {
-    const s = ok(step(mouth(1), { type: 'fight', user: 'p1' }));
-    expect(s.players[0]!.x).toBe(3);
-  });
-});

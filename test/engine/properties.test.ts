@@ -178,7 +178,8 @@ describe('engine properties over random games', () => {
       }),
       { seed: 42, numRuns: 1500 },
     );
-  });
+    // 1,500 random games: about 10 s alone, several times that on a loaded shared machine.
+  }, 120_000);
 
   it('GIVEN the same seed and the same actions WHEN played twice, with another game of the same size in between, (or replayed from the log) THEN the games are identical', () => {
     fc.assert(

@@ -13,7 +13,7 @@ import { drawMap, drawState, inFight } from './fixtures.js';
 import { partyLines, roleText } from '../../src/render/hud.js';
 import { RENDER_STYLES, styleSpec } from '../../src/render/glyphs.js';
 import { renderStatus } from '../../src/render/status.js';
-import { HELP_TEXT } from '../../commands/rogue.js';
+import { HELP_TEXT, HELP_TOPIC_IDS, helpTopicText } from '../../commands/help.js';
 
 function ok(r: StepResult): GameState {
   if (!r.ok) throw new Error(`rejected: ${r.code}`);
@@ -165,8 +165,9 @@ describe('roles in every render style', () => {
       expect(line).toContain(` ${spec.quote(spec.art(ROLES[role].art))} ${spec.count(spec.art(ability.art), ability.name, 4)}`);
     }
     expect(renderStatus(s, 'p1').description).toContain(`${ability.art.emoji} ${ability.name} (ready in 4 turns)`);
-    expect(HELP_TEXT).toContain(`${ROLES[role].art.emoji} ${role}`);
-    expect(HELP_TEXT).toContain(`${ability.art.emoji} ${ability.name}`);
+    const help = [HELP_TEXT, ...HELP_TOPIC_IDS.map(helpTopicText)].join('\n');
+    expect(help).toContain(ROLES[role].art.emoji);
+    expect(help).toContain(`${ability.art.emoji} ${ability.name}`);
   });
 
   it('GIVEN a hero from before roles WHEN drawn THEN the party line is as it always was', () => {

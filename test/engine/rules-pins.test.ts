@@ -37,7 +37,6 @@ const PINS: Record<number, Record<string, string>> = {
     depthCurve: '80178bb71ba2417e',
     fightIdle: '4b227777d4dd1fc6',
     slowStrikes: 'b5bea41b6c623f7c',
-    fightSafeSteps: 'b5bea41b6c623f7c',
   },
 };
 

@@ -33,6 +33,12 @@ describe('terminal player', () => {
     expect(a).toContain('Seed 7');
   });
 
+  it('GIVEN a game WHEN "full view" is typed THEN the terminal says where the full view opens, and the game is unchanged', async () => {
+    const out = await play(['/rogue new lobby:false map:cavern size:small', 'full view', '/rogue status']);
+    expect(out).toContain('(only you) On Discord this opens the full view; here, run npm run web for it in a browser.');
+    expect(out).not.toContain('no "full view" button');
+  });
+
   it('GIVEN prefs WHEN /rogue forget is confirmed by its button label THEN they are deleted, as on Discord', async () => {
     const out = await play(['/rogue prefs style:text', '/rogue about', '/rogue forget', 'Delete my history and preferences', '/rogue prefs']);
     expect(out).toContain(`Channel Crawler ${APP_VERSION}`);

@@ -61,7 +61,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   async function work(p: ParsedPress, i: IncomingInteraction, intent: PressIntent, shared: boolean, pressedOn: string | null): Promise<PressOutcome> {
     // A retired game message stays retired: a press on it changes nothing and points to the live one. An action
     // checks this inside its compare-and-set (pressedMessage); the other buttons look first, with the one read.
-    if (shared && intent.kind !== 'act') {
+    // 🖥️ needs no read: the Activity finds the channel's game itself, and a retired message has no buttons left.
+    if (shared && intent.kind !== 'act' && intent.kind !== 'launch') {
       const current = await deps.games.view(p.key);
       const live = current.ok ? current.value.meta.message : null;
       if (live && pressedOn && isRetired(live, pressedOn)) return { kind: 'retired', live };
@@ -75,7 +76,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
   /** Draws `view` on the message that carries the button (the public message, or the presser's controller). */
   const draw = async (x: Press, view: GameView, picture = true): Promise<OutgoingMessage> => {
     if (x.onController) return controllerFor(deps, picture ? view : withoutPicture(view), x.i.user.id, x.i.locale);
-    return gameMessage(gamePayload(picture ? view : withoutPicture(view), deps.now()));
+    return gameMessage(gamePayload(picture ? view : withoutPicture(view), deps.now(), deps.links?.(view.key)));
   };
 
   /** An applied action (or a refusal that catches the message up): redrawn in place, with fallbacks that never lie. */
@@ -150,6 +151,9 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
         return onRefused(x, outcome);
       case 'note':
         return void (await noteNow(r, deferred, privately(outcome.text)));
+      case 'launch':
+        // LAUNCH_ACTIVITY (type 12) can only be the first answer; the press never waits long enough to be deferred.
+        return deferred ? void (await noteNow(r, deferred, privately(t(lang(x.i), 'reply.launch-again')))) : r.launchActivity();
     }
   }
 

@@ -14,7 +14,8 @@ import type { CommandModule } from '../../../commands/types.js';
 import { startRoundTimer } from '../../app/round-timer.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../../app/replay-service.js';
-import type { GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
+import type { ChannelKey, GameServiceApi, SettingsServiceApi } from '../../app/service-types.js';
+import type { GameLinks } from '../../../commands/controls/index.js';
 import { appLogger } from '../../config/logger.js';
 import { restGameMessages, type GameMessages } from './messages.js';
 import { ChannelPermissions } from './permissions.js';
@@ -56,6 +57,8 @@ export interface CoreOptions {
   editTokens?: EditTokens;
   /** The fleet's shared budget of bot-token requests (Redis in production). Default: one process's own bucket. */
   budget?: BotBudget;
+  /** The full view's buttons for a channel's game message (WEB=on): 🖥️ and the watch link; absent: none. */
+  links?: (key: ChannelKey) => GameLinks | undefined;
 }
 
 /** What the transport tells the core about itself. */
@@ -92,7 +95,7 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
   const metrics = o.metrics ?? noopMetrics;
   // What each channel lets the bot do, learnt from interactions and refusals: the editor and the router share it.
   const permissions = new ChannelPermissions();
-  const messages = restGameMessages({ rest, answers, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
+  const messages = restGameMessages({ rest, answers, games: o.games, logger: log, now, metrics, permissions, editTokens: o.editTokens ?? new MemoryEditTokens(), budget: o.budget ?? new MemoryBudget(), ...(o.links ? { links: o.links } : {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}), ...(o.editIntervalMs !== undefined ? { intervalMs: o.editIntervalMs } : {}) });
   // Open private controllers, redrawn through their own tokens when a round resolves.
   const controllers = createControllerRedraws({ now, logger: appLogger(log) });
   const inner = createRouter({
@@ -101,6 +104,7 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
     settings: o.settings,
     ...(o.daily ? { daily: o.daily } : {}),
     ...(o.replays ? { replays: o.replays } : {}),
+    ...(o.links ? { links: o.links } : {}),
     commands: o.commands ?? allCommands,
     messages,
     permissions,

@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import type { CommandModule } from '../../../commands/types.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
 import type { ReplayServiceApi } from '../../app/replay-service.js';
-import type { GameServiceApi, GameView, ServiceFailure, SettingsServiceApi } from '../../app/service-types.js';
+import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, SettingsServiceApi } from '../../app/service-types.js';
+import type { GameLinks } from '../../../commands/controls/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ControllerRedraws } from './controller-redraw.js';
 import type { GameMessages } from './messages.js';
@@ -44,6 +45,8 @@ export interface RouterDeps {
   timeInteractions?: boolean;
   /** Open private controllers, redrawn when a round resolves (see controller-redraw.ts). */
   controllers?: ControllerRedraws;
+  /** The full view's buttons for a channel's game message (WEB=on): 🖥️ and the watch link; absent: none. */
+  links?: (key: ChannelKey) => GameLinks | undefined;
 }
 
 /** What a handler's parse gives: the parsed input, or a private refusal. */

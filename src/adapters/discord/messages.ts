@@ -25,6 +25,7 @@ import { canAttach, type ChannelPermissions } from './permissions.js';
 import type { EditToken, EditTokens } from './edit-tokens.js';
 import type { BotBudget, BudgetAnswer, Priority } from './budget.js';
 import type { GameView } from '../../app/service-types.js';
+import type { GameLinks } from '../../../commands/controls/index.js';
 
 /** Discord's epoch in a snowflake (ms since 1970). */
 const DISCORD_EPOCH = 1420070400000n;
@@ -92,6 +93,8 @@ export interface GameMessagesDeps {
   editTokens?: EditTokens;
   /** The fleet's shared budget of bot-token requests (default: unlimited). */
   budget?: BotBudget;
+  /** The full view's buttons for a channel's game message (WEB=on): 🖥️ and the watch link; absent: none. */
+  links?: (key: ChannelKey) => GameLinks | undefined;
 }
 
 /** How often retiring an old message asks the budget for room before it is given up. */
@@ -266,7 +269,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
       deps.permissions?.refused(key.channelId, 'Attach Files');
       log.warn({ ...key, messageId: ref.messageId, code: apiError(err)?.code }, 'upload refused (missing permission?): drawing the map in emoji here');
       try {
-        await editWithBotToken(ref, gameMessage(gamePayload(withoutPicture(view), deps.now())), 'emoji-fallback');
+        await editWithBotToken(ref, gameMessage(gamePayload(withoutPicture(view), deps.now(), deps.links?.(key))), 'emoji-fallback');
         return;
       } catch (again) {
         if (!isForbidden(again)) throw again;
@@ -300,7 +303,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     if (!ref || isPendingMessage(ref)) return;
     // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
     const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
-    const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now()));
+    const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now(), deps.links?.(key)));
     if (interactionOnly(key)) return refreshThroughToken(key, ref, payload, reason);
     const born = snowflakeTime(ref.messageId);
     if (born !== null && wallNow() - born >= REPOST_AFTER_MS && (await repost(key, ref, payload, 'older than 55 minutes'))) return;

@@ -54,7 +54,7 @@ async function send(r: InteractionResponder, p: PostAnswer, payload: OutgoingMes
 export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r: InteractionResponder, p: PostAnswer): Promise<void> {
   const { view } = p;
   // A player's own daily is played in their private view: its message is ephemeral, edited only through interactions.
-  const payload = gameMessage(gamePayload(view, deps.now()), isPersonalDaily(view.key));
+  const payload = gameMessage(gamePayload(view, deps.now(), deps.links?.(view.key)), isPersonalDaily(view.key));
   let posted;
   try {
     posted = await deps.messages.poster.post({ key: view.key, replaces: p.replaces, markerFor: i.id, send: () => send(r, p, payload), why: 'answer' });

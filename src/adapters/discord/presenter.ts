@@ -7,11 +7,11 @@ import { decodeButtonId } from '../../../commands/controls/custom-id.js';
 import { logText, sinceCount } from '../../app/rolling-log.js';
 import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../../i18n/index.js';
 import { dailyLine } from '../../app/daily/cards.js';
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIButtonComponentWithURL, type APIEmbed } from 'discord-api-types/v10';
 import type { GameView } from '../../app/service-types.js';
 import type { PrivateStyle } from '../../app/user-prefs.js';
 import { renderGame, renderPrivate, type RenderedMessage } from '../../render/index.js';
-import { gameControls, playerControls, type ButtonSpec, type ButtonTone } from '../../../commands/controls/index.js';
+import { gameControls, playerControls, type ButtonSpec, type ButtonTone, type GameLinks } from '../../../commands/controls/index.js';
 import type { ReplyEmbed } from '../../../commands/types.js';
 import type { OutgoingMessage } from './types.js';
 import { mapAttachment, zlibDeflate } from '../render/image.js';
@@ -19,11 +19,14 @@ import { NO_PINGS, neutralise, neutraliseEmbed, pingOnly } from './mentions.js';
 import { endingLine, idleIds, inLobby } from '../../app/host.js';
 import { lobbyLines } from '../../app/lobby.js';
 
+/** A button of ours: a press (custom id) or a link (the watch link: a URL, no custom id). */
+export type GameButton = APIButtonComponentWithCustomId | (APIButtonComponentWithURL & { custom_id?: never });
+
 /** A message body as sent to Discord (create or edit). */
 export interface GamePayload {
   content: string;
   embeds: APIEmbed[];
-  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  components: APIActionRowComponent<GameButton>[];
   /** The image style's map picture (the embed shows it as attachment://map.png); empty in the text styles. Edits replace the message's files with these. */
   files: MapFile[];
   /** Who may be pinged: nobody, except the invited players in the answer that created their game. */
@@ -82,11 +85,14 @@ export function labelIn(b: ButtonSpec, locale: Locale): string {
 }
 
 /** Button rows as Discord API JSON, labelled in `locale`. */
-export function toApiRows(rows: readonly ButtonSpec[][], locale: Locale = DEFAULT_LOCALE): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
+export function toApiRows(rows: readonly ButtonSpec[][], locale: Locale = DEFAULT_LOCALE): APIActionRowComponent<GameButton>[] {
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
-    components: row.map((b): APIButtonComponentWithCustomId => {
-      const button: APIButtonComponentWithCustomId = { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
+    components: row.map((b): GameButton => {
+      // A link button (the watch link) carries its URL and no custom id.
+      const button: GameButton = b.url !== undefined
+        ? { type: ComponentType.Button, style: ButtonStyle.Link, url: b.url, disabled: b.disabled }
+        : { type: ComponentType.Button, style: STYLE_OF[b.tone], custom_id: b.customId, disabled: b.disabled };
       // An icon-only button (the d-pad) sends no label, so that the 3 x 3 pad fits a phone.
       if (!(b.iconOnly && b.emoji)) button.label = labelIn(b, locale);
       if (b.emoji) button.emoji = { name: b.emoji };
@@ -95,8 +101,9 @@ export function toApiRows(rows: readonly ButtonSpec[][], locale: Locale = DEFAUL
   }));
 }
 
-/** The whole game message for a view at time `now` (for the round countdown). */
-export function gamePayload(view: GameView, now: number): GamePayload {
+/** The whole game message for a view at time `now` (for the round countdown); `links`: the full view's buttons. */
+export function gamePayload(view: GameView, now: number, links?: GameLinks): GamePayload {
+  if (links?.inFullView && links.inFullView.length > 0 && view.state.status === 'playing' && !inLobby(view.meta)) return pointerPayload(view, links);
   const seconds = roundSecondsLeft(view, now);
   const rendered = renderGame(view.state, {
     style: view.meta.render,
@@ -124,7 +131,17 @@ export function gamePayload(view: GameView, now: number): GamePayload {
   const content = head && [...shown].length + [...head].length + 1 <= 2000 ? (shown ? `${head}\n${shown}` : head) : shown;
   const { embed, files } = embedWithPicture(rendered);
   const allowedMentions = withInvite && createdNow(view) ? pingOnly(invitedIds(view)) : NO_PINGS;
-  return { content, embeds: [embed], components: toApiRows(gameControls(view), view.meta.locale), files, allowedMentions };
+  return { content, embeds: [embed], components: toApiRows(gameControls(view, links), view.meta.locale), files, allowedMentions };
+}
+
+/**
+ * While party members play in the full view, the chat message is a short pointer naming them (the map is dropped,
+ * the buttons stay, so chat players still play): Discord's edits stay few and small.
+ */
+function pointerPayload(view: GameView, links: GameLinks): GamePayload {
+  const names = (links.inFullView ?? []).map((n) => neutralise(n)).join(', ');
+  const content = t(view.meta.locale ?? DEFAULT_LOCALE, 'game.full-view-pointer', { names, depth: view.state.depth });
+  return { content, embeds: [], components: toApiRows(gameControls(view, links), view.meta.locale), files: [], allowedMentions: NO_PINGS };
 }
 
 /**

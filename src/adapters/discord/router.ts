@@ -118,6 +118,7 @@ function timedResponder(r: InteractionResponder, first: (outcome: string) => voi
     defer: once('defer', (e: boolean) => r.defer(e)),
     deferUpdate: once('defer-update', () => r.deferUpdate()),
     autocomplete: once('autocomplete', (c: Parameters<InteractionResponder['autocomplete']>[0]) => r.autocomplete(c)),
+    launchActivity: once('launch-activity', () => r.launchActivity()),
     editOriginal: (m) => r.editOriginal(m),
     followUp: (m) => r.followUp(m),
     editMessage: (id, m) => r.editMessage(id, m),

@@ -89,6 +89,8 @@ export interface InteractionResponder {
   deferUpdate(): Promise<void>;
   /** Type 8: autocomplete choices (may be empty). */
   autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void>;
+  /** Type 12 (LAUNCH_ACTIVITY, no data): Discord opens the app's Activity (the full view) for the presser. */
+  launchActivity(): Promise<void>;
   /** PATCH /webhooks/{app}/{token}/messages/@original. */
   editOriginal(msg: OutgoingMessage): Promise<void>;
   /** PATCH /webhooks/{app}/{token}/messages/{id}: edits a follow-up this interaction posted. */
@@ -103,8 +105,8 @@ export interface InteractionResponder {
   readonly answerType: AnswerType | null;
 }
 
-/** The first answers: type 4, 7, 5, 6 and 8. */
-export type AnswerType = 'reply' | 'update' | 'defer' | 'defer-update' | 'autocomplete';
+/** The first answers: type 4, 7, 5, 6, 8 and 12. */
+export type AnswerType = 'reply' | 'update' | 'defer' | 'defer-update' | 'autocomplete' | 'launch-activity';
 
 /** The router's entry point, the same for both transports. */
 export type InteractionHandler = (interaction: IncomingInteraction, responder: InteractionResponder) => Promise<void>;

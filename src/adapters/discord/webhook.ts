@@ -14,6 +14,7 @@ export const ANSWER_TYPE_NAMES: Partial<Record<number, AnswerType>> = {
   [InteractionResponseType.DeferredChannelMessageWithSource]: 'defer',
   [InteractionResponseType.DeferredMessageUpdate]: 'defer-update',
   [InteractionResponseType.ApplicationCommandAutocompleteResult]: 'autocomplete',
+  [InteractionResponseType.LaunchActivity]: 'launch-activity',
 };
 
 /** PATCH /webhooks/{app}/{token}/messages/@original, or a follow-up's id. */

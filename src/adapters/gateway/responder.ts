@@ -47,6 +47,10 @@ export class GatewayResponder implements InteractionResponder {
     return this.send(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
   }
 
+  launchActivity(): Promise<void> {
+    return this.send(InteractionResponseType.LaunchActivity, undefined);
+  }
+
   editOriginal(msg: OutgoingMessage): Promise<void> {
     return editOriginal(this.rest, this.interaction, msg);
   }

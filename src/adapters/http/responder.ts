@@ -18,7 +18,7 @@ export const POSTED_BELOW_TEXT = 'Posted below.';
 
 /** The first answer, ready to be written as the HTTP response. */
 export interface FirstAnswer {
-  /** The interaction callback type (4, 5, 6, 7 or 8). */
+  /** The interaction callback type (4, 5, 6, 7, 8 or 12). */
   type: number;
   /** The HTTP response body; null when the answer went through the callback endpoint (then: 202, no body). */
   body: EncodedBody | null;
@@ -100,6 +100,12 @@ export class HttpResponder implements InteractionResponder {
   async autocomplete(choices: APIApplicationCommandOptionChoice[]): Promise<void> {
     if (this.byAdapter) return;
     await this.answer(InteractionResponseType.ApplicationCommandAutocompleteResult, { choices });
+  }
+
+  async launchActivity(): Promise<void> {
+    // Only a first answer can open the Activity: after the adapter's own deferral the caller says so privately.
+    if (this.byAdapter) throw new Error('the interaction was already deferred: LAUNCH_ACTIVITY must be the first answer');
+    await this.answer(InteractionResponseType.LaunchActivity, undefined);
   }
 
   async editOriginal(msg: OutgoingMessage): Promise<void> {

@@ -26,6 +26,8 @@ export interface HubDeps {
   logger: Logger;
   /** Told of every turn a full-view move made (the chat message's pointer refresh). */
   onMove?: (view: GameView) => void;
+  /** Told when a party member opens or closes a view of a game (the chat message turns into a pointer, or back). */
+  onPresence?: (key: ChannelKey) => void;
   /** Moves per second a socket may send (burst twice that); default 10. */
   movesPerSecond?: number;
 }
@@ -54,6 +56,8 @@ export interface Hub {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ticket: string | null): void;
   /** Open views per game (tests, the chat pointer). */
   viewCount(key: ChannelKey): number;
+  /** The names of the party members with a view of the game open on this replica, each once (spectators left out). */
+  players(key: ChannelKey): string[];
   close(): Promise<void>;
 }
 
@@ -116,6 +120,7 @@ export function createHub(deps: HubDeps): Hub {
       games.set(id, (game = g));
     }
     game.views.add(view);
+    if (!view.session.spectator) deps.onPresence?.(key);
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
@@ -126,7 +131,9 @@ export function createHub(deps: HubDeps): Hub {
   function leave(view: View): void {
     const id = encodeChannelKey(view.session.key);
     const game = games.get(id);
-    if (!game?.views.delete(view) || game.views.size > 0) return;
+    if (!game?.views.delete(view)) return;
+    if (!view.session.spectator) deps.onPresence?.(view.session.key);
+    if (game.views.size > 0) return;
     games.delete(id);
     void game.unsubscribe.then((stop) => stop()).catch(() => {});
   }
@@ -196,6 +203,7 @@ export function createHub(deps: HubDeps): Hub {
       })().catch(() => refuseUpgrade(socket, 503, 'Service Unavailable'));
     },
     viewCount: (key) => games.get(encodeChannelKey(key))?.views.size ?? 0,
+    players: (key) => [...new Set([...(games.get(encodeChannelKey(key))?.views ?? [])].filter((v) => !v.session.spectator).map((v) => v.session.user.name))],
     async close() {
       clearInterval(heartbeat);
       for (const g of games.values()) for (const v of g.views) v.socket.close(1001, 'server going away');

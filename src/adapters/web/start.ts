@@ -18,6 +18,8 @@ import { staticFiles } from './static-files.js';
 import { MemoryTurnBus, redisTurnBus, type TurnBus } from './turn-bus.js';
 import { createWebApp, startWebServer, type WebServer } from './web-app.js';
 
+export { gameLinks } from './watch-link.js';
+
 /** The built client: dist/web next to the sources (tsx) or to the compiled dist/src (start:prod). */
 export function clientDir(): string {
   const candidates = ['../../../dist/web', '../../../web'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
@@ -46,7 +48,7 @@ export interface FullViewOptions {
 }
 
 /** Starts the full view's listener. */
-export async function startFullView(o: FullViewOptions): Promise<WebServer & { files: number }> {
+export async function startFullView(o: FullViewOptions): Promise<WebServer & { files: number; players: (key: ChannelKey) => string[] }> {
   const pacer = chatPacer(o.refresh, systemClock);
   const redirectUri = o.web.publicUrl ? new URL('callback', o.web.publicUrl.endsWith('/') ? o.web.publicUrl : `${o.web.publicUrl}/`).toString() : undefined;
   const secret = o.web.clientSecret;
@@ -65,6 +67,8 @@ export async function startFullView(o: FullViewOptions): Promise<WebServer & { f
     files,
     clientId: o.applicationId,
     onMove: (view) => pacer.turn(view),
+    // The chat message turns into a pointer when the first player opens the full view, and back when the last leaves.
+    onPresence: (key) => o.refresh(key),
     ...(redirectUri ? { oauth: { redirectUri } } : {}),
     ...(identity ? { identity } : {}),
   });
@@ -72,6 +76,7 @@ export async function startFullView(o: FullViewOptions): Promise<WebServer & { f
   return {
     port: server.port,
     files: files.count,
+    players: (key) => app.hub.players(key),
     async close() {
       pacer.close();
       await server.close();

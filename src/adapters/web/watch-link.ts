@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChannelKey } from '../../app/service-types.js';
+import type { GameLinks } from '../../../commands/controls/index.js';
 
 const mac = (secret: string, key: ChannelKey): string => createHmac('sha256', secret).update(`watch:${key.guildId}:${key.channelId}`).digest('base64url').slice(0, 32);
 
@@ -22,4 +23,22 @@ export function verifyWatchToken(secret: string, token: string): ChannelKey | nu
   const want = Buffer.from(mac(secret, key));
   const got = Buffer.from(m[3]!);
   return want.length === got.length && timingSafeEqual(want, got) ? key : null;
+}
+
+/** The watch link of `key` under the full view's public URL (`<url>?watch=<token>`, the page the client reads it on). */
+export function watchUrl(publicUrl: string, secret: string, key: ChannelKey): string {
+  const url = new URL(publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+  url.searchParams.set('watch', watchToken(secret, key));
+  return url.toString();
+}
+
+/**
+ * The full view's buttons on every game message (WEB=on): 🖥️ always, 👁️ watch when the public URL is known; and
+ * who is playing in the full view (`players`, this replica's open views), for the chat message's pointer.
+ */
+export function gameLinks(secret: string, publicUrl: string | undefined, players?: (key: ChannelKey) => readonly string[]): (key: ChannelKey) => GameLinks {
+  return (key) => {
+    const inFullView = players?.(key) ?? [];
+    return { launch: true, ...(publicUrl ? { watchUrl: watchUrl(publicUrl, secret, key) } : {}), ...(inFullView.length > 0 ? { inFullView } : {}) };
+  };
 }

@@ -174,7 +174,7 @@ describe('game message presenter', () => {
       expect(labels(v).at(-1)).toContain('my view');
       expect(labels(v).at(-1)!.length).toBeLessThanOrEqual(CONTEXT_MAX);
       for (const row of rows) expect(row.components.length).toBeLessThanOrEqual(5);
-      const ids = rows.flatMap((r) => r.components.map((c) => c.custom_id));
+      const ids = rows.flatMap((r) => r.components.map((c) => c.custom_id ?? ''));
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) {
         const d = decodeButtonId(id);

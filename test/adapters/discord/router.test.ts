@@ -54,6 +54,10 @@ function recorder() {
       answer('autocomplete');
       calls.push({ method: 'autocomplete' });
     },
+    async launchActivity() {
+      answer('launch-activity');
+      calls.push({ method: 'launchActivity' });
+    },
     async editOriginal(msg) {
       calls.push({ method: 'editOriginal', msg });
     },

@@ -23,7 +23,7 @@ export interface Replica {
 }
 
 /** Starts a replica: the game service over `kit`, announcing turns on `bus`, served with the test login on. */
-export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void } = {}): Promise<Replica> {
+export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void; onPresence?: (key: ChannelKey) => void } = {}): Promise<Replica> {
   const bus = opts.bus ?? new MemoryTurnBus();
   const raw = new GameService({ games: kit.games, settings: kit.settings, clock: systemClock, rounds: kit.rounds, logger: kit.logger });
   const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
@@ -40,6 +40,7 @@ export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: 
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...(opts.clientId ? { clientId: opts.clientId } : {}),
     ...(opts.oauth ? { oauth: opts.oauth } : {}),
+    ...(opts.onPresence ? { onPresence: opts.onPresence } : {}),
   });
   const server = await startWebServer(app, 0, '127.0.0.1', opts.fallback);
   const url = `http://127.0.0.1:${server.port}`;

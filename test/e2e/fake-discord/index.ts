@@ -354,6 +354,13 @@ export class FakeDiscord {
     return id === undefined ? undefined : this.store.get(id);
   }
 
+  /** The interactions answered with LAUNCH_ACTIVITY (type 12): who opened the Activity where, and its instance. */
+  activityLaunches(): { interactionId: string; userId: string; guildId: string; channelId: string; instanceId: string }[] {
+    return [...this.rest.interactions.values()].flatMap((r) =>
+      r.activityInstanceId === undefined ? [] : [{ interactionId: r.id, userId: r.user.id, guildId: r.guildId, channelId: r.channelId, instanceId: r.activityInstanceId }],
+    );
+  }
+
   /** Registered application commands: global ones without a guildId, else that guild's. */
   commands(guildId?: string): unknown[] {
     return [...(this.rest.commandsByScope.get(guildId ?? '') ?? [])];

@@ -43,6 +43,8 @@ export interface InteractionRecord {
   followupIds: string[];
   /** Only the user installed the app for this interaction: Discord allows it at most 5 follow-ups. */
   userInstallOnly?: boolean;
+  /** Answered with LAUNCH_ACTIVITY (type 12): the Activity instance Discord opened for it. */
+  activityInstanceId?: string;
 }
 
 /** Follow-ups an interaction of an app installed by the user only may create (Discord, 2024-06-27). */
@@ -339,10 +341,14 @@ export class RestApi {
         rec.originalId = rec.messageId;
         break;
       }
+      case 12:
+        // LAUNCH_ACTIVITY: only an application command or a component may open the app's Activity, with no data.
+        if ((rec.type !== 2 && rec.type !== 3) || data !== undefined) return typeError();
+        rec.activityInstanceId = `i-${this.o.ids.next()}`;
+        break;
       case 8:
       case 9:
       case 10:
-      case 12:
         break;
       default:
         return typeError();
@@ -360,7 +366,7 @@ export class RestApi {
           response_message_loading: type === 5,
           response_message_ephemeral: resultMessage ? (resultMessage.flags & EPHEMERAL) !== 0 : false,
         },
-        resource: resultMessage ? { type, message: resultMessage } : { type },
+        resource: resultMessage ? { type, message: resultMessage } : rec.activityInstanceId !== undefined ? { type, activity_instance: { id: rec.activityInstanceId } } : { type },
       },
     };
   }
