@@ -31,9 +31,25 @@ export function capitalise(s: string): string {
   return c.toUpperCase() + s.slice(c.length);
 }
 
+/** Messages worded lately, by language and message: each press words the whole rolling log again, mostly unchanged. */
+const worded = new Map<string, string>();
+/** Most worded messages kept; the memo starts over when full. */
+const WORDED_KEPT = 2048;
+
 /** One message worded in `locale`: nested messages first, then the message itself; `d` when no catalogue knows `k`. */
 export function formatMsg(m: LogLine, locale: Locale = DEFAULT_LOCALE): string {
   if (typeof m === 'string') return m;
+  const id = `${locale}\u0000${JSON.stringify(m)}`;
+  const known = worded.get(id);
+  if (known !== undefined) return known;
+  const text = wordMsg(m, locale);
+  if (worded.size >= WORDED_KEPT) worded.clear();
+  worded.set(id, text);
+  return text;
+}
+
+/** formatMsg without the memo. */
+function wordMsg(m: LogMsg, locale: Locale): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(m.v ?? {})) values[name] = typeof value === 'object' ? formatMsg(value, locale) : value;
   const text = hasMessage(locale, m.k) ? tDynamic(locale, m.k, values) : (m.d ?? m.k);

@@ -97,8 +97,19 @@ export function safeText(text: string, opts: SafeTextOptions): string {
   return cut(graphemes, max).trim();
 }
 
+/** Names made safe lately, by limit and name: a press draws the same few names many times (HUD, picture, alt text). */
+const safeNames = new Map<string, string>();
+/** Most names kept; the memo starts over when full. */
+const SAFE_NAMES_KEPT = 1024;
+
 /** A display name at the boundary: one line, at most TEXT_LIMITS.displayName code points, never empty. */
 export function safeName(name: string, max: number = TEXT_LIMITS.displayName): string {
-  const out = safeText(name, { max });
-  return out === '' || out === ELLIPSIS ? '?' : out;
+  const id = `${max}\u0000${name}`;
+  const known = safeNames.get(id);
+  if (known !== undefined) return known;
+  const made = safeText(name, { max });
+  const out = made === '' || made === ELLIPSIS ? '?' : made;
+  if (safeNames.size >= SAFE_NAMES_KEPT) safeNames.clear();
+  safeNames.set(id, out);
+  return out;
 }

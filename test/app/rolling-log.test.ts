@@ -59,3 +59,18 @@ describe('rollLog', () => {
     expect(logText(log, 'de')).toEqual(['Ann wartet. (×3)']);
   });
 });
+
+describe('logText remembers worded lines', () => {
+  it('GIVEN the same line asked in two languages, again and again (past the memo) THEN each reader gets their language, plurals right', () => {
+    const walked = (steps: number): LogLine => ({ k: 'log.walked', v: { actor: 'Ann', steps } });
+    for (let pass = 0; pass < 2; pass++) {
+      for (let steps = 1; steps <= 1500; steps++) {
+        expect(logText([walked(steps)], 'en-US')).toEqual([`Ann walks ${steps.toLocaleString('en-US')} ${steps === 1 ? 'step' : 'steps'}.`]);
+        logText([walked(steps)], 'ru');
+      }
+      expect(logText([walked(2), walked(5)], 'ru')).toEqual(['Ann проходит 2 шага.', 'Ann проходит 5 шагов.']);
+      expect(logText([walked(2)], 'de')).toEqual(['Ann geht 2 Schritte.']);
+      expect(logText([{ k: 'no.such.key', v: { actor: 'Ann' }, d: 'Ann does a new thing.', c: 1 }], 'fr')).toEqual(['Ann does a new thing.']);
+    }
+  });
+});

@@ -21,6 +21,17 @@ describe('safeText', () => {
     expect(safeName('Eve')).toBe('Eve');
   });
 
+  it('PROPERTY: safeName remembers names: asked again (after 1500 other names, past its memo) it answers as safeText does', () => {
+    const uncached = (name: string, max: number): string => {
+      const out = safeText(name, { max });
+      return out === '' || out === '…' ? '?' : out;
+    };
+    const names = fc.sample(fc.tuple(hostileName, fc.integer({ min: 1, max: 40 })), { seed: 24, numRuns: 1500 });
+    for (const pass of [0, 1]) for (const [name, max] of names) expect(safeName(name, max), `pass ${pass}: ${JSON.stringify(name)}`).toBe(uncached(name, max));
+    expect(safeName('Bob\u202Eevil', 5)).toBe('Bobe…');
+    expect(safeName('Bob\u202Eevil', 32)).toBe('Bobevil');
+  });
+
   it('PROPERTY: any hostile text, any limit: valid, within the limit, no controls, bidi or mentions, whole graphemes of the input', () => {
     fc.assert(
       fc.property(hostileName, fc.integer({ min: 1, max: 100 }), fc.boolean(), (name, max, multiline) => {

@@ -76,8 +76,10 @@ const END_VOTES = /^end \((\d+)\/(\d+)\)$/;
 
 /** A button's label in `locale`: a verb's or item's default label from the catalogues, anything else as drawn. */
 export function labelIn(b: ButtonSpec, locale: Locale): string {
+  // English is the drawn label: no need to decode the button's id (a zod parse per button, on every press).
+  if (locale === DEFAULT_LOCALE) return b.label;
   const key = labelKey(b);
-  if (key === null || locale === DEFAULT_LOCALE) return b.label;
+  if (key === null) return b.label;
   const votes = key === 'button.end' ? END_VOTES.exec(b.label) : null;
   if (votes) return t(locale, 'button.end.votes', { votes: Number(votes[1]), needed: Number(votes[2]) });
   // Only the row's own label is translated: a label drawn specially keeps its words.
