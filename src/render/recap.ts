@@ -37,12 +37,15 @@ function hitParts(events: readonly GameEvent[], id: string, name: string): LogMs
   });
 }
 
-/** What happened to the presser during the run: kills, then hits taken; "nothing hit" when neither. */
+/** Most parts one recap lists (kills first, then hits taken): it stays one line, its message shallow (game-codec.ts). */
+export const RECAP_PARTS = 4;
+
+/** What happened to the presser during the run: kills, then hits taken, at most RECAP_PARTS. */
 function recapParts(events: readonly GameEvent[], who: ActorRef & { kind: 'player' }): LogMsg[] {
   const name = cleanName(who.name);
   const kills = events.filter((e) => e.type === 'killed' && e.attacker.kind === 'player' && e.attacker.id === who.id);
   const parts = kills.map((e) => msg('log.recap-killed', { target: refName((e as Extract<GameEvent, { type: 'killed' }>).target) }));
-  return [...parts, ...hitParts(events, who.id, name)];
+  return [...parts, ...hitParts(events, who.id, name)].slice(0, RECAP_PARTS);
 }
 
 /** Parts joined "a; b; c" as nested messages, so each reader's language words each part. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { logText, rollLog, sinceCount } from '../../src/app/rolling-log.js';
 import { sinceLastAction } from '../../src/render/rolling-log.js';
+import { RECAP_PARTS } from '../../src/render/recap.js';
 import { renderLogView, SINCE_HEADING } from '../../src/render/log-view.js';
 import { LOCALE_CODES } from '../../src/i18n/index.js';
 import type { LogLine } from '../../src/render/log-message.js';
@@ -71,6 +72,12 @@ describe('press recap', () => {
     ];
     expect(logText(rollLog([], walk, state))).toEqual(['Ann stops after 5 steps: a monster is in view.']);
     expect(sinceCount(rollLog([], walk, state), 'Ann')).toBe(1);
+  });
+
+  it('GIVEN a press with many kills WHEN logged THEN the recap lists at most RECAP_PARTS of them', () => {
+    const kills: GameEvent[] = Array.from({ length: 7 }, (_, i): GameEvent => ({ type: 'killed', attacker: ann, target: { kind: 'monster', id: 10 + i, monster: 'bat', label: 'ABCDEFG'[i]! } }));
+    const line = logText(rollLog([], [...kills, { type: 'run-stopped', who: ann, steps: 8, reason: 'no-target', run: 'fight' }], state)).at(-1)!;
+    expect(line.split(';')).toHaveLength(RECAP_PARTS);
   });
 
   it('GIVEN a one-turn press WHEN logged THEN no recap', () => {
