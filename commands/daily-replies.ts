@@ -1,45 +1,50 @@
 /** Texts of `/rogue daily`, `/rogue board` and `/rogue history`: short lines that fit a 360 px phone, names never mentions. */
-import { OUTCOMES, plainName, thousands } from '../src/app/daily/cards.js';
+import { OUTCOMES, plainName } from '../src/app/daily/cards.js';
 import { PENDING_CLAIM_MS } from '../src/app/daily/attempts.js';
 import { dayLabel, dayNumber } from '../src/app/daily/day.js';
 import type { BoardView } from '../src/app/daily/daily-service.js';
 import type { HistoryEntry, RankedEntry } from '../src/app/daily/ports.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 
-/** The daily is turned off on this server. */
-export const DAILY_OFF_TEXT = 'The daily dungeon is off on this server. An admin can turn it on with `/rogue-config set daily:true`.';
+/** The daily is turned off on this server, in the reader's language. */
+export function dailyOffText(locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'daily.off');
+}
 
 /** Shown where no daily service is wired (the terminal game without one). */
-export const DAILY_UNAVAILABLE_TEXT = 'The daily dungeon, boards and history are not available here.';
+export function dailyUnavailableText(locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'daily.unavailable');
+}
 
 /** The scored attempt of today is taken (or still being started): the offer of a practice run. */
-export function attemptUsedText(day: number, starting = false): string {
+export function attemptUsedText(day: number, starting = false, locale: Locale = DEFAULT_LOCALE): string {
   return [
     starting
-      ? `Your scored attempt at Daily #${dayNumber(day)} is being started right now. If no game appears, try \`/rogue daily\` again in ${PENDING_CLAIM_MS / 1000} seconds.`
-      : `You have already used today's scored attempt at Daily #${dayNumber(day)} (one per day, on every server).`,
-    '`/rogue daily practice:true` plays the same dungeon as a 🧪 practice run: it never reaches a board. A new daily opens at 00:00 UTC.',
+      ? t(locale, 'daily.attempt.starting', { day: dayNumber(day), secs: PENDING_CLAIM_MS / 1000 })
+      : t(locale, 'daily.attempt.used', { day: dayNumber(day) }),
+    t(locale, 'daily.attempt.practice'),
   ].join('\n');
 }
 
 /** One board line: rank, name (as written, up to TEXT_LIMITS.boardName letters), outcome, score, depth, turns. */
-export function boardLine(e: RankedEntry): string {
-  return `**${e.rank}.** ${plainName(e.name)} ${OUTCOMES[e.outcome].emoji} ${thousands(e.score)} d${e.depth} ${e.turns}t`;
+export function boardLine(e: RankedEntry, locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'board.line', { rank: e.rank, name: plainName(e.name), emoji: OUTCOMES[e.outcome].emoji, score: e.score, depth: e.depth, turns: e.turns });
 }
 
 /** The title of a board. */
-export function boardTitle(view: BoardView): string {
+export function boardTitle(view: BoardView, locale: Locale = DEFAULT_LOCALE): string {
   const b = view.board;
-  if (b.scope === 'all-time') return "🏅 This server's all-time best";
-  return `📅 Daily #${dayNumber(b.day)} · ${b.scope === 'global' ? 'every server' : 'this server'}`;
+  if (b.scope === 'all-time') return t(locale, 'board.title.all-time');
+  return t(locale, 'board.title.day', { day: dayNumber(b.day), scope: b.scope });
 }
 
-/** The whole board: title, the top lines, the asker's own line below them, and how ties are broken. */
-export function boardText(view: BoardView): string {
-  const lines = [boardTitle(view)];
-  if (view.top.length === 0) lines.push('No runs yet. `/rogue daily` to be first.');
-  else lines.push(...view.top.map(boardLine));
-  if (view.own) lines.push('…', 'Your rank:', boardLine(view.own));
-  lines.push('Score, depth (d), turns (t).', 'Ties: the earlier finish first.');
+/** The whole board in `locale`: title, the top lines, the asker's own line below them, and how ties are broken. */
+export function boardText(view: BoardView, locale: Locale = DEFAULT_LOCALE): string {
+  const lines = [boardTitle(view, locale)];
+  if (view.top.length === 0) lines.push(t(locale, 'board.empty'));
+  else lines.push(...view.top.map((e) => boardLine(e, locale)));
+  if (view.own) lines.push('…', t(locale, 'board.your-rank'), boardLine(view.own, locale));
+  lines.push(t(locale, 'board.legend'), t(locale, 'board.ties'));
   return lines.join('\n');
 }
 
@@ -52,8 +57,8 @@ export function historyLine(e: HistoryEntry): string {
 }
 
 /** A history list with its title. */
-export function historyText(entries: HistoryEntry[], whose: 'channel' | 'user'): string {
-  const title = whose === 'channel' ? "📜 This channel's last runs" : '📜 Their last runs';
-  if (entries.length === 0) return `${title}\nNo finished runs yet.`;
+export function historyText(entries: HistoryEntry[], whose: 'channel' | 'user', locale: Locale = DEFAULT_LOCALE): string {
+  const title = t(locale, 'history.title', { whose });
+  if (entries.length === 0) return `${title}\n${t(locale, 'history.empty')}`;
   return [title, ...entries.map(historyLine)].join('\n').slice(0, 2000);
 }

@@ -6,12 +6,42 @@ import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
 import { SETTING_FIELDS, SETTING_ROWS, type GuildSettings, type GuildSettingsPatch, type SettingField, type SettingRow, type SettingValue } from '../src/app/settings.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, MANAGE_GUILD, subcommand, subcommandGroup, textChannelOpt } from './definitions.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { DEFAULT_LOCALE, t } from '../src/i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../src/i18n/index.js';
 import { optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
 
 /** The row of each option name (as typed), in display order: derived from the settings table. */
 export const SETTING_OPTIONS = Object.fromEntries(SETTING_FIELDS.map((field) => [SETTING_ROWS[field].option, field])) as Record<string, SettingField>;
+
+/** The sections `/rogue-config show` groups the settings into (one overview line each; `section:` explains one). */
+export const CONFIG_SECTIONS = ['look', 'games', 'turns', 'host', 'daily'] as const;
+export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
+
+/** Each section's emoji (its name is the i18n key `config.section.<name>`). */
+const SECTION_EMOJI: Readonly<Record<ConfigSection, string>> = { look: '🎨', games: '🗺️', turns: '⏳', host: '👑', daily: '📅' };
+
+/** The section of every setting: a Record over the fields, so a new setting can't be left out of show. */
+export const SETTING_SECTION: Readonly<Record<SettingField, ConfigSection>> = {
+  render: 'look',
+  mobile: 'look',
+  language: 'look',
+  mapSize: 'games',
+  mapKind: 'games',
+  difficulty: 'games',
+  maxPlayers: 'games',
+  diagonals: 'games',
+  turnMode: 'turns',
+  roundSeconds: 'turns',
+  pingSeconds: 'turns',
+  idleEndHours: 'turns',
+  hostMinDifficulty: 'host',
+  hostMaxDifficulty: 'host',
+  hostMinRoundSeconds: 'host',
+  hostMaxRoundSeconds: 'host',
+  dailyEnabled: 'daily',
+  globalBoard: 'daily',
+  dailyRetentionDays: 'daily',
+};
 
 /** The zod option that parses one row's value from Discord (typed) or the terminal (a string). */
 export function rowOption(row: SettingRow) {
@@ -46,7 +76,7 @@ const setShape = Object.fromEntries(SETTING_FIELDS.map((field) => [SETTING_ROWS[
 export const rogueConfigOptions = z.discriminatedUnion(
   'subcommand',
   [
-    z.object({ subcommand: z.literal('show') }).strict(),
+    z.object({ subcommand: z.literal('show'), section: choiceOption(CONFIG_SECTIONS).optional() }).strict(),
     z.object({ subcommand: z.literal('set'), ...setShape }).strict(),
     z.object({ subcommand: z.literal('channel add'), channel: channelOption() }).strict(),
     z.object({ subcommand: z.literal('channel remove'), channel: channelOption() }).strict(),
@@ -71,32 +101,67 @@ export function toPatch(options: SetOptions): GuildSettingsPatch {
   return Object.fromEntries(givenFields(options).map((field) => [field, given[SETTING_ROWS[field].option]])) as GuildSettingsPatch;
 }
 
-/** The settings as an embed: one field per setting plus the allowed channels. */
-export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler settings'): ReplyEmbed {
+/** A section's heading: its emoji and its name in `locale`. */
+function sectionName(section: ConfigSection, locale: Locale): string {
+  return `${SECTION_EMOJI[section]} ${t(locale, `config.section.${section}`)}`;
+}
+
+/** One overview line of a section: its emoji, then each setting's option and value (host limits as ranges). */
+function sectionLine(settings: GuildSettings, section: ConfigSection): string {
+  if (section === 'host') {
+    const { hostMinDifficulty: dMin, hostMaxDifficulty: dMax, hostMinRoundSeconds: rMin, hostMaxRoundSeconds: rMax } = settings;
+    return `${SECTION_EMOJI.host} difficulty \`${dMin}\`–\`${dMax}\` · round_seconds \`${rMin}\`–\`${rMax}\``;
+  }
+  const values = SETTING_FIELDS.filter((f) => SETTING_SECTION[f] === section).map((f) => `${SETTING_ROWS[f].option} \`${String(settings[f])}\``);
+  return `${SECTION_EMOJI[section]} ${values.join(' · ')}`;
+}
+
+/**
+ * The settings at a glance, to fit one phone screen: one line of values per section (its emoji first), what the
+ * emoji mean and how to explain a section, then the allowed channels; what each setting does is one
+ * `/rogue-config show section:…` away.
+ */
+export function settingsOverview(settings: GuildSettings, locale: Locale = DEFAULT_LOCALE): ReplyEmbed {
+  // Each section as the `section:` choice is named in this language (Discord shows the localised choice names).
+  const legend = CONFIG_SECTIONS.map((section) => `${SECTION_EMOJI[section]} ${hasMessage(locale, `choice.${section}`) ? tDynamic(locale, `choice.${section}`) : section}`).join(' · ');
   return {
-    title,
-    description: 'Change them with `/rogue-config set`. New games use them; running games keep theirs.',
-    fields: [
-      ...SETTING_FIELDS.map((field) => ({
-        name: SETTING_ROWS[field].option,
-        // Difficulty says what it does, from the engine's table, so the text can't drift from the numbers.
-        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_ROWS[field].description}`,
-      })),
-      { name: 'allowed channels', value: channelList(settings) },
-    ],
-    footer: 'Only you can see this.',
+    title: t(locale, 'config.title'),
+    description: [...CONFIG_SECTIONS.map((section) => sectionLine(settings, section)), '', `${legend}: ${t(locale, 'config.overview')}`].join('\n'),
+    fields: [{ name: t(locale, 'config.channels'), value: channelList(settings, locale) }],
+    footer: t(locale, 'config.footer'),
     color: 0x5865f2,
   };
 }
 
-function channelList(settings: GuildSettings): string {
-  if (settings.allowedChannels.length === 0) return 'every channel (the list is empty)';
+/** The settings as an embed, one field per setting (what it does), plus the allowed channels; `section` narrows it. */
+export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler settings', section?: ConfigSection, locale: Locale = DEFAULT_LOCALE): ReplyEmbed {
+  const fields = section ? SETTING_FIELDS.filter((f) => SETTING_SECTION[f] === section) : SETTING_FIELDS;
+  return {
+    title: section ? `${title} · ${sectionName(section, locale)}` : title,
+    description: 'Change them with `/rogue-config set`. New games use them; running games keep theirs.',
+    fields: [
+      ...fields.map((field) => ({
+        name: SETTING_ROWS[field].option,
+        // Difficulty says what it does, from the engine's table, so the text can't drift from the numbers.
+        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_ROWS[field].description}`,
+      })),
+      ...(section ? [] : [{ name: 'allowed channels', value: channelList(settings) }]),
+    ],
+    footer: t(locale, 'config.footer'),
+    color: 0x5865f2,
+  };
+}
+
+function channelList(settings: GuildSettings, locale: Locale = DEFAULT_LOCALE): string {
+  if (settings.allowedChannels.length === 0) return t(locale, 'config.channels-all');
   return settings.allowedChannels.map((id) => `<#${id}>`).join(', ').slice(0, 1024);
 }
 
-function settingsReply(result: Result<GuildSettings>, text: string, title?: string): Reply {
+/** A reply with the settings overview (a phone screen), or one section's settings explained. */
+function settingsReply(result: Result<GuildSettings>, text: string, locale?: Locale, section?: ConfigSection): Reply {
   if (!result.ok) return { kind: 'failure', error: result.error };
-  return { kind: 'text', text, embed: settingsEmbed(result.value, title) };
+  const lang = locale ?? DEFAULT_LOCALE;
+  return { kind: 'text', text, embed: section ? settingsEmbed(result.value, t(lang, 'config.title'), section, lang) : settingsOverview(result.value, lang) };
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -107,22 +172,22 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const opts = parsed.data;
   switch (opts.subcommand) {
     case 'show':
-      return settingsReply(await ctx.settings.get(ctx.guildId), '');
+      return settingsReply(await ctx.settings.get(ctx.guildId), '', ctx.locale, opts.section);
     case 'set': {
       const changed = givenFields(opts);
-      if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.');
+      if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.', ctx.locale);
       const result = await ctx.settings.update(ctx.guildId, toPatch(opts));
       if (!result.ok) return { kind: 'failure', error: result.error };
       const lines = changed.map((field) => `\`${SETTING_ROWS[field].option}\` is now \`${String(result.value[field])}\`.`);
-      return { kind: 'text', text: lines.join('\n'), embed: settingsEmbed(result.value) };
+      return { kind: 'text', text: lines.join('\n'), embed: settingsOverview(result.value, ctx.locale) };
     }
     case 'channel add': {
       const result = await ctx.settings.addChannel(ctx.guildId, opts.channel);
-      return settingsReply(result, `<#${opts.channel}> is allowed. Allowed channels: ${result.ok ? channelList(result.value) : ''}`);
+      return settingsReply(result, `<#${opts.channel}> is allowed. Allowed channels: ${result.ok ? channelList(result.value) : ''}`, ctx.locale);
     }
     case 'channel remove': {
       const result = await ctx.settings.removeChannel(ctx.guildId, opts.channel);
-      return settingsReply(result, `<#${opts.channel}> is no longer on the list. Allowed channels: ${result.ok ? channelList(result.value) : ''}`);
+      return settingsReply(result, `<#${opts.channel}> is no longer on the list. Allowed channels: ${result.ok ? channelList(result.value) : ''}`, ctx.locale);
     }
     case 'reset-game': {
       const result = await ctx.games.resetGame({ guildId: ctx.guildId, channelId: ctx.channelId });
@@ -130,7 +195,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return { kind: 'text', text: result.value.deleted ? "Deleted this channel's game. Start a new one with /rogue new." : 'There was no game in this channel to delete.' };
     }
     case 'reset':
-      return settingsReply(await ctx.settings.reset(ctx.guildId), 'Settings restored to their defaults.');
+      return settingsReply(await ctx.settings.reset(ctx.guildId), 'Settings restored to their defaults.', ctx.locale);
   }
 }
 
@@ -141,7 +206,7 @@ export default {
     description: 'Channel Crawler settings for this server',
     defaultMemberPermissions: MANAGE_GUILD,
     options: [
-      subcommand('show', 'Show the current settings'),
+      subcommand('show', 'Show the current settings', [choiceOpt('section', 'Explain one section of settings', CONFIG_SECTIONS)]),
       subcommand('set', 'Change one or more settings', SETTING_FIELDS.map((field) => rowDiscordOption(SETTING_ROWS[field]))),
       subcommandGroup('channel', 'The channels where games may be played (empty = all)', [
         subcommand('add', 'Allow games in a channel', [textChannelOpt('channel', 'The channel')]),

@@ -5,7 +5,7 @@ import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction, Result, UserRef } from '../src/app/service-types.js';
 import { DIRECTION_ALIASES, DIRECTION_WORDS, WORD_TO_DIRECTION } from './controls/directions.js';
-import { attemptUsedText, boardText, DAILY_OFF_TEXT, DAILY_UNAVAILABLE_TEXT, historyText } from './daily-replies.js';
+import { attemptUsedText, boardText, dailyOffText, dailyUnavailableText, historyText } from './daily-replies.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, subcommandGroup, userOpt } from './definitions.js';
 import { roguePath } from './rogue-tree.js';
 import { inLobby } from '../src/app/host.js';
@@ -182,7 +182,7 @@ export async function replayCommand(ctx: CommandContext): Promise<Reply> {
 /** /rogue daily, board and history: the daily service's answers as replies. */
 async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { subcommand: 'daily' | 'runs board' | 'runs history' }>): Promise<Reply> {
   const daily = ctx.daily;
-  if (!daily) return { kind: 'text', text: DAILY_UNAVAILABLE_TEXT };
+  if (!daily) return { kind: 'text', text: dailyUnavailableText(ctx.locale) };
   switch (opts.subcommand) {
     case 'daily': {
       // Each player's daily is their own game, keyed by them and played in their private view (see scope.ts): any
@@ -193,17 +193,17 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
       const result = await daily.start(own, ctx.user, { practice: opts.practice === true });
       if (!result.ok) return { kind: 'failure', error: result.error };
       const started = result.value;
-      if (started.kind === 'disabled') return { kind: 'text', text: DAILY_OFF_TEXT };
-      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day, started.starting === true) };
+      if (started.kind === 'disabled') return { kind: 'text', text: dailyOffText(ctx.locale) };
+      if (started.kind === 'attempt-used') return { kind: 'text', text: attemptUsedText(started.day, started.starting === true, ctx.locale) };
       return { kind: 'game', view: started.view, mode: 'post' };
     }
     case 'runs board': {
       const result = await daily.board(ctx.guildId, ctx.user, { scope: opts.scope ?? 'server', yesterday: opts.yesterday === true });
-      return result.ok ? { kind: 'text', text: boardText(result.value) } : { kind: 'failure', error: result.error };
+      return result.ok ? { kind: 'text', text: boardText(result.value, ctx.locale) } : { kind: 'failure', error: result.error };
     }
     case 'runs history': {
       const result = await daily.history(opts.user !== undefined ? { userId: opts.user } : { channel: key(ctx) });
-      return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel') } : { kind: 'failure', error: result.error };
+      return result.ok ? { kind: 'text', text: historyText(result.value, opts.user !== undefined ? 'user' : 'channel', ctx.locale) } : { kind: 'failure', error: result.error };
     }
   }
 }
@@ -285,7 +285,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'status': {
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderStatus(result.value.state, ctx.user.id, ctx.locale) };
     }
     case 'log': {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.

@@ -25,14 +25,24 @@ import { GameService } from './app/game-service.js';
 import { silentLogger } from './app/ports.js';
 import type { ChannelKey, GameView, UserRef } from './app/service-types.js';
 import { SettingsService } from './app/settings-service.js';
+import type { PrivateStyle } from './app/user-prefs.js';
+import { DailyService } from './app/daily/daily-service.js';
+import { ReplayService } from './app/replay-service.js';
+import { inProcessReplayEncoder } from './adapters/render/replay-encoder.js';
+import { MemoryBoardStore, MemoryDailyAttemptStore, MemoryHistoryStore } from './adapters/memory/memory-daily-stores.js';
+import { endedScoredDaily, finishedDailyPost } from './adapters/discord/personal-daily.js';
+import { isPersonalDaily } from './app/scope.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** The terminal's one server and channel (numeric, like Discord ids, so /rogue-config channel add works). */
 export const PLAY_GUILD_ID = '1000000000000000001';
 export const PLAY_CHANNEL_ID = '1000000000000000002';
 /** The terminal's owner: the default player, and the server's admin (`@name` players are ordinary members). */
 const OWNER: UserRef = { id: 'you', name: 'Player' };
-/** The fake clock starts here (a fixed date) and moves one second per input line. */
-const EPOCH = Date.UTC(2025, 0, 1);
+/** The fake clock starts here (a fixed date, the daily's first day at noon UTC) and moves one second per input line. */
+const EPOCH = Date.UTC(2026, 10, 24, 12);
 
 /** Options of a terminal session (the CLI flags). */
 export interface PlayOptions {
@@ -42,6 +52,23 @@ export interface PlayOptions {
   mobile?: boolean;
   /** The player's language (`--locale de`): replies, buttons, log and the games they start; English by default. */
   locale?: Locale;
+  /** Where replay GIFs are saved (default: channel-crawler under the system's temp folder). */
+  outDir?: string;
+}
+
+/** Where `npm run play` saves replay GIFs unless told otherwise. */
+export const DEFAULT_OUT_DIR = join(tmpdir(), 'channel-crawler');
+
+/** `<t:UNIX:R>` as a person reads it relative to `now` ("in 42 s", "3 min ago"); other styles as a UTC time. */
+export function humanTimes(text: string, now: number): string {
+  return text.replace(/<t:(-?\d{1,13})(?::([tTdDfFR]))?>/g, (_all, unix: string, style: string | undefined) => {
+    const at = Number(unix) * 1000;
+    if (style !== 'R') return new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+    const seconds = Math.round((at - now) / 1000);
+    const size = Math.abs(seconds);
+    const amount = size < 90 ? `${size} s` : size < 5400 ? `${Math.round(size / 60)} min` : `${Math.round(size / 3600)} h`;
+    return seconds >= 0 ? `in ${amount}` : `${amount} ago`;
+  });
 }
 
 /** Short button words accepted after `!` (and `press`): the direction aliases of /rogue move, plus the other buttons'. */
@@ -85,6 +112,10 @@ export function buttonsText(rows: readonly ButtonSpec[][], locale: Locale = DEFA
 export class PlaySession {
   private readonly games: GameService;
   private readonly settings: SettingsService;
+  private readonly daily: DailyService;
+  private readonly replays: ReplayService;
+  /** Replays saved so far (numbers the files). */
+  private replaysSaved = 0;
   private now = EPOCH;
   private nextSeed: number;
   private readonly key: ChannelKey = { guildId: PLAY_GUILD_ID, channelId: PLAY_CHANNEL_ID };
@@ -94,13 +125,20 @@ export class PlaySession {
   private controllerOf: string | null = null;
   /** The buttons of the last private question (the host's 🏳️ confirmation): pressable by the next line only. */
   private asked: ButtonSpec[][] = [];
+  /** The private view style of whoever typed the current line (`/rogue prefs style:…`); null: the terminal's. */
+  private privateStyle: PrivateStyle | null = null;
   private ready: Promise<void>;
 
   constructor(private readonly options: PlayOptions) {
     this.nextSeed = options.seed;
     const clock = { now: () => this.now };
     const settingsStore = new MemorySettingsStore(silentLogger);
-    this.games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    // Wired as src/main.ts wires the memory stores: finished runs reach the daily's history and boards, and replays.
+    const store = new MemoryGameStore({ clock });
+    this.games = new GameService({ games: store, settings: settingsStore, clock, rounds: new MemoryRoundQueue(), logger: silentLogger, onFinished: (key, game) => this.daily.recordFinished(key, game) });
+    const dailyStores = { attempts: new MemoryDailyAttemptStore(clock), boards: new MemoryBoardStore(clock), history: new MemoryHistoryStore(), runs: store };
+    this.daily = new DailyService({ games: this.games, gameStore: store, settings: settingsStore, clock, logger: silentLogger, ...dailyStores });
+    this.replays = new ReplayService({ gameStore: store, runs: store, encoder: inProcessReplayEncoder, logger: silentLogger });
     this.settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
     // A terminal shows no pictures: the image style (the servers' default) is drawn as emoji here.
     const patch = { render: options.render ?? 'emoji', ...(options.mobile ? { mobile: true } : {}) };
@@ -132,7 +170,8 @@ export class PlaySession {
       }
     }
     out.push('');
-    return out.join('\n');
+    // Discord shows `<t:…:R>` as a live "in 42 seconds": the terminal prints it against its own clock.
+    return humanTimes(out.join('\n'), this.now);
   }
 
   /** The session's language for a command or press context (absent: English). */
@@ -141,6 +180,9 @@ export class PlaySession {
   }
 
   private async dispatch(user: UserRef, text: string): Promise<string[]> {
+    const prefs = this.settings.prefs ? await this.settings.prefs.get(user.id) : null;
+    // The image style cannot be printed: a player who chose it sees the terminal's own style.
+    this.privateStyle = prefs?.ok && prefs.value.style !== 'image' ? prefs.value.style : null;
     const advance = /^!advance\s+(\d{1,5})$/.exec(text);
     if (advance) return this.advance(Number(advance[1]));
     if (text.startsWith('/')) {
@@ -148,7 +190,7 @@ export class PlaySession {
       const module = inv && findCommand(inv.command);
       if (!inv || !module) return [`(only you) Unknown command. Try /rogue help.`];
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
-      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, ...this.lang() });
+      const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, daily: this.daily, replays: this.replays, ...this.lang() });
       const lines = this.print(reply, user);
       return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, TERMINAL_HELP_TEXT] : lines;
     }
@@ -177,11 +219,14 @@ export class PlaySession {
     const intent = decoded.ok ? pressIntent(decoded.value) : null;
     if (!decoded.ok || !intent) return [`(only you) ${FOREIGN_BUTTON_TEXT}`];
     // The very code the Discord router runs for a press.
-    const forget = (userId: string) => forgetUser({ settings: this.settings }, userId);
-    const outcome = await runPress({ key: this.key, user, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...this.lang() }, decoded.value, intent);
+    const forget = (userId: string) => forgetUser({ settings: this.settings, daily: this.daily }, userId);
+    // A player's own daily is keyed by them (scope.ts): its buttons act on that game, as on Discord.
+    const key = current?.key ?? this.key;
+    const outcome = await runPress({ key, user, replays: this.replays, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...this.lang() }, decoded.value, intent);
     const redraw = (view: GameView): string[] => (onController ? this.controller(view, user.id) : this.gameMessage(view, 'updated'));
     switch (outcome.kind) {
       case 'game':
+        if (endedScoredDaily(outcome.view)) return [...redraw(outcome.view), ...(await this.dailyPost(outcome.view, user))];
         // A press on the controller also updates the shared message, as on Discord.
         return [...(outcome.note ? [`(only you) ${outcome.note}`] : []), ...(onController ? [...this.gameMessage(outcome.view, 'updated'), ...this.controller(outcome.view, user.id)] : redraw(outcome.view))];
       case 'controller':
@@ -207,7 +252,8 @@ export class PlaySession {
   private controller(view: GameView, userId: string): string[] {
     this.shown = view;
     this.controllerOf = userId;
-    const payload = controllerPayload(view, userId, { style: this.options.render ?? 'emoji', mobile: this.options.mobile === true }, this.options.locale);
+    const style = this.privateStyle ?? this.options.render ?? 'emoji';
+    const payload = controllerPayload(view, userId, { style, mobile: this.options.mobile === true }, this.options.locale);
     const out = ['=== your controller (only you) ==='];
     if (payload.content) out.push(payload.content);
     for (const e of payload.embeds) out.push(...embedText(e));
@@ -215,23 +261,46 @@ export class PlaySession {
     return out;
   }
 
-  /** A new public message with a file (the replay GIF): the terminal names the file and its alt text. */
+  /** A new public message with a file (the replay GIF): the terminal saves the file and prints its path and alt text. */
   private attachmentText(a: { text: string; file: { name: string; data: Uint8Array; description: string } }): string[] {
-    return ['=== new message ===', a.text, `[${a.file.name}, ${a.file.data.length} bytes] ${a.file.description}`];
+    const dir = this.options.outDir ?? DEFAULT_OUT_DIR;
+    const dot = a.file.name.lastIndexOf('.');
+    const name = `${dot > 0 ? a.file.name.slice(0, dot) : a.file.name}-${++this.replaysSaved}${dot > 0 ? a.file.name.slice(dot) : ''}`;
+    const path = join(dir, name);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path, a.file.data);
+    } catch (err) {
+      return ['=== new message ===', a.text, `(could not save ${a.file.name} to ${dir}: ${(err as Error).message})`, a.file.description];
+    }
+    return ['=== new message ===', a.text, `[${a.file.name}, ${a.file.data.length} bytes, saved to ${path}] ${a.file.description}`];
+  }
+
+  /** A finished scored daily's public post: its share card and the board it counts on, as on Discord. */
+  private async dailyPost(view: GameView, user: UserRef): Promise<string[]> {
+    const post = await finishedDailyPost(this.daily, view, user);
+    return ['=== new message ===', post.content ?? ''];
   }
 
   private async advance(seconds: number): Promise<string[]> {
     this.now += seconds * 1000;
     const resolved = await this.games.resolveDueRounds();
     if (resolved.length === 0) return [`(the clock moves ${seconds} s; no round was due)`];
-    return resolved.flatMap((view) => this.gameMessage(view, 'updated by the round timer'));
+    return resolved.flatMap((view) => (view.ping ? this.pingText(view) : this.gameMessage(view, 'updated by the round timer')));
+  }
+
+  /** The whose-turn ping (a short new message that mentions only the players the round waits for); [] when none. */
+  private pingText(view: GameView): string[] {
+    const names = (view.ping ?? []).map((id) => view.state.players.find((p) => p.id === id)?.name ?? id);
+    return names.length === 0 ? [] : ['=== new message (pings) ===', `⏳ The round is waiting for ${names.map((n) => `@${n}`).join(' ')}: your move!`];
   }
 
   private gameMessage(view: GameView, how: string): string[] {
     this.shown = view;
     this.controllerOf = null;
     const payload = gamePayload(view, this.now);
-    const out = [`=== game message (${how}) ===`];
+    // A player's own daily is played in their private view, as on Discord.
+    const out = [`=== ${isPersonalDaily(view.key) ? 'your daily (only you)' : 'game message'} (${how}) ===`];
     if (payload.content) out.push(payload.content);
     for (const e of payload.embeds) out.push(...embedText(e));
     out.push(...buttonsText(gameControls(view), view.meta.locale));
@@ -346,7 +415,7 @@ async function main(): Promise<void> {
     return;
   }
   if (process.stdin.isTTY) {
-    process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north (or !n, or wait); /rogue new party:2 opens a lobby; /rogue help. Ctrl-D quits.\n`);
+    process.stdout.write(`Channel Crawler in your terminal${flags.seedGiven ? '' : ` (seed ${flags.seed})`}. Try: /rogue new, then north (or !n, or wait); /rogue new party:2 opens a lobby; /rogue daily; /rogue help. Ctrl-D quits.\n`);
   }
   await runPlay(process.stdin, (s) => process.stdout.write(s), flags);
 }

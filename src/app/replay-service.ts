@@ -14,6 +14,7 @@ import { storageGuarded } from './storage-guard.js';
 import { TEXT_LIMITS, safeText } from '../text/safe-text.js';
 import { replay } from '../engine/game.js';
 import { canonicalJson } from './daily/verify.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** What the encoder is given. */
 export interface ReplayJob {
@@ -51,6 +52,8 @@ export class ReplayService implements ReplayServiceApi {
       const run = await this.finishedRun(key);
       if ('kind' in run) return { ok: false, error: run };
       const { state, actions } = run;
+      // A public post: in the run's own language (the shared message's), like the game message it follows.
+      const locale = run.locale ?? DEFAULT_LOCALE;
       if (!state.summary) return { ok: false, error: { kind: 'no-game' } };
       // Old rules stay runnable (docs/rules-versions.md), so a log replays to its own run; if this code's rules play
       // it differently, the animation would show another dungeon than the one played: say so instead.
@@ -71,8 +74,8 @@ export class ReplayService implements ReplayServiceApi {
       const s = state.summary;
       const names = s.kills.map((k) => k.name).join(', ');
       // The one sanitiser: names may hold line breaks, U+202E or mention syntax; cut on a grapheme within 1,024.
-      const description = safeText(replayAlt(clip, names, s.outcome), { max: TEXT_LIMITS.altText });
-      const caption = `🎞️ ${OUTCOMES[s.outcome].emoji} The last ${clip.frames} turns on depth ${clip.depth}: ${clip.kills} kill${clip.kills === 1 ? '' : 's'}.`;
+      const description = safeText(replayAlt(clip, names, s.outcome, locale), { max: TEXT_LIMITS.altText });
+      const caption = t(locale, 'replay.caption', { emoji: OUTCOMES[s.outcome].emoji, frames: clip.frames, depth: clip.depth, kills: clip.kills });
       return { ok: true, value: { file: { name: REPLAY_FILE, data: clip.gif, description }, caption } };
     });
   }
@@ -81,9 +84,11 @@ export class ReplayService implements ReplayServiceApi {
   private async finishedRun(key: ChannelKey): Promise<ReplayMaterial | ServiceFailure> {
     const { gameStore, runs } = this.deps;
     const loaded = await gameStore.load(key);
-    if (loaded.kind === 'found' && loaded.game.state.status === 'over') return { state: loaded.game.state, actions: await gameStore.readLog(key) };
+    if (loaded.kind === 'found' && loaded.game.state.status === 'over') {
+      return { state: loaded.game.state, actions: await gameStore.readLog(key), ...localeOf(loaded.game.meta) };
+    }
     const last = await runs.lastRun(key);
-    if (last) return { state: last.game.state, actions: last.actions };
+    if (last) return { state: last.game.state, actions: last.actions, ...localeOf(last.game.meta) };
     if (loaded.kind === 'found') return { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' };
     return { kind: 'no-game' };
   }
@@ -105,10 +110,19 @@ function replaysTo(state: GameState, actions: readonly Action[]): 'same' | 'diff
 export interface ReplayMaterial {
   state: GameState;
   actions: Action[];
+  /** The run's language (GameMeta.locale): its caption and alt text are worded in it. */
+  locale?: Locale;
 }
 
+/** The `locale` field of a game's meta, when it has one. */
+const localeOf = (meta: { locale?: Locale }): { locale?: Locale } => (meta.locale ? { locale: meta.locale } : {});
+
 /** The alt text: what the animation shows, for players who can't see it. */
-export function replayAlt(clip: Pick<ReplayClip, 'frames' | 'depth' | 'kills' | 'hpLost'>, players: string, outcome: keyof typeof OUTCOMES): string {
-  const end = outcome === 'victory' ? 'and the party wins' : outcome === 'defeat' ? 'and the party falls' : 'and the run ends';
-  return `Animated replay of the last ${clip.frames} turns on depth ${clip.depth}, one frame per turn: ${players} fight on; ${clip.kills} monster${clip.kills === 1 ? ' is' : 's are'} slain, the party loses ${clip.hpLost} HP, ${end}.`;
+export function replayAlt(
+  clip: Pick<ReplayClip, 'frames' | 'depth' | 'kills' | 'hpLost'>,
+  players: string,
+  outcome: keyof typeof OUTCOMES,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return t(locale, 'replay.alt', { frames: clip.frames, depth: clip.depth, players, kills: clip.kills, hp: clip.hpLost, outcome });
 }

@@ -9,7 +9,7 @@ import {
   field,
   footerText,
   logLines,
-  OFF_PICTURE,
+  offPicture,
   partyLines,
   sightLines,
   summaryLines,
@@ -20,7 +20,7 @@ import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
 import { drawMap } from './map.js';
 import { relativeTime } from './timer.js';
 import { codePoints, fitLines } from './text.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, LOCALE_CODES, t, tDynamic, type Locale } from '../i18n/index.js';
 
 /** How to render: style, compact phone layout, whose view, which events, and the rounds-mode countdown. */
 export interface RenderOptions {
@@ -77,31 +77,37 @@ function legendEntry(style: RenderStyle, cell: number, name: string): string {
   return `${styleSpec(style).quote(glyphTable(style)[cell]!)} ${name}`;
 }
 
-/** The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when cells is null. */
-export function legend(style: RenderStyle, cells: Uint8Array | null): string {
+/**
+ * The key to the non-player glyphs present in the drawn map (players are keyed by the party field); every entry when
+ * cells is null. Names in `locale` (a kind no catalogue names keeps its English legend).
+ */
+export function legend(style: RenderStyle, cells: Uint8Array | null, locale: Locale = DEFAULT_LOCALE): string {
   const parts: string[] = [];
-  for (const [cell, name] of LEGEND_NAMES) {
+  for (const [cell, name, key] of LEGEND_NAMES) {
     const present = !cells || cells[cell] === 1 || (cell === Cell.Stairs && cells[Cell.DimStairs] === 1);
-    if (present) parts.push(legendEntry(style, cell, name));
+    if (present) parts.push(legendEntry(style, cell, hasMessage(locale, key) ? tDynamic(locale, key) : name));
   }
   return parts.join(SEP);
 }
 
-/** Longest legend a style can produce: reserved before the map is sized, since the legend depends on the map. */
-const LEGEND_MAX = byStyle((s) => codePoints(legend(s, null)));
+/** Longest legend a style can produce in any language: reserved before the map is sized, since the legend depends on the map. */
+const LEGEND_MAX = byStyle((s) => Math.max(...LOCALE_CODES.map((l) => codePoints(legend(s, null, l)))));
 
-/** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed). */
-const OFF_RESERVE = PUBLIC_SIGHT_LINES * (OFF_PICTURE.length + 3);
+/** Room kept in the embed for the "In sight" list's off-picture marks (added once the map is placed), in any language. */
+const OFF_RESERVE = PUBLIC_SIGHT_LINES * (Math.max(...LOCALE_CODES.map((l) => codePoints(offPicture(l)))) + 3);
 
 /** Marks the monsters in the "In sight" field that the map does not show (`drawn` holds the ids it does). */
-function markOffPicture(state: GameState, visible: Uint8Array, mark: number, embed: EmbedText, target: { x: number; y: number }, style: RenderStyle, drawn: ReadonlySet<number>): void {
+function markOffPicture(c: PlaceContext, style: RenderStyle, drawn: ReadonlySet<number>): void {
+  const { state, visible, mark, embed, target } = c;
   if (state.status !== 'playing') return;
-  const plain = sightLines(state, visible, mark, target.x, target.y, style);
-  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn);
+  const L = c.options.locale ?? DEFAULT_LOCALE;
+  const plain = sightLines(state, visible, mark, target.x, target.y, style, undefined, L);
+  const marked = sightLines(state, visible, mark, target.x, target.y, style, drawn, L);
+  const hudFields = new Set([t(L, 'hud.party'), t(L, 'hud.in-sight'), 'Party', 'In sight']);
   // The sight lines sit in the HUD (the description, the Party field, a private view's In sight): each is swapped for its marked twin.
   const swap = (text: string): string => text.split('\n').map((l) => { const i = plain.indexOf(l); return i >= 0 ? marked[i]! : l; }).join('\n');
   embed.description = swap(embed.description);
-  embed.fields = embed.fields.map((f) => (f.name === 'Party' || f.name === 'In sight' ? { ...f, value: swap(f.value) } : f));
+  embed.fields = embed.fields.map((f) => (hudFields.has(f.name) ? { ...f, value: swap(f.value) } : f));
 }
 
 /** The ids of the living monsters seen now inside `view`: those a text map draws. */
@@ -140,9 +146,9 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   const idle = options.idle ?? [];
   // Compact for a phone: the field is just "Party"; in a rounds fight its first line says who must act and when the round ends.
   const turn = inLobby ? null : roundLine(state, options);
-  const party = partyLines(state, viewerId, style, idle);
+  const party = partyLines(state, viewerId, style, idle, L);
   // The monsters in sight follow the party in the same field (a phone pays a line for every field name).
-  const sight = state.status === 'playing' && !inLobby ? sightLines(state, visible, mark, target.x, target.y, style).slice(0, PUBLIC_SIGHT_LINES) : [];
+  const sight = state.status === 'playing' && !inLobby ? sightLines(state, visible, mark, target.x, target.y, style, undefined, L).slice(0, PUBLIC_SIGHT_LINES) : [];
   const hud = [...(turn ? [turn] : []), ...party, ...sight];
   // No "… (N earlier)" line: on a phone every line counts, and the rest is in /rogue log and the private view.
   const log = options.log ? options.log.slice(-PUBLIC_LOG_LINES) : logLines(options.events ?? state.recent, viewerId, PUBLIC_LOG_LINES, options.locale).lines;
@@ -174,25 +180,26 @@ interface PlaceContext {
 
 /** The picture attached to the embed (drawn only with a deflate), monsters outside it marked in the "In sight" list. */
 function placeAttachment(c: PlaceContext): RenderedMessage {
-  const { state, options, visible, mark, embed, target } = c;
+  const { state, options, visible, mark, embed } = c;
   if (!options.deflate) return { content: '', embed };
   // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
   const caps = viewCaps(options.style, options.mobile === true);
-  const image = renderImageWith(state, visible, mark, options.privateView === true ? (options.viewerId ?? null) : null, options.deflate, caps);
-  markOffPicture(state, visible, mark, embed, target, options.style, new Set(image.monsters));
+  const viewer = options.privateView === true ? (options.viewerId ?? null) : null;
+  const image = renderImageWith(state, visible, mark, viewer, options.deflate, caps, options.locale);
+  markOffPicture(c, options.style, new Set(image.monsters));
   embed.image = `attachment://${IMAGE_NAME}`;
   return { content: '', embed, image };
 }
 
 /** The largest view that fits `budget` code points, drawn around the target, with its legend. */
 function drawnView(c: PlaceContext, budget: number): { text: string; key: string } {
-  const { state, options, visible, mark, embed, target } = c;
+  const { state, options, visible, mark, target } = c;
   const style = options.style;
   const size = chooseViewSize(state.width, state.height, viewCaps(style, options.mobile === true), budget, tileCost(style));
   const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
   const map = drawMap(state, visible, mark, view, style, options.viewerId ?? null);
-  markOffPicture(state, visible, mark, embed, target, style, monstersIn(state, visible, mark, view));
-  return { text: map.text, key: legend(style, map.cells) };
+  markOffPicture(c, style, monstersIn(state, visible, mark, view));
+  return { text: map.text, key: legend(style, map.cells, options.locale) };
 }
 
 /** Room the embed leaves under its 6,000 total once its text and the off-picture marks are counted. */

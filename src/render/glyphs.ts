@@ -174,10 +174,10 @@ export function itemMarker(kind: ItemKind, style: RenderStyle): string {
   return styleSpec(style).art(ITEMS[kind].art);
 }
 
-/** What each non-player glyph means, in legend order: the monster table, the item table, the stairs and the fallen. */
-export const LEGEND_NAMES: readonly (readonly [number, string])[] = [
-  ...MONSTER_KINDS.map((k) => [monsterCell(k), MONSTERS[k].legend] as const),
-  ...ITEM_KINDS.map((k) => [itemCell(k), ITEMS[k].legend] as const),
-  [Cell.Stairs, 'stairs'],
-  [Cell.Corpse, 'fallen'],
+/** What each non-player glyph means, in legend order: the monster table, the item table, the stairs and the fallen (English, catalogue key). */
+export const LEGEND_NAMES: readonly (readonly [number, string, string])[] = [
+  ...MONSTER_KINDS.map((k) => [monsterCell(k), MONSTERS[k].legend, `legend.${k}`] as const),
+  ...ITEM_KINDS.map((k) => [itemCell(k), ITEMS[k].legend, `legend.${k}`] as const),
+  [Cell.Stairs, 'stairs', 'legend.stairs'],
+  [Cell.Corpse, 'fallen', 'legend.fallen'],
 ];

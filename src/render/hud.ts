@@ -1,5 +1,5 @@
 /** The HUD around the map: party lines with HP bars, monsters in sight, the turn log, the run summary, title and footer. */
-import { monsterLabel, TACTICS } from '../engine/ai.js';
+import { TACTICS } from '../engine/ai.js';
 import { ITEMS, ITEM_KINDS, carried } from '../engine/items.js';
 import { ABILITIES, ROLES } from '../engine/roles.js';
 import { recapLine } from '../engine/score.js';
@@ -10,7 +10,8 @@ import type { GameEvent, GameState, Monster, Player } from '../engine/types.js';
 import { describeEventWith, describeOutcome, isLogWorthy } from './events.js';
 import { Cell, glyphTable, itemMarker, monsterMarker, playerMarker, styleSpec, type RenderStyle } from './glyphs.js';
 import { LIMITS } from './limits.js';
-import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale, type MessageKey } from '../i18n/index.js';
+import { itemFullName, monsterShortLabel } from './names.js';
 import { cleanName, escapeMarkdown, fitLines } from './text.js';
 
 /** A player's name, cleaned, cut and escaped for embed markdown. */
@@ -73,9 +74,9 @@ export function packText(p: Player, style: RenderStyle, sep = styleSpec(style).m
 }
 
 /** The gear a player wields and wears ("🤺 sword · 🧥 leather armour"). */
-export function gearText(p: Player, style: RenderStyle): string {
-  const worn = p.armour ? ` · ${itemMarker(p.armour, style)} ${ITEMS[p.armour].name}` : '';
-  return `${itemMarker(p.weapon, style)} ${ITEMS[p.weapon].name}${worn}`;
+export function gearText(p: Player, style: RenderStyle, locale: Locale = DEFAULT_LOCALE): string {
+  const worn = p.armour ? ` · ${itemMarker(p.armour, style)} ${itemFullName(p.armour, locale)}` : '';
+  return `${itemMarker(p.weapon, style)} ${itemFullName(p.weapon, locale)}${worn}`;
 }
 
 /**
@@ -100,19 +101,19 @@ function rounds(state: GameState): boolean {
  * One line per player: marker, name, level, HP, potions (and lures), and in rounds mode whether they have acted. In
  * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
  */
-export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle, idle: readonly string[] = []): string[] {
+export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle, idle: readonly string[] = [], locale: Locale = DEFAULT_LOCALE): string[] {
   // A player holding (they waited in a fight) or fighting by standing order (⚔️) is done for the round too.
   // Members who let several rounds pass: the round no longer waits for them (see src/app/host.ts).
   // A standing ⚔️ order: the player fights each round without pressing, shown apart from a one-off action.
   const fights = (p: Player): boolean => state.fighting.includes(p.id);
-  const marks = styleSpec(style).marks;
+  const marks = localMarks(styleSpec(style).marks, locale);
   const idleMark = (p: Player): string => (idle.includes(p.id) ? marks.idle : '');
   return [...state.players]
     .sort((a, b) => a.slot - b.slot)
     .map((p) => {
-      const you = p.id === viewerId ? ' (you)' : '';
+      const you = p.id === viewerId ? ` ${t(locale, 'hud.you')}` : '';
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
-      if (!p.alive) return `${head} — fallen`;
+      if (!p.alive) return `${head} — ${t(locale, 'hud.fallen')}`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
       return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
     });
@@ -138,31 +139,40 @@ export function partyTitle(state: GameState, roundSecondsLeft: number | null | u
   return t(locale, 'hud.party.round', { done, alive: alive.length, waiting: waiting.length > 0 && done > 0 ? 'yes' : 'no', names, timer, secs });
 }
 
-/** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. */
-export function monsterNotes(m: Monster): string {
-  const notes: string[] = [];
-  if (m.state === 'wander') notes.push('unaware');
-  if (m.state === 'lured') notes.push('lured');
-  if (m.hp <= MONSTERS[m.kind].bloodied * m.maxHp) notes.push('bloodied');
-  if (m.state === 'flee') notes.push('fleeing');
-  if (TACTICS[MONSTERS[m.kind].tactics].berserks && m.weapon > 0) notes.push('berserk');
-  if (m.stunned > 0) notes.push('stunned');
-  if (m.state === 'guard') notes.push('guarding the stairs');
-  return notes.join(', ');
+/** What the party should know about a monster: unaware, bloodied, fleeing, berserk; '' when nothing notable. In `locale`. */
+export function monsterNotes(m: Monster, locale: Locale = DEFAULT_LOCALE): string {
+  const notes: MessageKey[] = [];
+  if (m.state === 'wander') notes.push('hud.note.unaware');
+  if (m.state === 'lured') notes.push('hud.note.lured');
+  if (m.hp <= MONSTERS[m.kind].bloodied * m.maxHp) notes.push('hud.note.bloodied');
+  if (m.state === 'flee') notes.push('hud.note.fleeing');
+  if (TACTICS[MONSTERS[m.kind].tactics].berserks && m.weapon > 0) notes.push('hud.note.berserk');
+  if (m.stunned > 0) notes.push('hud.note.stunned');
+  if (m.state === 'guard') notes.push('hud.note.guarding');
+  return notes.map((k) => t(locale, k)).join(', ');
 }
 
 /** Monsters seen now, nearest to (cx, cy) first, with HP and notable state. */
-export function sightLines(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number, style: RenderStyle, drawn?: ReadonlySet<number>): string[] {
+export function sightLines(
+  state: GameState,
+  visible: Uint8Array,
+  mark: number,
+  cx: number,
+  cy: number,
+  style: RenderStyle,
+  drawn?: ReadonlySet<number>,
+  locale: Locale = DEFAULT_LOCALE,
+): string[] {
   const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
   const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
   seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
   const foes = fightTargets(state);
   return seen.map((m) => {
     const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
-    const notes = monsterNotes(m);
-    const off = drawn && !drawn.has(m.id) ? ` · ${OFF_PICTURE}` : '';
+    const notes = monsterNotes(m, locale);
+    const off = drawn && !drawn.has(m.id) ? ` · ${offPicture(locale)}` : '';
     const target = foes.get(m.id);
-    return `${marker} ${monsterLabel(m)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
+    return `${marker} ${monsterShortLabel(m, locale)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }
 
@@ -195,7 +205,7 @@ export function summaryLines(state: GameState, locale?: Locale): string[] {
   if (!s) return [];
   const lines = [describeOutcome(s, locale), recapLine(s)];
   const kills = [...s.kills].sort((a, b) => b.kills - a.kills);
-  for (const k of kills) lines.push(`**${hudName(k.name)}** — ${k.kills} ${k.kills === 1 ? 'kill' : 'kills'}`);
+  for (const k of kills) lines.push(t(locale ?? DEFAULT_LOCALE, 'hud.kills', { name: hudName(k.name), kills: k.kills }));
   return lines;
 }
 
@@ -231,6 +241,25 @@ export const LOG_LINES = 12;
 export const SIGHT_LINES = 8;
 /** How the "In sight" list marks a monster the map beside it does not show. */
 export const OFF_PICTURE = 'off picture';
+
+/** OFF_PICTURE in `locale`. */
+export function offPicture(locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'hud.off-picture');
+}
+
+/** The English words of the party line's marks, by catalogue key: a style's marks are worded in the reader's language. */
+const MARK_KEYS = { idle: 'hud.mark.idle', fighting: 'hud.mark.fighting', acted: 'hud.mark.acted', waiting: 'hud.mark.to-act' } as const;
+
+/** A style's marks with their words in `locale` (" · to act" -> " · am Zug"); a mark without the English word stays as it is. */
+function localMarks<M extends Record<keyof typeof MARK_KEYS, string>>(marks: M, locale: Locale): M {
+  if (locale === DEFAULT_LOCALE) return marks;
+  const out: Record<string, string> = { ...marks };
+  for (const [mark, key] of Object.entries(MARK_KEYS) as [keyof typeof MARK_KEYS, MessageKey][]) {
+    const english = t(DEFAULT_LOCALE, key);
+    if (marks[mark].endsWith(english)) out[mark] = marks[mark].slice(0, -english.length) + t(locale, key);
+  }
+  return out as M;
+}
 
 /** A field if it has something to say, its value fitted to Discord's field limit. */
 export function field(name: string, lines: readonly string[], keep: 'first' | 'last', maxLines = Infinity, dropped = 0): { name: string; value: string } | null {

@@ -1,41 +1,42 @@
 /** The /rogue status character sheet: one player's stats as an ephemeral embed. */
-import { ITEMS, armourDefence, wielded } from '../engine/items.js';
+import { armourDefence, wielded } from '../engine/items.js';
 import { ABILITIES, ROLES } from '../engine/roles.js';
 import { roundsNow } from '../engine/pace.js';
 import type { GameState, Player } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
 import { footerText, gearText, hpBar, hudName, packText, xpText } from './hud.js';
 import type { EmbedText } from './limits.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
+import { itemFullName } from './names.js';
 
-/** A player's ephemeral character sheet (/rogue status). */
-export function renderStatus(state: GameState, userId: string): EmbedText {
+/** A player's ephemeral character sheet (/rogue status), in the reader's `locale`. */
+export function renderStatus(state: GameState, userId: string, locale: Locale = DEFAULT_LOCALE): EmbedText {
   const p = state.players.find((q) => q.id === userId);
-  const footer = `Turn ${state.turn} · ${footerText(state)}`;
+  const footer = t(locale, 'status.footer', { turn: state.turn, footer: footerText(state, locale) });
   if (!p) {
     return {
-      title: 'Not in this game',
-      description: state.status === 'over' ? 'This run is over.' : 'You have not joined this run yet: use `/rogue join`.',
+      title: t(locale, 'status.not-in-game'),
+      description: state.status === 'over' ? t(locale, 'status.run-over') : t(locale, 'status.not-joined'),
       fields: [],
       footer,
       color: 0x99aab5,
     };
   }
   const w = wielded(p);
-  const armour = p.armour ? `${ITEMS[p.armour].name} (+${armourDefence(p.armour)} defence)` : 'none';
+  const armour = p.armour ? t(locale, 'status.armour', { name: itemFullName(p.armour, locale), defence: armourDefence(p.armour) }) : t(locale, 'status.no-armour');
+  const hit = `${w.toHit >= 0 ? '+' : ''}${w.toHit}`;
   const lines = [
-    p.alive ? `HP ${hpBar(p.hp, p.maxHp, 'emoji')}` : '💀 Fallen',
+    p.alive ? t(locale, 'status.hp', { bar: hpBar(p.hp, p.maxHp, 'emoji') }) : t(locale, 'status.fallen'),
     ...roleLine(p),
-    `Level ${p.level} · ${xpText(p)} (kills and each new depth give XP; a level adds max HP, attack and damage)`,
-    `Attack ${p.attack} · Defence ${p.defence + armourDefence(p.armour)}`,
-    `Gear: ${gearText(p, 'emoji')}`,
-    `Weapon: ${w.name} (${w.damage[0]}-${w.damage[1]} damage, reach ${w.reach}, ${w.toHit >= 0 ? '+' : ''}${w.toHit} to hit) · Armour: ${armour}`,
-    `Pack: ${packText(p, 'emoji')}`,
-    `Kills: ${p.kills}`,
-    `Depth ${state.depth}/${state.config.maxDepth} at (${p.x}, ${p.y})`,
+    t(locale, 'status.level', { level: p.level, xp: xpText(p) }),
+    t(locale, 'status.attack', { attack: p.attack, defence: p.defence + armourDefence(p.armour) }),
+    t(locale, 'status.gear', { gear: gearText(p, 'emoji', locale) }),
+    t(locale, 'status.weapon', { weapon: locale === DEFAULT_LOCALE ? w.name : itemFullName(p.weapon, locale), min: w.damage[0], max: w.damage[1], reach: w.reach, hit, armour }),
+    t(locale, 'status.pack', { pack: packText(p, 'emoji') }),
+    t(locale, 'status.kills', { kills: p.kills }),
+    t(locale, 'status.depth', { depth: state.depth, max: state.config.maxDepth, x: p.x, y: p.y }),
   ];
-  if (roundsNow(state) && state.status === 'playing' && p.alive) {
-    lines.push(state.acted.includes(p.id) ? 'This round: ✅ acted' : 'This round: ⏳ not yet');
-  }
+  if (roundsNow(state) && state.status === 'playing' && p.alive) lines.push(t(locale, 'status.round', { acted: state.acted.includes(p.id) ? 'yes' : 'no' }));
   return {
     title: `${playerMarker(p.slot, 'emoji')} ${hudName(p.name)}`,
     description: lines.join('\n'),

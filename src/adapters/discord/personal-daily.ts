@@ -37,6 +37,6 @@ export async function finishedDailyPost(daily: DailyServiceApi | undefined, view
   const card = dailyLine(view);
   const server = boardGuildOf(view.key);
   const board = daily ? await daily.board(server ?? view.key.guildId, user, { scope: server ? 'server' : 'global' }) : null;
-  const text = board?.ok ? `${card}\n\n${boardText(board.value)}` : card;
+  const text = board?.ok ? `${card}\n\n${boardText(board.value, view.meta.locale)}` : card;
   return { ...textPayload(text), allowedMentions: { parse: [] } };
 }

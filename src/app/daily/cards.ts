@@ -4,6 +4,7 @@ import type { GameState, RunSummary } from '../../engine/types.js';
 import type { DailyMark } from '../service-types.js';
 import { dayNumber } from './day.js';
 import { TEXT_LIMITS, safeText } from '../../text/safe-text.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../i18n/index.js';
 
 /** The emoji and word of each outcome: one table for the card, the board and the history. */
 export const OUTCOMES = {
@@ -34,8 +35,18 @@ export function depthStrip(depth: number, maxDepth: number, outcome: RunSummary[
  * The share card posted with a daily run's summary: day number, outcome, depth, score and the depth strip; no map,
  * seed or monster, so pasting it spoils nothing. Three short lines that fit a 360 px phone.
  */
-export function shareCard(day: number, summary: Pick<RunSummary, 'outcome' | 'depth' | 'turns' | 'kills'>, score: number, maxDepth: number): string {
-  return [`Channel Crawler Daily #${dayNumber(day)} ${OUTCOMES[summary.outcome].emoji}`, `Depth ${summary.depth}/${maxDepth} · ${thousands(score)} pts`, depthStrip(summary.depth, maxDepth, summary.outcome)].join('\n');
+export function shareCard(
+  day: number,
+  summary: Pick<RunSummary, 'outcome' | 'depth' | 'turns' | 'kills'>,
+  score: number,
+  maxDepth: number,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return [
+    t(locale, 'card.title', { day: dayNumber(day), emoji: OUTCOMES[summary.outcome].emoji }),
+    t(locale, 'card.depth', { depth: summary.depth, max: maxDepth, score }),
+    depthStrip(summary.depth, maxDepth, summary.outcome),
+  ].join('\n');
 }
 
 /** Roughly how wide a character draws, in average letters: CJK and fullwidth forms 2, wide capitals 1.5, emoji 2. */
@@ -72,13 +83,16 @@ export { thousands };
 
 /**
  * The line a daily game's message starts with: which day and whether it counts while it runs; once over, the share
- * card of a scored run, or the practice mark. '' for any other game.
+ * card of a scored run, or the practice mark. '' for any other game. In `locale`, else the game's own language.
  */
-export function dailyLine(game: { state: Pick<GameState, 'status' | 'summary' | 'config'>; meta: { daily?: DailyMark } }): string {
+export function dailyLine(
+  game: { state: Pick<GameState, 'status' | 'summary' | 'config'>; meta: { daily?: DailyMark; locale?: Locale } },
+  locale: Locale = game.meta.locale ?? DEFAULT_LOCALE,
+): string {
   const daily = game.meta.daily;
   if (!daily) return '';
   const summary = game.state.summary;
-  if (!daily.scored) return `🧪 Practice run of Daily #${dayNumber(daily.day)}: never on a board.`;
-  if (game.state.status !== 'over' || !summary) return `📅 Daily #${dayNumber(daily.day)}: your scored attempt of the day.`;
-  return shareCard(daily.day, summary, scoreRun(summary), game.state.config.maxDepth);
+  if (!daily.scored) return t(locale, 'daily.line.practice', { day: dayNumber(daily.day) });
+  if (game.state.status !== 'over' || !summary) return t(locale, 'daily.line.scored', { day: dayNumber(daily.day) });
+  return shareCard(daily.day, summary, scoreRun(summary), game.state.config.maxDepth, locale);
 }

@@ -6,6 +6,7 @@ import { describePicture } from './alt.js';
 import { drawPicture, TILE_PX, type Picture } from './draw.js';
 import { PHONE_IMAGE_CSS, privateFrame, PUBLIC_VIEW, publicFrame, type Frame } from './frame.js';
 import { encodePng, type Deflate } from './png.js';
+import type { Locale } from '../../i18n/index.js';
 
 export type { Deflate } from './png.js';
 export type { Picture } from './draw.js';
@@ -48,15 +49,24 @@ export function drawImageWith(state: GameState, visible: Uint8Array, mark: numbe
 /**
  * The image map with cell i seen now when visible[i] === mark. With a viewer it is that player's private view (centred
  * on them, drawn as the viewer); without, the public picture that shows every living player, at most `cap` tiles.
+ * The alt text is in `locale` (English when absent).
  */
-export function renderImageWith(state: GameState, visible: Uint8Array, mark: number, viewerId: string | null, deflate: Deflate, cap: ViewCap = PUBLIC_VIEW): ImageMap {
+export function renderImageWith(
+  state: GameState,
+  visible: Uint8Array,
+  mark: number,
+  viewerId: string | null,
+  deflate: Deflate,
+  cap: ViewCap = PUBLIC_VIEW,
+  locale?: Locale,
+): ImageMap {
   const frame = frameFor(state, visible, mark, viewerId, cap);
   const pic = drawImageWith(state, visible, mark, viewerId, frame);
   return {
     png: encodePng(pic, deflate),
     width: pic.width,
     height: pic.height,
-    alt: describePicture(state, visible, mark),
+    alt: describePicture(state, visible, mark, locale),
     markers: pic.markers,
     monsters: pic.monsters,
     tilesAcross: frame.view.width,
