@@ -68,8 +68,8 @@ export function configFor(sc: Scenario, seed: number): GameConfig {
   });
 }
 
-/** Plays seed `seed` of a scenario to the end. */
-export function playGame(sc: Scenario, seed: number): GameResult {
+/** Plays seed `seed` of a scenario to the end; `observe` sees the state before each member's press (balance/arrows.ts). */
+export function playGame(sc: Scenario, seed: number, observe?: (s: GameState, user: string) => void): GameResult {
   let s: GameState = newGame(configFor(sc, seed));
   const rng = Rng.fromSeed(seed ^ 0x5bd1e995);
   const policy = POLICIES[sc.policy];
@@ -99,6 +99,7 @@ export function playGame(sc: Scenario, seed: number): GameResult {
       // In rounds, who acted this round, or holds (a standing order), has nothing to press until the order ends.
       if (roundsNow(s) && (s.acted.includes(u) || (s.holding.includes(u) && !stalled))) continue;
       const mem = memory.get(u)!;
+      observe?.(s, u);
       const view = playerView(s, u);
       const action = policy(view, rng, mem);
       // Nothing to press now: a follower lets the leader lead, or a fighter's ⚔️ order already stands (pressing it again is no command).

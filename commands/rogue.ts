@@ -1,5 +1,5 @@
 /** /rogue: start, join and play a game in this channel. */
-import { logText } from '../src/app/rolling-log.js';
+import { logText, sinceCount } from '../src/app/rolling-log.js';
 import { aboutReply, forgetQuestion } from './about.js';
 import { personalDailyKey } from '../src/app/scope.js';
 import { z } from 'zod';
@@ -291,7 +291,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id, logSince(result.value, ctx.user.id)) };
     }
     case 'prefs': {
       if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
@@ -386,3 +386,9 @@ export default {
   run,
   slowSubcommands: ['replay'],
 } satisfies CommandModule;
+
+/** Lines of the game's log since `userId`'s last press began (undefined: not a member, or no line of theirs). */
+function logSince(view: { state: { players: readonly { id: string; name: string }[] }; meta: { recentLog?: Parameters<typeof sinceCount>[0] } }, userId: string): number | undefined {
+  const me = view.state.players.find((p) => p.id === userId);
+  return me ? sinceCount(view.meta.recentLog, me.name) : undefined;
+}

@@ -209,9 +209,23 @@ export function gameControls(view: GameView, links?: GameLinks): ButtonSpec[][] 
   return withLinks(view, rows, links);
 }
 
+/**
+ * A fallen member's controller: no d-pad (they cannot move), but what they still can do, with words for screen readers:
+ * refresh the view to watch the party, leave, read how a party works (the fallen do not vote to end: end-vote.ts);
+ * the host keeps 👢.
+ */
+function fallenControls(view: GameView, userId: string): ButtonSpec[][] {
+  const { state, meta } = view;
+  const game = gameTag(meta.createdAt);
+  const row = [verbButton('me', state.version, game, 'refresh (watch)'), verbButton('leave', state.version, game), verbButton('hpty', state.version, game)];
+  if (isHost(state, meta, userId) && state.players.length > 1) row.push(verbButton('kick', state.version, game));
+  return [row];
+}
+
 /** The d-pad of one player (their private controller): only their own legal moves enabled, red where they would attack. */
 export function playerControls(view: GameView, userId: string): ButtonSpec[][] {
   if (view.state.status !== 'playing') return [];
+  if (view.state.players.find((p) => p.id === userId)?.alive === false) return fallenControls(view, userId);
   const legal = legalMoves(view.state, userId);
   const can = playerAbilities(legal);
   const rows = padRows(view, can);

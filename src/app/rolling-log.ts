@@ -8,6 +8,8 @@ import type { GameEvent, GameState } from '../engine/types.js';
 import { eventMsg, isLogWorthy } from '../render/events.js';
 import { formatMsg, msg, sameLine, type LogLine, type LogMsg } from '../render/log-message.js';
 import { ROLLING_LOG_LINES } from '../render/rolling-log.js';
+import { pressRecap, RECAP_KEY } from '../render/recap.js';
+import { cleanName } from '../render/text.js';
 import type { Locale } from '../i18n/index.js';
 
 /** Lines the rolling log keeps (one constant for the service, the views and /rogue log). */
@@ -31,13 +33,42 @@ function unrepeated(line: LogLine): { base: LogLine; count: number } {
 /** The log after one accepted step: `previous` lines, then this step's events as messages, the oldest dropped beyond the limit. */
 export function rollLog(previous: readonly LogLine[], events: readonly GameEvent[], _state: GameState): LogLine[] {
   const out = [...previous];
+  let start = out.length;
   for (const line of eventLines(events)) {
     const last = out[out.length - 1];
     const before = last === undefined ? null : unrepeated(last);
-    if (before && sameLine(before.base, line)) out[out.length - 1] = msg(REPEAT_KEY, { line, count: before.count + 1 });
-    else out.push(line);
+    if (before && sameLine(before.base, line)) {
+      out[out.length - 1] = msg(REPEAT_KEY, { line, count: before.count + 1 });
+      start = Math.min(start, out.length - 1);
+    } else out.push(line);
   }
+  // A press that ran several turns ends with its recap, which remembers how many lines the press wrote before it.
+  const recap = pressRecap(events, out.length - start);
+  if (recap) out.push(recap);
   return out.slice(-ROLLING_LOG_LINES);
+}
+
+/** The player a stored line is about (its `actor` when it is a name), or null. */
+function actorOf(line: LogLine): string | null {
+  if (typeof line === 'string') return null;
+  const inner = line.k === REPEAT_KEY && typeof line.v?.line === 'object' ? line.v.line : line;
+  return typeof inner.v?.actor === 'string' ? inner.v.actor : null;
+}
+
+/**
+ * How many of the newest lines are "since `name`'s last action": from the start of their last press (a recap reaches
+ * back over the lines its press wrote) to the end; undefined when the log has no line of theirs in message form.
+ */
+export function sinceCount(log: readonly LogLine[] | undefined, name: string): number | undefined {
+  const lines = log ?? [];
+  const names = new Set([name, cleanName(name)]);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!names.has(actorOf(line) ?? '')) continue;
+    const wrote = typeof line === 'object' && line.k === RECAP_KEY && typeof line.v?.lines === 'number' ? line.v.lines : 0;
+    return lines.length - Math.max(0, i - wrote);
+  }
+  return undefined;
 }
 
 /** One step's events as log messages: a player's steps without a stop line become "Ann walks 3 steps.". */

@@ -17,7 +17,7 @@ export type NameFormat = (name: string) => string;
 const plain: NameFormat = (n) => n;
 
 /** A monster, by kind, in the case a sentence needs (nom: the subject; acc: the object), its label after it. */
-function monsterRef(ref: ActorRef & { kind: 'monster' }, grammaticalCase: 'nom' | 'acc'): LogMsg {
+export function monsterRef(ref: ActorRef & { kind: 'monster' }, grammaticalCase: 'nom' | 'acc'): LogMsg {
   const row = MONSTERS[ref.monster];
   return msg(`monster.${ref.monster}`, { case: grammaticalCase, label: ref.label }, `the ${row.name} ${ref.label}`);
 }

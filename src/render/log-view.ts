@@ -30,10 +30,10 @@ function fit(older: readonly string[], mine: readonly string[] | null): string {
 }
 
 /** /rogue log for `viewerId`: the kept lines, those since their last action (when they play) under SINCE_HEADING. */
-export function renderLogView(state: GameState, log: readonly string[], viewerId: string): EmbedText {
+export function renderLogView(state: GameState, log: readonly string[], viewerId: string, sinceLines?: number): EmbedText {
   const lines = log.map(shown);
   const me = state.players.find((p) => p.id === viewerId);
-  const since = me ? sinceLastAction(log, me.name).length : 0;
+  const since = me ? sinceLastAction(log, me.name, sinceLines).length : 0;
   const older = lines.slice(0, lines.length - since);
   const mine = me && since > 0 ? lines.slice(lines.length - since) : null;
   const description = lines.length === 0 ? 'Nothing has happened yet.' : fit(older, mine);

@@ -11,7 +11,11 @@ import { truncate } from './text.js';
 import { renderTextView } from './text-view.js';
 
 /** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, the rolling log, and text mode (a screen reader's description instead of a map). */
-export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs' | 'locale'> & { text?: boolean };
+export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs' | 'locale'> & {
+  text?: boolean;
+  /** Lines of `log` since the viewer's last press began (app/rolling-log.ts sinceCount). */
+  since?: number;
+};
 
 /** "Bob", "Bob and Cara", "Bob, Cara and Dan". */
 function names(list: readonly string[]): string {
@@ -52,7 +56,7 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   if (options.text === true) {
     // Text mode: the description is the whole view (no map, no picture), one topic a line.
     const wait = waitingLine(state, viewerId, options.roundDeadlineMs);
-    const lines = [...(wait ? [wait] : []), ...renderTextView(state, viewerId, visible, mark, options.log ?? [])];
+    const lines = [...(wait ? [wait] : []), ...renderTextView(state, viewerId, visible, mark, options.log ?? [], options.since)];
     const title = `${p ? hudName(p.name) : 'Not in this run'} · your view (text)`;
     return { content: '', embed: { title, description: truncate(lines.join('\n'), LIMITS.description), fields: [], footer: footerText(state), color: colorOf(state) } };
   }
@@ -68,7 +72,7 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
     if (sight) fields.push(sight);
   }
   if (p && options.log && options.log.length > 0) {
-    const log = field('Since your last action', sinceLastAction(options.log, p.name), 'last', LOG_LINES);
+    const log = field('Since your last action', sinceLastAction(options.log, p.name, options.since), 'last', LOG_LINES);
     if (log) fields.push(log);
   }
   const marker = p ? `${mapMarker(p, viewerId, options.style)} ` : '';

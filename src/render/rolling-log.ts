@@ -65,9 +65,11 @@ export function mergeLog(previous: readonly string[], events: readonly GameEvent
 /**
  * The rolling log's lines since a player's last action: from the newest line that starts with their name (what they
  * did) to the end, so they read what happened to them while others played; the whole log when they have no line.
- * The name is matched as the game's log writes it (plain) and as the shared message escapes it.
+ * The name is matched as the game's log writes it (plain) and as the shared message escapes it. `since`, when the
+ * stored log knows it (app/rolling-log.ts sinceCount), is how many newest lines reach back to the start of that press.
  */
-export function sinceLastAction(log: readonly string[], name: string): string[] {
+export function sinceLastAction(log: readonly string[], name: string, since?: number): string[] {
+  if (since !== undefined) return log.slice(Math.max(0, log.length - since));
   const starts = [`${name} `, `${hudName(name)} `];
   for (let i = log.length - 1; i >= 0; i--) if (starts.some((s) => log[i]!.startsWith(s))) return log.slice(i);
   return [...log];

@@ -76,7 +76,7 @@ function cellWord(state: GameState, visible: Uint8Array, mark: number, x: number
  * The text view of `viewerId`, cell i seen now when visible[i] === mark; `log` is the rolling log (what happened to
  * the party, third person), of which the lines since the viewer's last action are told.
  */
-export function renderTextView(state: GameState, viewerId: string, visible: Uint8Array, mark: number, log: readonly string[] = []): string[] {
+export function renderTextView(state: GameState, viewerId: string, visible: Uint8Array, mark: number, log: readonly string[] = [], since?: number): string[] {
   const me = state.players.find((p) => p.id === viewerId);
   if (!me) return ['You are not in this run: use /rogue join.'];
   const depth = `depth ${state.depth} of ${state.config.maxDepth}`;
@@ -119,7 +119,7 @@ export function renderTextView(state: GameState, viewerId: string, visible: Uint
     lines.push(`${TEXT_LINE.allies} ${allies.map(ally).join('; ')}.`);
   }
 
-  const mine = sinceLastAction(log, me.name);
+  const mine = sinceLastAction(log, me.name, since);
   lines.push(`${TEXT_LINE.happened} ${mine.length === 0 ? 'nothing yet.' : mine.slice(-MOST).join(' ')}`);
   return lines;
 }

@@ -4,7 +4,7 @@
  * sends it and the terminal player prints the very same thing.
  */
 import { decodeButtonId } from '../../../commands/controls/custom-id.js';
-import { logText } from '../../app/rolling-log.js';
+import { logText, sinceCount } from '../../app/rolling-log.js';
 import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../../i18n/index.js';
 import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIButtonComponentWithURL, type APIEmbed } from 'discord-api-types/v10';
@@ -195,8 +195,11 @@ export function textPayload(text: string, embed?: ReplyEmbed): { content: string
 /** A player's private controller (ephemeral): the map from their position in their preferred style, their own d-pad. */
 export function controllerPayload(view: GameView, userId: string, prefs: { style: PrivateStyle; mobile: boolean }, locale?: Locale): GamePayload {
   const log = logText(view.meta.recentLog, locale ?? view.meta.locale);
+  const me = view.state.players.find((p) => p.id === userId);
+  const since = me ? sinceCount(view.meta.recentLog, me.name) : undefined;
   const text = prefs.style === 'text';
-  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}), ...((locale ?? view.meta.locale) ? { locale: locale ?? view.meta.locale } : {}) });
+  const rendered = renderPrivate(view.state, userId, { style: prefs.style === 'text' ? 'ascii' : prefs.style, mobile: prefs.mobile, deflate: zlibDeflate, text, roundDeadlineMs: view.meta.roundDeadline, ...(log.length > 0 ? { log } : {}),
+    ...(since !== undefined ? { since } : {}), ...((locale ?? view.meta.locale) ? { locale: locale ?? view.meta.locale } : {}) });
   const { embed, files } = embedWithPicture(rendered);
   return { content: neutralise(rendered.content), embeds: [embed], components: toApiRows(playerControls(view, userId), locale ?? view.meta.locale), files, allowedMentions: NO_PINGS };
 }

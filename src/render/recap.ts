@@ -1,0 +1,65 @@
+/**
+ * The recap of a press that ran several turns (⚔️, explore, travel, rest, steps): one line saying what happened to the
+ * presser during it ("⚔️ Ann, 9 turns: killed the bat A; the orc A hit Ann 4 times for 16."), built from that press's
+ * events as a language-neutral message (keys log.recap*). Pure.
+ */
+import type { ActorRef, GameEvent, RunKind } from '../engine/types.js';
+import { monsterRef } from './events.js';
+import { msg, type LogMsg, type LogValue } from './log-message.js';
+import { cleanName } from './text.js';
+
+/** The icon of each run kind, as its button shows it. */
+export const RUN_ICON: { readonly [K in RunKind]: string } = { move: '👣', explore: '🧭', travel: '🗺️', rest: '💤', fight: '⚔️' };
+
+/** Key of the recap message (the rolling log finds the start of a press by it). */
+export const RECAP_KEY = 'log.recap';
+
+type Run = Extract<GameEvent, { type: 'run-stopped' }>;
+
+function refName(ref: ActorRef): LogValue {
+  return ref.kind === 'monster' ? monsterRef(ref, 'acc') : cleanName(ref.name);
+}
+
+/** The hits the presser took, one part per attacker: times and total damage. */
+function hitParts(events: readonly GameEvent[], id: string, name: string): LogMsg[] {
+  const by = new Map<string, { ref: ActorRef; times: number; damage: number }>();
+  for (const e of events) {
+    if (e.type !== 'attacked' || e.target.kind !== 'player' || e.target.id !== id) continue;
+    const key = e.attacker.kind === 'monster' ? `m:${e.attacker.id}` : `p:${e.attacker.id}`;
+    const hit = by.get(key) ?? { ref: e.attacker, times: 0, damage: 0 };
+    hit.times++;
+    hit.damage += e.damage;
+    by.set(key, hit);
+  }
+  return [...by.values()].map((h) => {
+    const attacker = h.ref.kind === 'monster' ? monsterRef(h.ref, 'nom') : cleanName(h.ref.name);
+    return msg('log.recap-hit', { attacker, actor: name, times: h.times, damage: h.damage });
+  });
+}
+
+/** Most parts one recap lists (kills first, then hits taken): it stays one line, its message shallow (game-codec.ts). */
+export const RECAP_PARTS = 4;
+
+/** What happened to the presser during the run: kills, then hits taken, at most RECAP_PARTS. */
+function recapParts(events: readonly GameEvent[], who: ActorRef & { kind: 'player' }): LogMsg[] {
+  const name = cleanName(who.name);
+  const kills = events.filter((e) => e.type === 'killed' && e.attacker.kind === 'player' && e.attacker.id === who.id);
+  const parts = kills.map((e) => msg('log.recap-killed', { target: refName((e as Extract<GameEvent, { type: 'killed' }>).target) }));
+  return [...parts, ...hitParts(events, who.id, name)].slice(0, RECAP_PARTS);
+}
+
+/** Parts joined "a; b; c" as nested messages, so each reader's language words each part. */
+function joined(parts: readonly LogMsg[]): LogMsg {
+  if (parts.length === 0) return msg('log.recap-none');
+  return parts.slice(1).reduce<LogMsg>((a, b) => msg('log.recap-list', { a, b }), parts[0]!);
+}
+
+/** The recap of one press's events, or null when no player's run lasted more than one turn (or it was quiet). `lines`: log lines the press wrote. */
+export function pressRecap(events: readonly GameEvent[], lines = 0): LogMsg | null {
+  const run = events.find((e): e is Run => e.type === 'run-stopped' && e.who.kind === 'player' && e.steps > 1);
+  if (!run || run.who.kind !== 'player') return null;
+  const parts = recapParts(events, run.who);
+  // A quiet run that wrote one line (its own stop line) says all there is: no recap.
+  if (parts.length === 0 && lines <= 1) return null;
+  return msg(RECAP_KEY, { icon: RUN_ICON[run.run], actor: cleanName(run.who.name), turns: run.steps, what: joined(parts), lines });
+}
