@@ -32,7 +32,7 @@ describe('production build', () => {
     const built = spawnSync(process.execPath, [join(out, 'src/play.js'), '--seed', '7', '--ascii'], { input: SCRIPT, encoding: 'utf8', timeout: 30_000 });
     expect(built.stderr).toBe('');
     expect(built.status).toBe(0);
-    expect(built.stdout).toContain('Channel Crawler · Depth 1/5');
+    expect(built.stdout).toContain('Depth 1/5 · Turn');
     const dev = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/play.ts'), '--seed', '7', '--ascii'], { cwd: ROOT, input: SCRIPT, encoding: 'utf8', timeout: 30_000 });
     expect(dev.status).toBe(0);
     expect(built.stdout).toBe(dev.stdout);
