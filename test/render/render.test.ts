@@ -199,8 +199,8 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                 ##...##                |
       |                 #.....#                |
       |                ##.!...#                |
-      |                #3(....#                |
-      |               ##2@....#                |
+      |                #23....#                |
+      |               ##@.....#                |
       |               #.4...###                |
       |             .......##                  |
       |          #..........#                  |
@@ -216,15 +216,15 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       # Depth 1/5 · Turn 0
       ⏳ Round ends in 17 s
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 1 · acted
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 1 · to act
       \`2\` **Bob** \`[##########]\` 24/24 · potion 1 · to act
-      \`3\` **Carol** \`[##########]\` 24/24 · potion 1 · acted
+      \`3\` **Carol** \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
       \`4\` **Dave** \`[##########]\` 24/24 · potion 1 · to act
-      \`g\` goblin C 7/7 · unaware
       \`g\` goblin B 7/7 · unaware
-      › Carol swaps places with Bob.
+      \`g\` goblin C 7/7 · unaware
+      › Carol picks up a dagger.
 
-      \`g\` goblin · \`b\` bat · \`!\` potion · \`(\` dagger
+      \`g\` goblin · \`b\` bat · \`!\` potion
       -- 
       color #5865f2"
     `);
@@ -237,8 +237,8 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🧪🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟡🔪🟫🟫🟫🟫🧱⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🟢🔵🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛⬛🧱🧱🔵🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛🧱🟫🟣🟫🟫🟫🧱🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🧱🧱⬛⬛⬛⬛⬛|
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🧱⬛⬛⬛⬛⬛|
@@ -246,17 +246,17 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       # Depth 1/5 · Turn 0
-      👺 goblin · 🧪 potion · 🔪 dagger
+      👺 goblin · 🧪 potion
       ## Party
       ⏳ Round ends in 17 s
-      🔵 **Alice** 💚24 🧪1 acted
+      🔵 **Alice** 💚24 🧪1 to act
       🟢 **Bob** 💚24 🧪1 to act
-      🟡 **Carol** 💚24 🧪1 acted
+      🟡 **Carol** 💚24 🧪1 🔪1 acted
       🟣 **Dave** 💚24 🧪1 to act
       👺 goblin B 7/7 · unaware
       👺 goblin C 7/7 · unaware
       ## Log
-      Carol swaps places with Bob.
+      Carol picks up a dagger.
       -- 
       color #5865f2"
     `);
