@@ -158,8 +158,8 @@ export function renderGameWith(shownState: GameState, options: RenderOptions, vi
   let description = '';
   if (inDescription) description = fitLines([...hud, ...log.map((l) => `› ${l}`)], LIMITS.description, 'first');
   else {
-    push(field(t(L, 'hud.party'), hud, 'first'));
-    push(field(t(L, 'hud.log'), log, 'last', PUBLIC_LOG_LINES));
+    // The map fills the description: the HUD and the newest log lines share one field (a field name is a phone line).
+    push(field(t(L, 'hud.party'), [...hud, ...log.map((l) => `› ${l}`)], 'first'));
   }
 
   // A playing game's footer (seed, pace, difficulty) is on /rogue status; the phone keeps the line for the picture.

@@ -98,8 +98,8 @@ function rounds(state: GameState): boolean {
 }
 
 /**
- * One line per player: marker, name, level, HP, potions (and lures), and in rounds mode whether they have acted. In
- * the emoji and image styles the line is short enough for one line of a 360 px phone (`🔵1 **Ann** L1 💚24/24 🧪1 ⏳`).
+ * One line per player: marker, name, role, HP, and potions (and lures) or, in a rounds fight, whether they have acted
+ * (`🔵1 **Ann** 🪖 💚24 🧪1`, `🔵1 **Ann** 🪖 💚20/24 to act`): one line of a 360 px phone in the emoji and image styles.
  */
 export function partyLines(state: GameState, viewerId: string | null, style: RenderStyle, idle: readonly string[] = [], locale: Locale = DEFAULT_LOCALE): string[] {
   // A player holding (they waited in a fight) or fighting by standing order (⚔️) is done for the round too.
@@ -115,7 +115,10 @@ export function partyLines(state: GameState, viewerId: string | null, style: Ren
       const head = `${mapMarker(p, viewerId, style)} **${hudName(p.name)}**${you}`;
       if (!p.alive) return `${head} — ${t(locale, 'hud.fallen')}`;
       const turn = rounds(state) && state.status === 'playing' ? (fights(p) ? marks.fighting : roundDone(state, p) ? marks.acted : marks.waiting) : '';
-      return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${marks.sep}${packText(p, style)}${turn}${idleMark(p)}`;
+      // In a rounds fight the line says who must act instead of what each carries: with the role and HP it must stay
+      // one line of a 360 px phone, and potions are on each player's own controller and /rogue status.
+      const pack = turn ? '' : `${marks.sep}${packText(p, style)}`;
+      return `${head}${roleText(p, style)} ${hpBadge(p.hp, p.maxHp, style)}${pack}${turn}${idleMark(p)}`;
     });
 }
 

@@ -216,10 +216,10 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |                                        |
       # Depth 1/5 · Turn 0
       ⏳ Round ends in 17 s
-      \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 1 · to act
-      \`2\` **Bob** \`[##########]\` 24/24 · potion 1 · to act
-      \`3\` **Carol** \`[##########]\` 24/24 · potion 1 · dagger 1 · acted
-      \`4\` **Dave** \`[##########]\` 24/24 · potion 1 · to act
+      \`@\` **Alice** (you) \`[##########]\` 24/24 · to act
+      \`2\` **Bob** \`[##########]\` 24/24 · to act
+      \`3\` **Carol** \`[##########]\` 24/24 · acted
+      \`4\` **Dave** \`[##########]\` 24/24 · to act
       \`g\` goblin B 7/7 · unaware
       \`g\` goblin C 7/7 · unaware
       › Carol picks up a dagger.
@@ -249,14 +249,13 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       👺 goblin · 🧪 potion
       ## Party
       ⏳ Round ends in 17 s
-      🔵 **Alice** 💚24 🧪1 to act
-      🟢 **Bob** 💚24 🧪1 to act
-      🟡 **Carol** 💚24 🧪1 🔪1 acted
-      🟣 **Dave** 💚24 🧪1 to act
+      🔵 **Alice** 💚24 to act
+      🟢 **Bob** 💚24 to act
+      🟡 **Carol** 💚24 acted
+      🟣 **Dave** 💚24 to act
       👺 goblin B 7/7 · unaware
       👺 goblin C 7/7 · unaware
-      ## Log
-      Carol picks up a dagger.
+      › Carol picks up a dagger.
       -- 
       color #5865f2"
     `);
@@ -297,8 +296,7 @@ describe('renderGame golden: game over', () => {
       **Alice** — 2 kills
       ## Party
       \`%\` **Alice** (you) — fallen
-      ## Log
-      The party has fallen on depth 1 after 100 turns.
+      › The party has fallen on depth 1 after 100 turns.
       -- Seed 12 · free turns · hard
       color #ed4245"
     `);
@@ -327,8 +325,7 @@ describe('renderGame golden: game over', () => {
       **Alice** — 2 kills
       ## Party
       💀 **Alice** (you) — fallen
-      ## Log
-      The party has fallen on depth 1 after 100 turns.
+      › The party has fallen on depth 1 after 100 turns.
       -- Seed 12 · free turns · hard
       color #ed4245"
     `);
@@ -404,7 +401,7 @@ describe('renderGame golden: a log that overflows', () => {
 
   it('keeps the newest 5 lines on the shared message (a phone screen), with no line spent on the earlier ones', () => {
     const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
-    const log = m.embed.fields.find((f) => f.name === 'Log')!.value;
+    const log = m.embed.fields.find((f) => f.name === 'Party')!.value.split('\n').filter((l) => l.startsWith('› ')).map((l) => l.slice(2)).join('\n');
     expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES);
     expect(log).toMatchInlineSnapshot(`"The troll A goes berserk!"`);
   });

@@ -81,12 +81,12 @@ describe('rolling log', () => {
     expect(line!.startsWith('\\*')).toBe(true);
   });
 
-  it('is what the Log shows when given: a field in emoji, lines marked › after the HUD where the description is free', () => {
+  it('is what the log lines show when given: marked › after the HUD, in the party field in emoji and in the free description otherwise', () => {
     const state = drawState(['#######', '#1.2..#', '#######']);
     const log = ['The goblin A hits Bob for 2.', 'Alice walks 2 steps.'];
     // The shared message keeps the newest PUBLIC_LOG_LINES (the rest is in /rogue log).
     const shown = log.slice(-PUBLIC_LOG_LINES);
-    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Log')!.value).toBe(shown.join('\n'));
+    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Party')!.value).toContain(shown.map((l) => `› ${l}`).join('\n'));
     expect(renderGame(state, { style: 'ascii', log }).embed.description).toContain(shown.map((l) => `› ${l}`).join('\n'));
   });
 });
