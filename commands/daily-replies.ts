@@ -26,9 +26,13 @@ export function attemptUsedText(day: number, starting = false, locale: Locale = 
   ].join('\n');
 }
 
-/** One board line: rank, name (as written, up to TEXT_LIMITS.boardName letters), outcome, score, depth, turns. */
+/** A board line's room for the rank and the name together, in average letters' width. */
+const BOARD_LINE_NAME = 8;
+
+/** One board line: rank, name (cut by drawn width to fit a 360 px phone line), outcome, score, depth, turns. */
 export function boardLine(e: RankedEntry, locale: Locale = DEFAULT_LOCALE): string {
-  return t(locale, 'board.line', { rank: e.rank, name: plainName(e.name), emoji: OUTCOMES[e.outcome].emoji, score: e.score, depth: e.depth, turns: e.turns });
+  // The name gets what a 360 px phone line leaves beside the rank and the numbers (7 letters' width at rank 1).
+  return t(locale, 'board.line', { rank: e.rank, name: plainName(e.name, Math.max(3, BOARD_LINE_NAME - String(e.rank).length)), emoji: OUTCOMES[e.outcome].emoji, score: e.score, depth: e.depth, turns: e.turns });
 }
 
 /** The title of a board. */
