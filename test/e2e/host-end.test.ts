@@ -17,8 +17,10 @@ function button(m: FakeMessage, label: RegExp, verb?: string): string {
 }
 
 /** The Log field of a game message. */
+/** The log lines a game message shows (› lines in the description or the party field, or a Log field). */
 function logOf(m: FakeMessage): string {
-  return m.embeds[0]?.fields?.find((f) => f.name.startsWith('Log'))?.value ?? '';
+  const e = m.embeds[0];
+  return [e?.description ?? '', ...(e?.fields ?? []).map((f) => f.value)].join('\n');
 }
 
 describe('ending a run with friends', () => {

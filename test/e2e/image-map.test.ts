@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, buttons, startHarness, subcommand, TRANSPORTS, type Harness } from './harness.js';
+import { ALICE, arrowFor, buttons, startHarness, subcommand, TRANSPORTS, type Harness } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -20,7 +20,8 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
       expect(msg.attachments[0]!.filename).toBe('map.png');
       expect(msg.attachments[0]!.description).toMatch(/alice/i);
       const first = msg.attachments[0]!.id;
-      const wait = buttons(msg).find((b) => b.custom_id?.startsWith('cc1:wait:'))!;
+      // A turn: ⏳ where the layout shows it, else an arrow Alice can take (the phone layout keeps ⏳ for fights).
+      const wait = buttons(msg).find((b) => b.custom_id?.startsWith('cc1:wait:')) ?? (await arrowFor(h.games, msg, ALICE.id))!;
       expect((await h.press(ALICE, msg.id, wait.custom_id!)).callback.type).toBe(7);
       const after = h.fake.message(msg.id)!;
       expect(after.attachments).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFight } from '../app/fixtures.js';
-import { ADMIN_PERMS, ALICE, BOB, CAROL, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, TestClock, TRANSPORTS, type Harness } from './harness.js';
+import { ADMIN_PERMS, ALICE, arrowFor, BOB, CAROL, CHANNEL, GUILD, ephemeralText, findButton, startHarness, subcommand, turnOf, TestClock, TRANSPORTS, type Harness } from './harness.js';
 
 describe.each(TRANSPORTS)('over the %s transport', (transport) => {
   let h: Harness;
@@ -31,7 +31,7 @@ describe.each(TRANSPORTS)('over the %s transport', (transport) => {
 
       // Alice acts twice in one round: the second is refused.
       const current = h.fake.message(msg.id)!;
-      expect((await h.press(ALICE, msg.id, findButton(current, 'wait')!.custom_id!)).callback.type).toBe(7);
+      expect((await h.press(ALICE, msg.id, (findButton(current, 'wait') ?? (await arrowFor(h.games, current, ALICE.id)))!.custom_id!)).callback.type).toBe(7);
       const again = await h.command(ALICE, 'rogue', subcommand('wait'));
       expect(ephemeralText(again.callback)).toContain("It's not your turn");
 
