@@ -2,6 +2,7 @@
  * What a role's ability does, one function per effect of the ability table (roles.ts). Each mutates the draft through
  * the turn's context and returns null, or a rejection code that leaves the state (and the cooldown) as it was.
  */
+import { lineClear } from '../grid/line.js';
 import { ABILITIES, ROLES, type AbilityEffect, type AbilityKind } from './roles.js';
 import { bumpAt } from './legal.js';
 import { wielded } from './items.js';
@@ -113,24 +114,5 @@ export const EFFECTS: Readonly<Record<AbilityEffect, Effect>> = {
 
 /** Whether the straight (Bresenham) line from the player to the monster crosses no wall and no other creature. */
 export function clearShot(s: GameState, p: { x: number; y: number }, m: { x: number; y: number }): boolean {
-  let x = p.x;
-  let y = p.y;
-  const dx = Math.abs(m.x - x);
-  const dy = -Math.abs(m.y - y);
-  const sx = x < m.x ? 1 : -1;
-  const sy = y < m.y ? 1 : -1;
-  let err = dx + dy;
-  for (;;) {
-    const e2 = 2 * err;
-    if (e2 >= dy) {
-      err += dy;
-      x += sx;
-    }
-    if (e2 <= dx) {
-      err += dx;
-      y += sy;
-    }
-    if (x === m.x && y === m.y) return true;
-    if (bumpAt(s, x, y).kind !== 'open') return false;
-  }
+  return lineClear(p.x, p.y, m.x, m.y, (x, y) => bumpAt(s, x, y).kind !== 'open');
 }

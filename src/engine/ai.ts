@@ -6,6 +6,7 @@
  */
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Tile } from '../grid/tiles.js';
+import { lineClear } from '../grid/line.js';
 import type { Rng } from '../grid/rng.js';
 import { MONSTERS } from './monsters.js';
 import type { ActorRef, AiState, Direction, GameEvent, GameState, Monster, Player, Tactics, Weapon } from './types.js';
@@ -214,26 +215,7 @@ export function straightLine(tiles: Uint8Array, width: number, ax: number, ay: n
 
 /** Whether the straight (Bresenham) line from a to b passes no creature between them on the occupancy grid. */
 export function lineOfFire(occ: Int32Array, width: number, ax: number, ay: number, bx: number, by: number): boolean {
-  const dx = Math.abs(bx - ax);
-  const dy = -Math.abs(by - ay);
-  const sx = ax < bx ? 1 : -1;
-  const sy = ay < by ? 1 : -1;
-  let err = dx + dy;
-  let x = ax;
-  let y = ay;
-  for (;;) {
-    const e2 = 2 * err;
-    if (e2 >= dy) {
-      err += dy;
-      x += sx;
-    }
-    if (e2 <= dx) {
-      err += dx;
-      y += sy;
-    }
-    if (x === bx && y === by) return true;
-    if (occ[y * width + x] !== 0) return false;
-  }
+  return lineClear(ax, ay, bx, by, (x, y) => occ[y * width + x] !== 0);
 }
 
 /** Whether the straight (Bresenham) line from a to b crosses no wall (for a healer reaching a packmate). */

@@ -3,3 +3,4 @@ export * from './tiles.js';
 export * from './rng.js';
 export * from './flood.js';
 export * from './scratch.js';
+export * from './line.js';
