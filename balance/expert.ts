@@ -30,6 +30,8 @@ interface Notes {
   seen: Map<number, number>;
   /** My last positions (tile indices), newest last: a step back and forth is a dance to break. */
   trail: number[];
+  /** Presses since a monster other than a healer was after me in view (a pack around the corner is remembered). */
+  sincePack: number;
   /** Presses in a row it waited for something that did not come. */
   idle: number;
 }
@@ -38,8 +40,8 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [] }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [] });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99 }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99 });
   return n;
 }
 
@@ -279,7 +281,7 @@ export function expertPolicy(v: PlayerView, _rng: Rng, memory: { waits: number }
   // nowhere. Hand the fight to ⚔️ (it strikes and steps by itself), or hold.
   if (a && a.type === 'move' && v.legal.moves[a.dir] === 'move' && v.monsters.length > 0 && t.length >= 4) {
     const to = here + DIRECTION_DELTA[a.dir][1] * v.width + DIRECTION_DELTA[a.dir][0];
-    if (to === t[t.length - 2] && here === t[t.length - 3] && to === t[t.length - 4]) a = v.legal.canFight && v.mode === 'free' ? { type: 'fight', user: v.me.id } : { type: 'wait', user: v.me.id };
+    if (to === t[t.length - 1] && here === t[t.length - 2] && to === t[t.length - 3]) a = v.legal.canFight && v.mode === 'free' ? { type: 'fight', user: v.me.id } : { type: 'wait', user: v.me.id };
   }
   t.push(here);
   if (t.length > 8) t.shift();
@@ -294,12 +296,20 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   const blockers = new Set<number>([...v.monsters.map((m) => m.y * w + m.x), ...v.party.filter((q) => q.id !== me.id).map((q) => q.y * w + q.x)]);
   const threats = v.monsters.filter((m) => awake(m) && !(m.state === 'guard' && cheb(m, me) > 6));
   const hp = me.hp / me.maxHp;
+  notes.sincePack = threats.some((m) => !healer(m)) ? 0 : notes.sincePack + 1;
+
+  const last = v.depth >= v.maxDepth;
+  // The last depth: its stairs win the game, monsters or not. Read mapping at once to find them (earlier it would
+  // only cut the exploring short: the XP and the finds are in the unexplored rooms).
+  if (last) {
+    if (legal.canDescend) return { type: 'descend', user };
+    const map = usableBy(v, 'map');
+    if (map && v.stairs < 0) return { type: 'use', user, item: map };
+  }
 
   // Out of a fight.
   if (threats.length === 0) {
     notes.idle = 0;
-    const map = usableBy(v, 'map');
-    if (map && v.stairs < 0) return { type: 'use', user, item: map };
     const gear = betterGear(v);
     if (gear) return { type: 'use', user, item: gear };
     return calm(v, notes);
@@ -336,6 +346,21 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     const bomb = usableBy(v, 'bomb');
     const dir = bomb ? bombLine(v, () => true) : null;
     if (bomb && dir) return { type: 'use', user, item: bomb, dir };
+  }
+
+  // The last depth with its stairs near: dash for them (a bomb or smoke on the guard in the way first).
+  if (last && v.stairs >= 0) {
+    const dash = dashTo(v, v.stairs, blockers);
+    if (dash) {
+      const guard = threats.find((m) => m.state === 'guard' || MONSTERS[m.kind].boss);
+      const bomb = usableBy(v, 'bomb');
+      if (guard && guard.stunned === 0 && viewDistance(v, guard, me) <= 3) {
+        const dir = bomb ? bombLine(v, (m) => m === guard) : null;
+        if (bomb && dir) return { type: 'use', user, item: bomb, dir };
+        if (legal.ability && ABILITIES[legal.ability].effect === 'smoke' && cheb(guard, me) <= 2) return { type: 'ability', user };
+      }
+      if (dash.steps <= 14 || threats.every((m) => m.state === 'guard')) return { type: 'move', user, dir: dash.dir };
+    }
   }
 
   // A party: a hurt front player steps back through a healthier ally.
@@ -420,6 +445,8 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
   notes.idle = 0;
   const chase = threats.filter((m) => !healer(m));
+  // Only a healer in view, but its pack was here a moment ago (around the corner): hold the corner.
+  if (chase.length === 0 && notes.sincePack > 0 && notes.sincePack <= 6) return { type: 'wait', user };
   const prey = [...(chase.length > 0 ? chase : threats)].sort((a, b) => viewDistance(v, me, a) - viewDistance(v, me, b))[0]!;
   // A party member lets the front lead, unless it is the front.
   if (v.party.length > 1 && me.role !== 'fighter' && frontAlly(v) && !healer(prey) && !shooter(prey)) return { type: 'wait', user };
@@ -428,6 +455,29 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   if (toward) return { type: 'move', user, dir: toward };
   if (legal.canFight && v.mode === 'free') return { type: 'fight', user };
   return { type: 'wait', user };
+}
+
+/**
+ * The first step of the shortest way to `goal` over known ground, monsters ignored (a step into one is a blow at
+ * it), allies avoided; with its length. Null when there is none.
+ */
+function dashTo(v: PlayerView, goal: number, blockers: ReadonlySet<number>): { dir: Direction; steps: number } | null {
+  const w = v.width;
+  const allies = new Set(v.party.filter((q) => q.id !== v.me.id).map((q) => q.y * w + q.x));
+  const dist = bfs(v, [goal], (i) => allies.has(i));
+  const here = v.me.y * w + v.me.x;
+  if (dist[here]! < 0) return null;
+  let best: Direction | null = null;
+  let bestD = Infinity;
+  for (const d of v.dirs) {
+    const to = here + DIRECTION_DELTA[d][1] * w + DIRECTION_DELTA[d][0];
+    const dd = dist[to]!;
+    if (dd < 0 || v.legal.moves[d] === 'blocked') continue;
+    // A monster in the way costs a few blows.
+    const cost = dd + (blockers.has(to) ? 3 : 0);
+    if (cost < bestD) [best, bestD] = [d, cost];
+  }
+  return best ? { dir: best, steps: dist[here]! } : null;
 }
 
 /** What healing the potions in my pack is worth (their help line: 8-12 each). */
