@@ -32,6 +32,9 @@ interface Notes {
   trail: number[];
   /** Presses since a monster other than a healer was after me in view (a pack around the corner is remembered). */
   sincePack: number;
+  /** Presses in a row in a fight with no monster in reach and no hp lost: a stand-off to break by going in. */
+  stall: number;
+  lastHp: number;
   /** Presses in a row it waited for something that did not come. */
   idle: number;
 }
@@ -40,8 +43,8 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99 }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99 });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp });
   return n;
 }
 
@@ -297,6 +300,15 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   const threats = v.monsters.filter((m) => awake(m) && !(m.state === 'guard' && cheb(m, me) > 6));
   const hp = me.hp / me.maxHp;
   notes.sincePack = threats.some((m) => !healer(m)) ? 0 : notes.sincePack + 1;
+  // Who got closer since my last press (the seen map is refreshed below, where I decide to wait).
+  const before = notes.seen;
+  notes.seen = new Map(threats.map((m) => [m.id, viewDistance(v, me, m)]));
+  const closer = threats.some((m) => (before.get(m.id) ?? 99) > viewDistance(v, me, m));
+  const quiet = me.hp >= notes.lastHp && !closer && !v.monsters.some((m) => cheb(m, me) <= 1);
+  notes.stall = (threats.length > 0 || notes.sincePack <= 6) && quiet ? notes.stall + 1 : 0;
+  notes.lastHp = me.hp;
+  // A stand-off (a healer in front of its pack in a corridor, a pack that won't come): go in.
+  const standoff = notes.stall >= 6;
 
   const last = v.depth >= v.maxDepth;
   // The last depth: its stairs win the game, monsters or not. Read mapping at once to find them (earlier it would
@@ -400,7 +412,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   // A pack of melee coming: step back to where only one can reach me, before they arrive.
-  if (melee.length >= 2 && adjacent.length === 0 && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
+  if (melee.length >= 2 && adjacent.length === 0 && !standoff && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
     const back = chokepointStep(v, melee);
     if (back && legal.moves[back] === 'move') return { type: 'move', user, dir: back };
   }
@@ -436,17 +448,15 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   // Nothing in reach. Let melee come (I strike first); go after healers, shooters and what hangs back.
-  const before = notes.seen;
-  notes.seen = new Map(threats.map((m) => [m.id, viewDistance(v, me, m)]));
   const coming = melee.filter((m) => (m.state === 'hunt' || m.state === 'attack') && (viewDistance(v, me, m) <= 2 || (before.get(m.id) ?? 99) > viewDistance(v, me, m)));
-  if (coming.length > 0 || (melee.length > 0 && notes.idle < 2)) {
+  if (!standoff && (coming.length > 0 || (melee.length > 0 && notes.idle < 2))) {
     notes.idle = coming.length > 0 ? 0 : notes.idle + 1;
     return { type: 'wait', user };
   }
   notes.idle = 0;
   const chase = threats.filter((m) => !healer(m));
   // Only a healer in view, but its pack was here a moment ago (around the corner): hold the corner.
-  if (chase.length === 0 && notes.sincePack > 0 && notes.sincePack <= 6) return { type: 'wait', user };
+  if (chase.length === 0 && notes.sincePack > 0 && notes.sincePack <= 6 && !standoff) return { type: 'wait', user };
   const prey = [...(chase.length > 0 ? chase : threats)].sort((a, b) => viewDistance(v, me, a) - viewDistance(v, me, b))[0]!;
   // A party member lets the front lead, unless it is the front.
   if (v.party.length > 1 && me.role !== 'fighter' && frontAlly(v) && !healer(prey) && !shooter(prey)) return { type: 'wait', user };
