@@ -21,6 +21,7 @@ import { MONSTERS } from '../src/engine/monsters.js';
 import { DIRECTION_DELTA, Tile, type Action, type Direction, type Monster, type Player } from '../src/engine/index.js';
 import { lineClear } from '../src/grid/line.js';
 import type { Rng } from '../src/grid/rng.js';
+import { partyExpert } from './expert-party.js';
 import { dirTo, stepToFrontier, stepToward, viewDistance, type PlayerView } from './view.js';
 
 /** What the expert remembers between its presses (a person remembers too); kept per memory object of the harness. */
@@ -35,6 +36,9 @@ interface Notes {
   /** Presses in a row in a fight with no monster in reach and no hp lost: a stand-off to break by going in. */
   stall: number;
   lastHp: number;
+  /** The type of my last press, and the presses for which a refused type is not tried again. */
+  lastType: string;
+  refused: Map<string, number>;
   /** Presses in a row it waited for something that did not come. */
   idle: number;
 }
@@ -43,8 +47,8 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastType: '', refused: new Map() }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastType: '', refused: new Map() });
   return n;
 }
 
@@ -163,12 +167,12 @@ function openSides(v: PlayerView, i: number): number {
  * A step toward the nearest tile where at most one of `pack` can reach me, when I get there before them (their
  * steps over known ground, mine around them); null when I already stand in one or none is near.
  */
-export function chokepointStep(v: PlayerView, pack: readonly Monster[]): Direction | null {
+export function chokepointStep(v: PlayerView, pack: readonly Monster[], shooters: readonly Monster[] = []): Direction | null {
   const w = v.width;
   const here = v.me.y * w + v.me.x;
   const from = pack.map((m) => m.y * w + m.x);
-  if (sidesOpenTo(v, here, from) <= 1) return null;
   const monsterTiles = new Set(v.monsters.map((m) => m.y * w + m.x));
+  if (sidesOpenTo(v, here, from) <= 1 && !shooters.some((m) => strikesFrom(v, m, v.me, monsterTiles))) return null;
   const allies = new Set(v.party.filter((q) => q.id !== v.me.id).map((q) => q.y * w + q.x));
   const mine = bfs(v, [here], (i) => monsterTiles.has(i) || allies.has(i), 10);
   const theirs = bfs(v, from, () => false);
@@ -181,6 +185,10 @@ export function chokepointStep(v: PlayerView, pack: readonly Monster[]): Directi
     const t = theirs[i]!;
     if (t >= 0 && t <= d) continue;
     if (sidesOpenTo(v, i, from) > 1) continue;
+    // Out of every shooter's line, so the bows must come close too.
+    const x = i % w;
+    const at = { x, y: (i - x) / w };
+    if (shooters.some((m) => strikesFrom(v, m, at, monsterTiles))) continue;
     best = i;
     bestD = d;
   }
@@ -275,8 +283,14 @@ function walkToward(v: PlayerView, goal: number): Direction | null {
 }
 
 /** What I press now. */
-export function expertPolicy(v: PlayerView, _rng: Rng, memory: { waits: number }): Action | null {
+export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number }): Action | null {
+  // A rounds-mode party plays the party expert (balance/expert-party.ts), taking the last stairs when on them.
+  if (v.mode === 'rounds') return v.legal.canDescend && v.depth >= v.maxDepth ? { type: 'descend', user: v.me.id } : partyExpert(v, rng, memory);
   const notes = notesOf(memory, v);
+  // The game refused my last press (the harness counts it as a wait): don't press it again for a while.
+  for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
+  else notes.refused.set(k, n - 1);
+  if (notes.lastType !== '' && notes.lastType !== 'wait' && memory.waits === 1) notes.refused.set(notes.lastType, 4);
   let a = decide(v, notes);
   const here = v.me.y * v.width + v.me.x;
   const t = notes.trail;
@@ -288,6 +302,7 @@ export function expertPolicy(v: PlayerView, _rng: Rng, memory: { waits: number }
   }
   t.push(here);
   if (t.length > 8) t.shift();
+  notes.lastType = a ? a.type : '';
   memory.waits = a && a.type === 'wait' ? memory.waits + 1 : 0;
   return a;
 }
@@ -398,6 +413,21 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     if (away) return { type: 'throw', user, dir: away };
   }
 
+  // A party member behind the front: strike what reaches it, else keep a step or two behind the fighter and hold.
+  const front = v.party.length > 1 && me.role !== 'fighter' ? frontAlly(v) : null;
+  if (front) {
+    if (adjacent.length > 0) {
+      const best = adjacent.reduce((a, b) => (score(me, b.m) > score(me, a.m) ? b : a));
+      return { type: 'move', user, dir: best.d };
+    }
+    if (viewDistance(v, me, front) > 2) {
+      const toward = walkToward(v, front.y * w + front.x);
+      if (toward) return { type: 'move', user, dir: toward };
+    }
+    // The front is stuck in a stand-off (nothing comes): go round and help.
+    if (!standoff) return { type: 'wait', user };
+  }
+
   const melee = threats.filter((m) => !shooter(m) && !healer(m) && m.state !== 'guard');
   // A fight I would lose with a slow brute in it: keep away from the brute (it walks at half my pace); fight the
   // quick ones away from it, or leave it behind.
@@ -412,16 +442,29 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   // A pack of melee coming: step back to where only one can reach me, before they arrive.
-  if (melee.length >= 2 && adjacent.length === 0 && !standoff && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
-    const back = chokepointStep(v, melee);
+  const bows = threats.filter((m) => shooter(m) && m.state !== 'flee');
+  const shotAt = bows.some((m) => strikesFrom(v, m, me, blockers));
+  if ((melee.length >= 2 || (shotAt && melee.length >= 1)) && adjacent.length === 0 && !standoff && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
+    const back = chokepointStep(v, melee, bows);
     if (back && legal.moves[back] === 'move') return { type: 'move', user, dir: back };
   }
+
+  // A plain fight (melee only, one at a time, cheap): ⚔️ takes the obvious swings, lets them come and hands back when
+  // it turns (one press instead of many).
+  const plain =
+    legal.canFight &&
+    !v.fighting &&
+    hp > 0.5 &&
+    threats.every((m) => !shooter(m) && !healer(m) && !slow(m) && m.state !== 'guard') &&
+    (threats.length === 1 || sidesOpenTo(v, me.y * w + me.x, threats.map((m) => m.y * w + m.x)) <= 1) &&
+    fightCost(me, threats) < me.hp * 0.5 &&
+    threats.some((m) => viewDistance(v, m, me) <= 2) &&
+    !(v.party.length > 1 && me.role !== 'fighter');
+  if (plain && (v.mode === 'free' || threats.length === 1)) return { type: 'fight', user };
 
   // Strike: the monster I kill soonest, the most dangerous first.
   if (adjacent.length > 0) {
     const best = adjacent.reduce((a, b) => (score(me, b.m) > score(me, a.m) ? b : a));
-    // In a party's rounds, a plain fight is ⚔️'s (one press for many rounds).
-    if (v.mode === 'rounds' && legal.canFight && threats.length === 1 && !v.fighting && hp > 0.6 && me.role === 'fighter') return { type: 'fight', user };
     return { type: 'move', user, dir: best.d };
   }
 
@@ -458,9 +501,6 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // Only a healer in view, but its pack was here a moment ago (around the corner): hold the corner.
   if (chase.length === 0 && notes.sincePack > 0 && notes.sincePack <= 6 && !standoff) return { type: 'wait', user };
   const prey = [...(chase.length > 0 ? chase : threats)].sort((a, b) => viewDistance(v, me, a) - viewDistance(v, me, b))[0]!;
-  // A party member lets the front lead, unless it is the front.
-  if (v.party.length > 1 && me.role !== 'fighter' && frontAlly(v) && !healer(prey) && !shooter(prey)) return { type: 'wait', user };
-  if (v.mode === 'rounds' && legal.canFight && !v.fighting) return { type: 'fight', user };
   const toward = walkToward(v, prey.y * w + prey.x);
   if (toward) return { type: 'move', user, dir: toward };
   if (legal.canFight && v.mode === 'free') return { type: 'fight', user };
@@ -569,23 +609,23 @@ function calm(v: PlayerView, notes: Notes): Action | null {
   // The party heals before new ground: mend, then rest to full.
   if (legal.ability && ABILITIES[legal.ability].effect === 'mend' && v.party.some((q) => q.hp < q.maxHp * 0.8 && cheb(q, me) <= 3)) return { type: 'ability', user };
   const partyHurt = v.party.some((q) => q.hp < q.maxHp * 0.9);
-  if (legal.canRest && partyHurt) return { type: 'rest', user };
-  if (legal.canRest && hp < 1 && !last) return { type: 'rest', user };
+  if (legal.canRest && partyHurt && !notes.refused.has('rest')) return { type: 'rest', user };
+  if (legal.canRest && hp < 1 && !last && !notes.refused.has('rest')) return { type: 'rest', user };
   // The last depth: straight for the stairs.
   if (last && v.stairs >= 0) {
     if (legal.canDescend) return { type: 'descend', user };
     if (legal.canTravel) return { type: 'travel', user };
   }
-  if (legal.canExplore) return { type: 'explore', user };
+  const may = (type: string): boolean => !notes.refused.has(type);
+  if (legal.canExplore && may('explore')) return { type: 'explore', user };
   if (legal.canDescend) return { type: 'descend', user };
-  if (legal.canTravel) return { type: 'travel', user };
-  const frontier = stepToFrontier(v);
+  if (legal.canTravel && may('travel')) return { type: 'travel', user };
+  const frontier = legal.canExplore || !legal.canTravel ? stepToFrontier(v) : null;
   if (frontier && legal.moves[frontier] === 'move') return { type: 'move', user, dir: frontier };
   if (v.stairs >= 0) {
     const toward = walkToward(v, v.stairs);
     if (toward) return { type: 'move', user, dir: toward };
   }
-  void notes;
   return { type: 'wait', user };
 }
 
