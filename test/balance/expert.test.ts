@@ -57,11 +57,20 @@ describe('expert: where to stand', () => {
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'wait', user: 'p1' });
   });
 
-  it('GIVEN a goblin next to it THEN it strikes it', () => {
+  it('GIVEN a lone goblin next to a healthy hero THEN ⚔️ takes it (a plain fight); a hurt hero strikes by hand', () => {
     const s = drawState(['##########', '#1g......#', '##########']);
     exploreUpTo(s, 10);
     s.monsters[0]!.state = 'attack';
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'fight', user: 'p1' });
+    s.players[0]!.hp = 10;
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+
+  it('GIVEN two goblins on both sides of a hero in the open THEN ⚔️ is not pressed', () => {
+    const s = drawState(['##########', '#........#', '#..g1g...#', '#........#', '##########']);
+    exploreUpTo(s, 10);
+    for (const m of s.monsters) m.state = 'attack';
+    expect(press(playerView(s, 'p1'))).not.toEqual({ type: 'fight', user: 'p1' });
   });
 
   it('GIVEN a fighter next to a goblin THEN it cleaves (a blow at +2, never worse than a plain one)', () => {
@@ -76,6 +85,7 @@ describe('expert: where to stand', () => {
     const s = drawState(['##########', '#1.o.....#', '##########']);
     exploreUpTo(s, 10);
     s.monsters[0]!.state = 'attack';
+    s.players[0]!.hp = 11;
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
   });
 
