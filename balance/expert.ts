@@ -43,6 +43,8 @@ interface Notes {
   idle: number;
 }
 
+const FLEE = process.env.EXPERT_FLEE !== '0';
+const NEAR = Number(process.env.EXPERT_NEAR ?? 2);
 const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
@@ -85,10 +87,22 @@ function blowOf(m: Monster, p: Player): { mean: number; max: number } {
   return { mean: (chance * (w.damage[0] + w.damage[1])) / 2, max: w.damage[1] };
 }
 
+/** Optional numbers of newer table rows (a quick weapon's blows, heavy armour's cost to hit), read when present. */
+const blowsOf = (w: object): number => ('hits' in w && typeof w.hits === 'number' ? w.hits : 1);
+const armourToHit = (kind: ItemKind | null): number => {
+  const row = kind === null ? null : (ITEMS[kind] as object);
+  return row && 'toHit' in row && typeof row.toHit === 'number' && ITEMS[kind!].slot === 'armour' ? row.toHit : 0;
+};
+/** A blade's blow splits it (an ooze): fight it only where one can reach me, or bomb it. */
+const splits = (m: Monster): boolean => {
+  const row = MONSTERS[m.kind] as object;
+  return 'splits' in row && row.splits === true;
+};
+
 /** Expected damage of my blow against `m`. */
 function myBlow(p: Player, m: Monster): number {
   const w = wielded(p);
-  return (hitChance(p.attack + w.toHit, MONSTERS[m.kind].defence) * (w.damage[0] + w.damage[1])) / 2;
+  return (blowsOf(w) * hitChance(p.attack + w.toHit + armourToHit(p.armour), MONSTERS[m.kind].defence) * (w.damage[0] + w.damage[1])) / 2;
 }
 
 const open = (v: PlayerView, x: number, y: number): boolean => x >= 0 && y >= 0 && x < v.width && y < v.height && v.known[y * v.width + x] !== Tile.Wall;
@@ -251,7 +265,7 @@ function weaponWorth(p: Player, kind: ItemKind): number {
   const row = ITEMS[kind];
   if (row.slot !== 'weapon') return -Infinity;
   const w = wielded({ weapon: kind as Player['weapon'], level: p.level });
-  return (hitChance(p.attack + w.toHit, 2) * (w.damage[0] + w.damage[1])) / 2 + (w.reach > 1 ? 0.5 : 0);
+  return (blowsOf(w) * hitChance(p.attack + w.toHit + armourToHit(p.armour), 2) * (w.damage[0] + w.damage[1])) / 2 + (w.reach > 1 ? 0.5 : 0);
 }
 
 /** Gear in the pack better than what is worn or wielded, by its real numbers; null when none. */
@@ -262,7 +276,8 @@ export function betterGear(v: PlayerView): ItemKind | null {
   for (const kind of legal.usable) {
     const row = ITEMS[kind];
     if (row.slot === 'armour') {
-      const g = row.defence - armourDefence(me.armour);
+      // A point of defence against a point to hit (heavy armour trades one for the other).
+      const g = row.defence - armourDefence(me.armour) + (armourToHit(kind) - armourToHit(me.armour)) * 0.75;
       if (g > gain) [best, gain] = [kind, g];
     } else if (row.slot === 'weapon') {
       // One point of defence is worth about one of expected damage.
@@ -401,7 +416,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // Bombs: a burst on two or more, or on a brute I am about to fight.
   const bomb = usableBy(v, 'bomb');
   if (bomb) {
-    const brute = (m: Monster): boolean => MONSTERS[m.kind].xp >= 8 && m.hp > myBlow(me, m) * 2;
+    const brute = (m: Monster): boolean => (MONSTERS[m.kind].xp >= 8 && m.hp > myBlow(me, m) * 2) || splits(m);
     const dir = bombLine(v, brute);
     if (dir && (threats.length >= 2 || expected > 0 || threats.some(brute))) return { type: 'use', user, item: bomb, dir };
   }
@@ -429,6 +444,24 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   const melee = threats.filter((m) => !shooter(m) && !healer(m) && m.state !== 'guard');
+  // A fight I would lose: leave by the stairs when I stand on them or reach them first; read teleport when it is far
+  // beyond me.
+  const cost = fightCost(me, threats.filter((m) => !healer(m)));
+  const means = me.hp + potionHeal(me);
+  if (!last && cost > means && FLEE) {
+    if (legal.canDescend) return { type: 'descend', user };
+    if (v.stairs >= 0 && adjacent.length === 0) {
+      const mine = bfs(v, [v.stairs], (i) => blockers.has(i));
+      const theirs = bfs(v, [v.stairs], () => false);
+      const myD = mine[me.y * w + me.x]!;
+      if (myD >= 0 && threats.every((m) => theirs[m.y * w + m.x]! < 0 || theirs[m.y * w + m.x]! > myD)) {
+        const toward = walkToward(v, v.stairs);
+        if (toward) return { type: 'move', user, dir: toward };
+      }
+    }
+    const tele = usableBy(v, 'teleport');
+    if (tele && cost > means * 1.5 && strikers.length > 0) return { type: 'use', user, item: tele };
+  }
   // A fight I would lose with a slow brute in it: keep away from the brute (it walks at half my pace); fight the
   // quick ones away from it, or leave it behind.
   const slowOnes = melee.filter(slow);
@@ -444,7 +477,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // A pack of melee coming: step back to where only one can reach me, before they arrive.
   const bows = threats.filter((m) => shooter(m) && m.state !== 'flee');
   const shotAt = bows.some((m) => strikesFrom(v, m, me, blockers));
-  if ((melee.length >= 2 || (shotAt && melee.length >= 1)) && adjacent.length === 0 && !standoff && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
+  if ((melee.length >= 2 || melee.some(splits) || (shotAt && melee.length >= 1)) && adjacent.length === 0 && !standoff && !(v.party.length > 1 && me.role !== 'fighter' && frontAlly(v))) {
     const back = chokepointStep(v, melee, bows);
     if (back && legal.moves[back] === 'move') return { type: 'move', user, dir: back };
   }
@@ -456,9 +489,9 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     !v.fighting &&
     hp > 0.5 &&
     threats.every((m) => !shooter(m) && !healer(m) && !slow(m) && m.state !== 'guard') &&
-    (threats.length === 1 || sidesOpenTo(v, me.y * w + me.x, threats.map((m) => m.y * w + m.x)) <= 1) &&
+    ((threats.length === 1 && !threats.some(splits)) || sidesOpenTo(v, me.y * w + me.x, threats.map((m) => m.y * w + m.x)) <= 1) &&
     fightCost(me, threats) < me.hp * 0.5 &&
-    threats.some((m) => viewDistance(v, m, me) <= 2) &&
+    (NEAR === 0 || threats.some((m) => viewDistance(v, m, me) <= NEAR)) &&
     !(v.party.length > 1 && me.role !== 'fighter');
   if (plain && (v.mode === 'free' || threats.length === 1)) return { type: 'fight', user };
 
