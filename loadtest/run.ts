@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeFigures, profileBreakdown, type ProcessFigures } from './figures.js';
 import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
@@ -20,6 +20,8 @@ import { drivePlayers, setupGames, setupGuilds, setupNoopMessages } from './driv
 import { Redis } from 'ioredis';
 import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
 import { percentile } from './stats.js';
+import { noteFigures, noteLines, type NoteFigures } from './notes.js';
+import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import { buildWorld } from './world.js';
 
 /** The figures of one run. */
@@ -60,6 +62,14 @@ interface RunReport {
   /** Redis used_memory after the run minus before the setup (everything the channels keep), and the run's length. */
   redisBytes: number;
   runMs: number;
+  /** Private notes' latency (follow-ups and private replies), and after a global 429 when --global-429. */
+  notes: NoteFigures;
+  /** The machine's 1-minute load average when the pressing started and ended (a shared machine: figures are noisy). */
+  load: [number, number];
+  /** Presses answered "busy, try again" by the load shedder. */
+  busy: number;
+  /** Redis commands the processes sent from the first press until Discord traffic went quiet (INFO commandstats), by command. */
+  redisCommands: [string, number][];
 }
 
 /** What the fair noop responder is told to send: the bot run's picture size and follow-up share. */
@@ -86,6 +96,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       fake.deliverOverHttp({ urls: replicas.map((r) => r.url!), keys });
     }
     const memoryBefore = await usedMemory(redis.url);
+    let commandsBefore = new Map<string, number>();
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
@@ -98,8 +109,14 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const admin = args['expire-tokens'] ? new Redis(redis.url) : null;
     const expiring = admin ? setInterval(() => void expireTokens(admin, env.redisPrefix), 1000) : null;
     if (admin) await expireTokens(admin, env.redisPrefix);
+    commandsBefore = await commandStats(redis.url);
+    const loadBefore = loadavg()[0]!;
     const started = Date.now();
+    // --global-429: from that second on, the next bot-token request gets Discord's global 429 (the route not run).
+    const at429 = args['global-429'];
+    const arm429 = at429 === undefined || mode === 'noop' ? null : setTimeout(() => fake.failRequests((_m, _p, h) => (h['authorization'] ?? '').startsWith('Bot '), { retryAfterSec: args['retry-after'], global: true, unapplied: true }), at429 * 1000);
     const presses = await drivePlayers(fake, world.channels, args).finally(() => {
+      if (arm429) clearTimeout(arm429);
       if (expiring) clearInterval(expiring);
       admin?.disconnect();
     });
@@ -110,12 +127,19 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const answered = presses.filter((p) => p.ms !== undefined);
     const latencies = answered.map((p) => p.ms!);
     const accepted = presses.filter((p) => (mode === 'noop' ? p.type !== undefined : isAccepted(p, refused))).length;
+    const commandsAfter = await commandStats(redis.url);
     const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
     const figures = probeFigures(probeDir, started, started + runMs);
     const during = fake.requests.slice(setupRequests);
     const pictures = during.filter((r) => r.path.endsWith('/callback')).flatMap((r) => (r.body as { files?: { size: number }[] } | undefined)?.files ?? []);
     const counted = mode === 'noop' ? answered.length : accepted;
+    const redisCommands = [...commandsAfter].map(([c, n]): [string, number] => [c, n - (commandsBefore.get(c) ?? 0)]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    const busy = presses.filter((p) => p.type === 4 && p.text === BUSY_TEXT).length;
     report = {
+      load: [loadBefore, loadavg()[0]!],
+      notes: noteFigures(presses, fake.requests, fake.applicationId, started, mode === 'noop' || at429 === undefined ? undefined : args['retry-after']),
+      busy,
+      redisCommands,
       redisBytes: (await usedMemory(redis.url)) - memoryBefore,
       runMs,
       figures,
@@ -147,7 +171,9 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
   // Profiles are written as the processes exit.
   if (profileDir) {
     report.breakdown = profileBreakdown(profileDir);
-    rmSync(profileDir, { recursive: true, force: true });
+    // LOADTEST_PROFILE_KEEP=1 keeps the .cpuprofile files (for Chrome DevTools or a closer look).
+    if (process.env.LOADTEST_PROFILE_KEEP) process.stderr.write(`[${mode}] profiles kept in ${profileDir}\n`);
+    else rmSync(profileDir, { recursive: true, force: true });
   }
   return report;
 }
@@ -157,8 +183,8 @@ const ms = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(1)} ms`)
 function print(args: LoadArgs, r: RunReport): void {
   const who = r.mode === 'gateway' ? `${r.processes} shard processes` : `${r.processes} ${r.mode === 'noop' ? 'noop responders' : 'HTTP replicas'}`;
   const lines = [
-    `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s`,
-    `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s)`,
+    `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s (load average ${r.load[0].toFixed(1)} -> ${r.load[1].toFixed(1)} on ${cpus().length} cores)`,
+    `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s); served (answered, not "busy") ${((r.answered - r.busy) / args.seconds).toFixed(1)}/s of ${(r.presses / args.seconds).toFixed(1)}/s pressed, ${r.busy} shed as busy`,
     `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
     `fake Discord refused ${r.discordErrors} requests during the run${r.discordErrorKinds.length ? `: ${r.discordErrorKinds.join('; ')}` : ''}`,
   ];
@@ -169,6 +195,11 @@ function print(args: LoadArgs, r: RunReport): void {
   const f = r.figures;
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per ${r.mode === 'noop' ? 'answered' : 'accepted'} press; longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up`);
+  if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
+  if (r.mode !== 'noop' && r.redisCommands.length) {
+    const all = r.redisCommands.reduce((a, [, n]) => a + n, 0);
+    lines.push(`Redis commands ${all} (${r.presses ? (all / r.presses).toFixed(2) : '-'} per press): ${r.redisCommands.map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  }
   if (r.breakdown.length) lines.push(`CPU by area (self time, profile): ${r.breakdown.map(([a, ms, share]) => `${a} ${(share * 100).toFixed(1)}% (${ms.toFixed(0)} ms)`).join('; ')}`);
   if (args.pace !== undefined && r.mode !== 'noop') {
     const per = 1000 / args.channels;
@@ -211,6 +242,17 @@ async function usedMemory(url: string): Promise<number> {
   const r = new Redis(url);
   try {
     return Number(/used_memory:(\d+)/.exec(await r.info('memory'))?.[1] ?? 0);
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** Calls per command since the server started (INFO commandstats), without the INFO calls themselves. */
+async function commandStats(url: string): Promise<Map<string, number>> {
+  const r = new Redis(url);
+  try {
+    const info = await r.info('commandstats');
+    return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].filter((m) => m[1] !== 'info').map((m) => [m[1]!, Number(m[2])]));
   } finally {
     r.disconnect();
   }
