@@ -57,6 +57,10 @@ interface RunReport {
   /** Mean size of the pictures sent with press answers, and the share of presses that got a follow-up (for the fair noop). */
   pngMeanBytes: number;
   followUpShare: number;
+  /** The share of presses answered only privately (type 4: a refusal, "busy", the rate limit), for the fair noop. */
+  privateReplyShare: number;
+  /** CPU ms of every process per answered press (both modes), beside the per-accepted figure. */
+  cpuPerAnswered: number;
   /** --profile: self time by area. */
   breakdown: [string, number, number][];
   /** Redis used_memory after the run minus before the setup (everything the channels keep), and the run's length. */
@@ -126,13 +130,15 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const refused = followedUpTokens(fake);
     const answered = presses.filter((p) => p.ms !== undefined);
     const latencies = answered.map((p) => p.ms!);
-    const accepted = presses.filter((p) => (mode === 'noop' ? p.type !== undefined : isAccepted(p, refused))).length;
+    // The same test in both modes: a redraw with no private note after it (the noop's notes and private replies
+    // stand for the bot's refusals, in the bot run's shares).
+    const accepted = presses.filter((p) => isAccepted(p, refused)).length;
     const commandsAfter = await commandStats(redis.url);
     const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
     const figures = probeFigures(probeDir, started, started + runMs);
     const during = fake.requests.slice(setupRequests);
     const pictures = during.filter((r) => r.path.endsWith('/callback')).flatMap((r) => (r.body as { files?: { size: number }[] } | undefined)?.files ?? []);
-    const counted = mode === 'noop' ? answered.length : accepted;
+    const counted = accepted;
     const redisCommands = [...commandsAfter].map(([c, n]): [string, number] => [c, n - (commandsBefore.get(c) ?? 0)]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
     const busy = presses.filter((p) => p.type === 4 && p.text === BUSY_TEXT).length;
     report = {
@@ -146,6 +152,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
       pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
       followUpShare: presses.length ? followedUpTokens(fake).size / presses.length : 0,
+      privateReplyShare: presses.length ? presses.filter((p) => p.type === 4).length / presses.length : 0,
+      cpuPerAnswered: answered.length > 0 ? figures.cpuMs / answered.length : NaN,
       breakdown: [],
       mode,
       processes: replicas.length,
@@ -193,8 +201,8 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
   const f = r.figures;
-  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per ${r.mode === 'noop' ? 'answered' : 'accepted'} press; longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
-  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up`);
+  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
   if (r.mode !== 'noop' && r.redisCommands.length) {
     const all = r.redisCommands.reduce((a, [, n]) => a + n, 0);
@@ -222,12 +230,12 @@ print(args, reports[0]!);
 let tooCostly = false;
 if (args.compare && args.mode !== 'noop') {
   // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
-  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare) };
+  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare), NOOP_PRIVATE_REPLY_SHARE: String(reports[0]!.privateReplyShare) };
   reports.push(await runOnce(args, 'noop'));
   print(args, reports[1]!);
   const [bot, noop] = reports as [RunReport, RunReport];
   const cpuRatio = bot.cpuPerPress / noop.cpuPerPress;
-  process.stdout.write(`ratio ${bot.mode}/noop: CPU per press ${cpuRatio.toFixed(2)}x, p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+  process.stdout.write(`ratio ${bot.mode}/noop: CPU per accepted press ${cpuRatio.toFixed(2)}x (per answered ${(bot.cpuPerAnswered / noop.cpuPerAnswered).toFixed(2)}x), p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
   const limit = args['max-cpu-ratio'];
   if (limit !== undefined && !(cpuRatio <= limit)) {
     tooCostly = true;
