@@ -47,7 +47,7 @@ export interface CoreOptions {
   /** The per-user action limit (Redis in production: one bucket per user for the fleet); default this process's own. */
   rateLimiter?: UserLimiter;
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
-  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
+  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight' | 'deadlineMs'>>;
   deferAfterMs?: number;
   /** Without a repostGate: this process's gate with this cooldown per channel and per user (default 5 s; 0: none). */
   repostCooldownMs?: number;
