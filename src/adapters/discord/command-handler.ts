@@ -119,8 +119,10 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       if (outcome.kind === 'post') {
         const live = realMessage(outcome.view.meta.message);
         // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
-        if (!live || outcome.view.events.length > 0 || (await gate.allow(key, i.user.id, i.id))) return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
-        const note = privately(t(lang(i), 'reply.map-recent', { link: messageLink(key, live.channelId, live.messageId) }));
+        const verdict = !live || outcome.view.events.length > 0 ? 'ok' : await gate.claim(key, i.user.id, i.id);
+        if (verdict === 'ok') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        // Refused by the channel's limit (posted a moment ago) or by the user's (they reposted elsewhere a moment ago).
+        const note = privately(t(lang(i), verdict === 'channel' ? 'reply.map-recent' : 'reply.map-user-recent', { link: messageLink(key, live!.channelId, live!.messageId) }));
         return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
       }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);

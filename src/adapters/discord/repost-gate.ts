@@ -13,9 +13,12 @@ export const REPOST_COOLDOWN_MS = 5_000;
 /** A user's /rogue map within this long of their last repost anywhere (any channel, any replica) is answered privately. */
 export const USER_REPOST_COOLDOWN_MS = 5_000;
 
+/** A repost claim's answer: go ahead, or which limit refused it (the channel's, or the user's). */
+export type RepostVerdict = 'ok' | 'channel' | 'user';
+
 /** May `userId` repost the game message of `key` now? The same interaction asked again is answered the same (a redelivery). */
 export interface RepostGate {
-  allow(key: ChannelKey, userId: string, interactionId: string): Promise<boolean>;
+  claim(key: ChannelKey, userId: string, interactionId: string): Promise<RepostVerdict>;
 }
 
 /** The cooldowns of a gate (ms; 0 turns that limit off). */
@@ -48,14 +51,14 @@ export function memoryRepostGate(cooldowns: RepostCooldowns = repostCooldowns(),
     return true;
   };
   return {
-    async allow(key, userId, interactionId) {
+    async claim(key, userId, interactionId) {
       const t = now();
       const s = repostSubjects(key, userId);
-      if (!claim(`c:${s.channel}`, cooldowns.channelMs, interactionId, t)) return false;
-      if (claim(`u:${s.user}`, cooldowns.userMs, interactionId, t)) return true;
+      if (!claim(`c:${s.channel}`, cooldowns.channelMs, interactionId, t)) return 'channel';
+      if (claim(`u:${s.user}`, cooldowns.userMs, interactionId, t)) return 'ok';
       // Refused for the user: the channel's claim made for this interaction is given back.
       if (held.get(`c:${s.channel}`)?.by === interactionId) held.delete(`c:${s.channel}`);
-      return false;
+      return 'user';
     },
   };
 }

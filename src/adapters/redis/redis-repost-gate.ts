@@ -6,7 +6,7 @@
  * (a redelivery, or a retry after a timeout whose write landed). If Redis does not answer, this process's own gate
  * decides: an outage must not refuse every /rogue map.
  */
-import { memoryRepostGate, repostCooldowns, repostSubjects, type RepostCooldowns, type RepostGate } from '../discord/repost-gate.js';
+import { memoryRepostGate, repostCooldowns, repostSubjects, type RepostCooldowns, type RepostGate, type RepostVerdict } from '../discord/repost-gate.js';
 import type { ChannelKey } from '../../app/service-types.js';
 import { guard, type RedisClient } from './client.js';
 import { DEFAULT_PREFIX } from './keys.js';
@@ -58,17 +58,17 @@ export class RedisRepostGate implements RepostGate {
     return { channel: `${p}:{${s.channel}}:repost`, user: `${p}:user:{${s.user}}:repost` };
   }
 
-  async allow(key: ChannelKey, userId: string, interactionId: string): Promise<boolean> {
+  async claim(key: ChannelKey, userId: string, interactionId: string): Promise<RepostVerdict> {
     const k = this.keys(key, userId);
     const claim = async (name: string, ms: number): Promise<boolean> => ms <= 0 || (await guard(this.redis, () => CLAIM.run(this.redis, [name], [interactionId, ms]))) === 1;
     try {
-      if (!(await claim(k.channel, this.cooldowns.channelMs))) return false;
-      if (await claim(k.user, this.cooldowns.userMs)) return true;
+      if (!(await claim(k.channel, this.cooldowns.channelMs))) return 'channel';
+      if (await claim(k.user, this.cooldowns.userMs)) return 'ok';
       if (this.cooldowns.channelMs > 0) await guard(this.redis, () => RELEASE.run(this.redis, [k.channel], [interactionId]));
-      return false;
+      return 'user';
     } catch (err) {
       this.opts.onFallback?.(err);
-      return this.local.allow(key, userId, interactionId);
+      return this.local.claim(key, userId, interactionId);
     }
   }
 }

@@ -41,6 +41,7 @@ function replicas(cooldowns: RepostCooldowns): { a: RedisRepostGate; b: RedisRep
 }
 
 /** The kinds of gate, walked by the same behaviour tests: one process's, and two replicas on one Redis. */
+
 const GATES: [string, (c: RepostCooldowns) => { a: RepostGate; b: RepostGate }][] = [
   ['one process (memory)', (c) => {
     const g = memoryRepostGate(c);
@@ -52,31 +53,31 @@ const GATES: [string, (c: RepostCooldowns) => { a: RepostGate; b: RepostGate }][
 describe.each(GATES)('repost gate: %s', (_, make) => {
   it('GIVEN a repost in a channel WHEN another comes within the cooldown THEN it is refused, in that channel only; after the cooldown it goes', async () => {
     const { a, b } = make({ channelMs: 300, userMs: 0 });
-    expect(await a.allow(A, 'u1', 'i1')).toBe(true);
-    expect(await b.allow(A, 'u2', 'i2')).toBe(false);
-    expect(await b.allow(B, 'u2', 'i3')).toBe(true);
+    expect(await a.claim(A, 'u1', 'i1')).toBe('ok');
+    expect(await b.claim(A, 'u2', 'i2')).toBe('channel');
+    expect(await b.claim(B, 'u2', 'i3')).toBe('ok');
     await sleep(350);
-    expect(await b.allow(A, 'u2', 'i4')).toBe(true);
+    expect(await b.claim(A, 'u2', 'i4')).toBe('ok');
   });
 
   it('GIVEN a user who just reposted WHEN they repost in another channel THEN refused, and that channel stays free for others', async () => {
     const { a, b } = make({ channelMs: 5000, userMs: 5000 });
-    expect(await a.allow(A, 'u1', 'i1')).toBe(true);
-    expect(await b.allow(B, 'u1', 'i2')).toBe(false);
+    expect(await a.claim(A, 'u1', 'i1')).toBe('ok');
+    expect(await b.claim(B, 'u1', 'i2')).toBe('user');
     // The refused user's claim on channel B was given back: someone else may repost there.
-    expect(await b.allow(B, 'u2', 'i3')).toBe(true);
+    expect(await b.claim(B, 'u2', 'i3')).toBe('ok');
   });
 
   it('GIVEN an allowed repost WHEN the same interaction is asked again (a redelivery) THEN it is allowed again', async () => {
     const { a, b } = make({ channelMs: 5000, userMs: 5000 });
-    expect(await a.allow(A, 'u1', 'i1')).toBe(true);
-    expect(await b.allow(A, 'u1', 'i1')).toBe(true);
-    expect(await b.allow(A, 'u1', 'i9')).toBe(false);
+    expect(await a.claim(A, 'u1', 'i1')).toBe('ok');
+    expect(await b.claim(A, 'u1', 'i1')).toBe('ok');
+    expect(await b.claim(A, 'u1', 'i9')).toBe('channel');
   });
 
   it('GIVEN cooldowns of 0 THEN every repost goes', async () => {
     const { a, b } = make({ channelMs: 0, userMs: 0 });
-    for (let n = 0; n < 5; n++) expect(await (n % 2 ? a : b).allow(A, 'u1', `i${n}`)).toBe(true);
+    for (let n = 0; n < 5; n++) expect(await (n % 2 ? a : b).claim(A, 'u1', `i${n}`)).toBe('ok');
   });
 });
 
@@ -84,16 +85,16 @@ describe('repost gate on Redis', () => {
   it('GIVEN two replicas WHEN a /rogue map flood of 40 users over 20 channels hits both at once THEN at most one repost per channel goes, and each user at most once', async () => {
     const { a, b } = replicas({ channelMs: 5000, userMs: 5000 });
     const asks = Array.from({ length: 200 }, (_, n) => ({ gate: n < 100 ? a : b, key: { guildId: '1', channelId: String(100 + (n % 20)) }, user: `u${n % 40}`, id: `i${n}` }));
-    const answers = await Promise.all(asks.map((x) => x.gate.allow(x.key, x.user, x.id)));
-    const allowed = asks.filter((_, n) => answers[n]);
+    const answers = await Promise.all(asks.map((x) => x.gate.claim(x.key, x.user, x.id)));
+    const allowed = asks.filter((_, n) => answers[n] === 'ok');
     expect(new Set(allowed.map((x) => x.key.channelId)).size).toBe(allowed.length);
     expect(new Set(allowed.map((x) => x.user)).size).toBe(allowed.length);
     expect(allowed.length).toBeGreaterThanOrEqual(1);
     expect(allowed.length).toBeLessThanOrEqual(20);
     // In one process's memory each replica gave its own allowance: up to twice the reposts.
     const local = [memoryRepostGate({ channelMs: 5000, userMs: 5000 }), memoryRepostGate({ channelMs: 5000, userMs: 5000 })];
-    const localAnswers = await Promise.all(asks.map((x, n) => local[n < 100 ? 0 : 1]!.allow(x.key, x.user, x.id)));
-    expect(localAnswers.filter(Boolean).length).toBeGreaterThan(allowed.length);
+    const localAnswers = await Promise.all(asks.map((x, n) => local[n < 100 ? 0 : 1]!.claim(x.key, x.user, x.id)));
+    expect(localAnswers.filter((v) => v === 'ok').length).toBeGreaterThan(allowed.length);
   });
 
   it('GIVEN a damaged claim key (another type, or no expiry) WHEN a repost is asked THEN the key is replaced and the repost goes, expiring with its cooldown', async () => {
@@ -102,7 +103,7 @@ describe('repost gate on Redis', () => {
     expect(keys.channel).toBe(`${prefix}:{1:10}:repost`);
     await redis.hset(keys.channel, 'x', '1');
     await redis.set(keys.user, 'stuck');
-    expect(await a.allow(A, 'u1', 'i1')).toBe(true);
+    expect(await a.claim(A, 'u1', 'i1')).toBe('ok');
     expect(await redis.pttl(keys.channel)).toBeGreaterThan(0);
     expect(await redis.pttl(keys.user)).toBeGreaterThan(0);
   });
@@ -112,8 +113,8 @@ describe('repost gate on Redis', () => {
     const fallbacks: unknown[] = [];
     const gate = new RedisRepostGate(dead, { cooldowns: { channelMs: 5000, userMs: 5000 }, onFallback: (err) => fallbacks.push(err) });
     try {
-      expect(await gate.allow(A, 'u1', 'i1')).toBe(true);
-      expect(await gate.allow(A, 'u2', 'i2')).toBe(false);
+      expect(await gate.claim(A, 'u1', 'i1')).toBe('ok');
+      expect(await gate.claim(A, 'u2', 'i2')).toBe('channel');
       expect(fallbacks.length).toBe(2);
     } finally {
       dead.disconnect();
@@ -178,7 +179,8 @@ describe('/rogue map on two bot replicas sharing Redis', () => {
     const before = publicGameMessages(OTHER_CHANNEL).length;
     // Alice reposted in CHANNEL within the last seconds (the test above): her repost here waits.
     const alice = await command(ALICE, OTHER_CHANNEL, 'rogue', subcommand('map'));
-    expect(alice.type).toBe(4);
+    const live = fake.messages(OTHER_CHANNEL).filter((m) => (m.flags & 64) === 0).at(-1)!;
+    expect(ephemeralText(alice)).toBe(t('en-US', 'reply.map-user-recent', { link: `https://discord.com/channels/${GUILD}/${OTHER_CHANNEL}/${live.id}` }));
     expect(publicGameMessages(OTHER_CHANNEL).length).toBe(before);
     await command(BOB, OTHER_CHANNEL, 'rogue', subcommand('map'));
     expect(publicGameMessages(OTHER_CHANNEL).length).toBe(before + 1);
