@@ -31,12 +31,14 @@ function stats(ms: readonly number[]): NoteStats {
   return { count: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: percentile(ms, 100), overOneSecond: ms.filter((x) => x > 1000).length };
 }
 
-/** Each press's first successful follow-up's arrival time (Date.now), by interaction token. */
+/** Each press's first successful text follow-up's arrival time (Date.now), by interaction token. */
 function firstFollowUps(requests: readonly RecordedRequest[], applicationId: string): Map<string, number> {
   const prefix = `/webhooks/${applicationId}/`;
   const first = new Map<string, number>();
   for (const r of requests) {
     if (r.method !== 'POST' || r.status >= 400 || !r.path.startsWith(prefix)) continue;
+    // A follow-up with a file (a replay GIF, a share card) is the answer's product, timed by its drawing: not a note.
+    if (((r.body as { files?: unknown[] } | undefined)?.files?.length ?? 0) > 0) continue;
     const token = r.path.slice(prefix.length).split('/')[0]!;
     if (!first.has(token)) first.set(token, r.at);
   }

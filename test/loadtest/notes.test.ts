@@ -24,6 +24,7 @@ describe('private notes in the load test', () => {
       request('POST', `/webhooks/${APP}/a`, 1090),
       request('POST', `/webhooks/${APP}/a`, 1500),
       request('POST', `/webhooks/${APP}/c`, 7000),
+      { ...request('POST', `/webhooks/${APP}/e`, 20_500), body: { files: [{ size: 9000 }] } },
       request('PATCH', '/channels/9/messages/8', 4000, 429, { authorization: 'Bot x' }),
       request('PATCH', '/channels/9/messages/8', 8000, 200, { authorization: 'Bot x' }),
       request('PATCH', '/channels/9/messages/8', 13_000, 200, { authorization: 'Bot x' }),
