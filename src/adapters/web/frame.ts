@@ -11,7 +11,10 @@ import type { GameView } from '../../app/service-types.js';
 import { lastParty } from '../../render/game.js';
 import { titleText } from '../../render/hud.js';
 import { buildViewModel } from '../../render/view-model.js';
-import type { WebFrame, WireAbilities, WireViewModel } from './protocol.js';
+import type { WebFrame, WireAbilities, WireFrame, WireViewModel } from './protocol.js';
+import { completeFrame } from './wire-frame.js';
+
+export { mapFor } from './wire-frame.js';
 
 /** Who is looking: a party member plays, anyone else watches. */
 export interface Viewer {
@@ -44,21 +47,15 @@ function waitingOn(state: GameState): string[] {
   return state.players.filter((p) => p.alive && !state.acted.includes(p.id) && !state.holding.includes(p.id)).map((p) => p.name);
 }
 
-/** The party's map drawn for `viewerId` from a map built once for nobody: only the players' viewer flag and order differ. */
-export function mapFor(shared: WireViewModel, viewerId: string | null): WireViewModel {
-  const rank = (p: WireViewModel['players'][number]): number => (!p.alive ? 0 : p.id === viewerId ? 2 : 1);
-  const players = shared.players.map((p) => ({ ...p, isViewer: p.id === viewerId })).sort((a, b) => rank(a) - rank(b));
-  return { ...shared, players };
-}
+/** Everything in a frame but `you`: the same for every view of one turn (the map drawn for nobody). */
+export type FrameBody = Omit<WireFrame, 'you' | 'map'> & { map: WireViewModel };
 
 /**
- * The frame `viewer` gets for `view`, stamped with the server time `now`. `shared` is the party's map built once for
- * every view of this turn (wireMap(state, null)); without it the map is built here.
+ * The part of `view`'s frames every viewer shares, stamped with the server time `now`. `shared` is the party's map
+ * built once (wireMap(state, null)); without it the map is built here.
  */
-export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
+export function frameBody(view: GameView, now: number, shared?: WireViewModel): FrameBody {
   const state = lastParty(view.state);
-  const member = state.players.some((p) => p.id === viewer.id);
-  const role = member && !viewer.spectator ? 'player' : 'spectator';
   const rounds = state.status === 'playing' && roundsNow(state);
   return {
     guildId: view.key.guildId,
@@ -74,13 +71,67 @@ export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?:
     rounds,
     deadline: rounds ? view.meta.roundDeadline : null,
     now,
-    map: mapFor(shared ?? wireMap(state, null), role === 'player' ? viewer.id : null),
+    map: shared ?? wireMap(state, null),
     party: state.players.map((p) => {
       const done = state.acted.includes(p.id) || state.holding.includes(p.id);
       return { id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done };
     }),
     waitingOn: waitingOn(state),
     log: logText(view.meta.recentLog, view.meta.locale),
-    you: { id: viewer.id, name: viewer.name, role, can: role === 'player' && state.status === 'playing' ? abilities(state, viewer.id) : null },
   };
+}
+
+/** Who `viewer` is in `view` and what they may do now (`can`: their abilities, when computed already). */
+export function frameYou(view: GameView, viewer: Viewer, can?: (id: string) => WireAbilities): WebFrame['you'] {
+  const state = lastParty(view.state);
+  const member = state.players.some((p) => p.id === viewer.id);
+  const role = member && !viewer.spectator ? 'player' : 'spectator';
+  const mine = role === 'player' && state.status === 'playing' ? (can ?? ((id: string) => abilities(state, id)))(viewer.id) : null;
+  return { id: viewer.id, name: viewer.name, role, can: mine };
+}
+
+/** The frame `viewer` gets for `view`, as the receiver completes it (the tests' and the load test's one-off frame). */
+export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
+  return completeFrame(null, { ...frameBody(view, now, shared), you: frameYou(view, viewer) });
+}
+
+/**
+ * One turn's frames, encoded once for every view of the game: the shared body is serialised once (with and without
+ * its terrain) and each view's message is that body joined to its own small `you`; abilities are worked out once per
+ * player. `sentAt` is when the turn was published.
+ */
+export class TurnFrames {
+  readonly game: number;
+  readonly version: number;
+  readonly terrain: string;
+  private readonly head: Buffer;
+  private full: Buffer | null = null;
+  private lean: Buffer | null = null;
+  private readonly can = new Map<string, WireAbilities>();
+
+  constructor(private readonly view: GameView, private readonly body: FrameBody, sentAt: number) {
+    this.game = body.game;
+    this.version = body.version;
+    this.terrain = body.map.terrain;
+    this.head = Buffer.from(`{"t":"frame","sentAt":${Math.round(sentAt)},"frame":{"you":`);
+  }
+
+  /** The message for `viewer`; without the terrain when `hasTerrain` (the socket's last frame carried this terrain). */
+  message(viewer: Viewer, hasTerrain: boolean): Buffer {
+    const state = lastParty(this.view.state);
+    const you = frameYou(this.view, viewer, (id) => {
+      let a = this.can.get(id);
+      if (!a) this.can.set(id, (a = abilities(state, id)));
+      return a;
+    });
+    return Buffer.concat([this.head, Buffer.from(JSON.stringify(you)), hasTerrain ? this.withoutTerrain() : this.withTerrain()]);
+  }
+
+  private withTerrain(): Buffer {
+    return (this.full ??= Buffer.from(`,${JSON.stringify(this.body).slice(1)}}`));
+  }
+
+  private withoutTerrain(): Buffer {
+    return (this.lean ??= Buffer.from(`,${JSON.stringify({ ...this.body, map: { ...this.body.map, terrain: undefined } }).slice(1)}}`));
+  }
 }

@@ -1,7 +1,10 @@
 /**
  * The full view's sockets: one WebSocket per open view, opened with a single-use ticket and bound to its session's
- * channel. A view gets a frame when it opens and after every turn the bus announces (one reload per game per note,
- * however many views it has here); a move is the same exactly-once call a button press makes, keyed by the client's
+ * channel. A view gets a frame when it opens and after every turn the bus announces. A turn saved on this replica
+ * arrives with its view (no reload); turns saved in one tick are sent once, the newest; a turn from another replica
+ * is reloaded once per game however many views it has here. Each turn's frame is encoded once per game (TurnFrames:
+ * the shared body serialised once, each view adds its own `you`), and the terrain goes out only when it changed
+ * since the socket's previous frame. A move is the same exactly-once call a button press makes, keyed by the client's
  * move id, so a move retried over a flaky connection is applied once.
  */
 import type { IncomingMessage } from 'node:http';
@@ -13,8 +16,8 @@ import type { ChannelKey, GameServiceApi, GameView, PlayerAction } from '../../a
 import { encodeChannelKey } from '../../app/game-codec.js';
 import type { WebAuthStore, WebSession } from './auth-store.js';
 import { lastParty } from '../../render/game.js';
-import { buildFrame, wireMap } from './frame.js';
-import { ClientMessageSchema, type ClientMessage, type ServerMessage, type WireViewModel } from './protocol.js';
+import { frameBody, TurnFrames, wireMap, type Viewer } from './frame.js';
+import { ClientMessageSchema, type ClientMessage, type WireMessage } from './protocol.js';
 import type { TurnBus, TurnNote } from './turn-bus.js';
 
 /** What the hub needs. `games` is the publishing service (moves announce themselves). */
@@ -39,6 +42,10 @@ interface View {
   tokens: number;
   refilledAt: number;
   alive: boolean;
+  /** The game, version and terrain of the last frame sent on this socket (a frame is never older; terrain is sent when it changed). */
+  game: number;
+  version: number;
+  terrain: string | null;
 }
 
 interface Game {
@@ -48,6 +55,8 @@ interface Game {
   loading: boolean;
   again: boolean;
   lastAt: number;
+  /** The newest view this replica saved, waiting for the next tick (turns made in one tick are sent once, the newest). */
+  pending: { view: GameView; at: number } | null;
 }
 
 /** The running hub. */
@@ -61,7 +70,7 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-function send(socket: WebSocket, msg: ServerMessage): void {
+function send(socket: WebSocket, msg: WireMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
 }
 
@@ -69,17 +78,55 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** Whether `view` is newer than (or the same turn as) what `v` last got: an older frame is never sent after a newer. */
+const notOlder = (v: View, frames: TurnFrames): boolean => v.game !== frames.game || v.version <= frames.version;
+
 /** Starts the hub (its own heartbeat; the HTTP server hands it upgrades). */
 export function createHub(deps: HubDeps): Hub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const games = new Map<string, Game>();
   const rate = deps.movesPerSecond ?? 10;
 
-  const push = (view: View, game: GameView, sentAt: number, shared?: WireViewModel): void => {
-    const viewer = { id: view.session.user.id, name: view.session.user.name, spectator: view.session.spectator };
-    send(view.socket, { t: 'frame', frame: buildFrame(game, viewer, deps.clock.now(), shared), sentAt });
+  const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator });
+
+  /** Sends one turn's frame (encoded once for the game) to `views`. */
+  const sendFrames = (views: Iterable<View>, frames: TurnFrames): void => {
+    for (const v of views) {
+      if (v.socket.readyState !== v.socket.OPEN || !notOlder(v, frames)) continue;
+      v.socket.send(frames.message(viewerOf(v), v.terrain === frames.terrain), { binary: false });
+      v.game = frames.game;
+      v.version = frames.version;
+      v.terrain = frames.terrain;
+    }
   };
 
+  const framesOf = (game: GameView, sentAt: number): TurnFrames => {
+    const body = frameBody(game, deps.clock.now(), wireMap(lastParty(game.state), null));
+    return new TurnFrames(game, body, sentAt);
+  };
+
+  /** The views of a game get `view` (saved on this replica) on the next tick, the newest of the tick's turns only. */
+  function deliver(id: string, view: GameView, at: number): void {
+    const game = games.get(id);
+    if (!game) return;
+    const p = game.pending;
+    const newer = !p || p.view.meta.createdAt !== view.meta.createdAt || p.view.state.version <= view.state.version;
+    if (newer) game.pending = { view, at };
+    if (p) return;
+    setImmediate(() => {
+      const g = games.get(id);
+      const next = g?.pending;
+      if (!g || !next) return;
+      g.pending = null;
+      try {
+        sendFrames(g.views, framesOf(next.view, next.at));
+      } catch (err) {
+        deps.logger.warn('full view: a fan-out failed', { err: err instanceof Error ? err.message : 'unknown', ...next.view.key });
+      }
+    });
+  }
+
+  /** A turn made on another replica: the game is reloaded once for all its views here, however many notes came. */
   async function reload(id: string, key: ChannelKey): Promise<void> {
     const game = games.get(id);
     if (!game) return;
@@ -96,9 +143,7 @@ export function createHub(deps: HubDeps): Hub {
           for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error) });
           continue;
         }
-        // The party's map is the same for every view of this turn: built once, only the viewer's marker differs.
-        const shared = wireMap(lastParty(r.value.state), null);
-        for (const v of game.views) push(v, r.value, game.lastAt, shared);
+        sendFrames(game.views, framesOf(r.value, game.lastAt));
       } while (game.again);
     } catch (err) {
       deps.logger.warn('full view: a reload failed', { err: err instanceof Error ? err.message : 'unknown', ...key });
@@ -112,8 +157,9 @@ export function createHub(deps: HubDeps): Hub {
     const id = encodeChannelKey(key);
     let game = games.get(id);
     if (!game) {
-      const g: Game = { views: new Set(), loading: false, again: false, lastAt: deps.clock.now(), unsubscribe: Promise.resolve(async () => {}) };
+      const g: Game = { views: new Set(), loading: false, again: false, lastAt: deps.clock.now(), pending: null, unsubscribe: Promise.resolve(async () => {}) };
       g.unsubscribe = deps.bus.subscribe(key, (note: TurnNote) => {
+        if (note.view) return deliver(id, note.view, note.at);
         g.lastAt = note.at;
         void reload(id, key);
       });
@@ -124,7 +170,7 @@ export function createHub(deps: HubDeps): Hub {
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
-      .then((r) => (r.ok ? push(view, r.value, deps.clock.now()) : send(view.socket, { t: 'error', message: failureText(r.error) })))
+      .then((r) => (r.ok ? sendFrames([view], framesOf(r.value, deps.clock.now())) : send(view.socket, { t: 'error', message: failureText(r.error) })))
       .catch(() => send(view.socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' }));
   }
 
@@ -167,7 +213,7 @@ export function createHub(deps: HubDeps): Hub {
   }
 
   function open(socket: WebSocket, session: WebSession): void {
-    const view: View = { socket, session, tokens: rate * 2, refilledAt: deps.clock.now(), alive: true };
+    const view: View = { socket, session, tokens: rate * 2, refilledAt: deps.clock.now(), alive: true, game: -1, version: -1, terrain: null };
     socket.on('pong', () => (view.alive = true));
     socket.on('message', (data) => {
       onMessage(view, String(data)).catch((err: unknown) => {

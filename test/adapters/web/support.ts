@@ -6,7 +6,8 @@ import { systemClock } from '../../../src/app/ports.js';
 import type { ChannelKey, GameServiceApi } from '../../../src/app/service-types.js';
 import { MemoryWebAuthStore, type WebAuthStore } from '../../../src/adapters/web/auth-store.js';
 import type { DiscordIdentity } from '../../../src/adapters/web/discord-identity.js';
-import type { ServerMessage, WebFrame } from '../../../src/adapters/web/protocol.js';
+import type { ServerMessage, WebFrame, WireMessage } from '../../../src/adapters/web/protocol.js';
+import { readMessage } from '../../../src/adapters/web/wire-frame.js';
 import { withTurnNotes } from '../../../src/adapters/web/publishing-service.js';
 import { staticFiles } from '../../../src/adapters/web/static-files.js';
 import { MemoryTurnBus, type TurnBus } from '../../../src/adapters/web/turn-bus.js';
@@ -60,13 +61,17 @@ export async function login(r: Replica, key: ChannelKey, user: { id: string; nam
   return { session: String(res.body.session), ticket: String(res.body.ticket) };
 }
 
-/** A socket client that keeps every message. */
+/** A socket client that keeps every message (frames completed as the browser completes them). */
 export class ViewClient {
   readonly messages: ServerMessage[] = [];
+  /** Every message as it came over the wire. */
+  readonly raw: WireMessage[] = [];
   private waiters: (() => void)[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
-      this.messages.push(JSON.parse(String(d)) as ServerMessage);
+      const wire = JSON.parse(String(d)) as WireMessage;
+      this.raw.push(wire);
+      this.messages.push(readMessage(this.frame, wire));
       for (const w of this.waiters.splice(0)) w();
     });
   }
