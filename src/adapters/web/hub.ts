@@ -18,6 +18,7 @@ import type { WebAuthStore, WebSession } from './auth-store.js';
 import { lastParty } from '../../render/game.js';
 import { frameBody, TurnFrames, wireMap, type Viewer } from './frame.js';
 import { ClientMessageSchema, type ClientMessage, type WireMessage } from './protocol.js';
+import { MemoryPresence, type Presence } from './presence.js';
 import type { TurnBus, TurnNote } from './turn-bus.js';
 
 /** What the hub needs. `games` is the publishing service (moves announce themselves). */
@@ -33,6 +34,8 @@ export interface HubDeps {
   onPresence?: (key: ChannelKey) => void;
   /** Moves per second a socket may send (burst twice that); default 10. */
   movesPerSecond?: number;
+  /** Who is in the full view across replicas (default: this process only). The hub closes it. */
+  presence?: Presence;
 }
 
 interface View {
@@ -65,7 +68,7 @@ export interface Hub {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ticket: string | null): void;
   /** Open views per game (tests, the chat pointer). */
   viewCount(key: ChannelKey): number;
-  /** The names of the party members with a view of the game open on this replica, each once (spectators left out). */
+  /** The names of the party members with a view of the game open, on any replica, each once (spectators left out). */
   players(key: ChannelKey): string[];
   close(): Promise<void>;
 }
@@ -86,6 +89,14 @@ export function createHub(deps: HubDeps): Hub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const games = new Map<string, Game>();
   const rate = deps.movesPerSecond ?? 10;
+  const presence = deps.presence ?? new MemoryPresence();
+
+  /** Tells the presence who of the party has a view of the game open here, then the chat message. */
+  const present = (key: ChannelKey, game: Game | undefined): void => {
+    const users = [...(game?.views ?? [])].filter((v) => !v.session.spectator).map((v) => ({ id: v.session.user.id, name: v.session.user.name }));
+    presence.set(key, users);
+    deps.onPresence?.(key);
+  };
 
   const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator });
 
@@ -166,7 +177,7 @@ export function createHub(deps: HubDeps): Hub {
       games.set(id, (game = g));
     }
     game.views.add(view);
-    if (!view.session.spectator) deps.onPresence?.(key);
+    if (!view.session.spectator) present(key, game);
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
@@ -178,7 +189,7 @@ export function createHub(deps: HubDeps): Hub {
     const id = encodeChannelKey(view.session.key);
     const game = games.get(id);
     if (!game?.views.delete(view)) return;
-    if (!view.session.spectator) deps.onPresence?.(view.session.key);
+    if (!view.session.spectator) present(view.session.key, game);
     if (game.views.size > 0) return;
     games.delete(id);
     void game.unsubscribe.then((stop) => stop()).catch(() => {});
@@ -249,9 +260,10 @@ export function createHub(deps: HubDeps): Hub {
       })().catch(() => refuseUpgrade(socket, 503, 'Service Unavailable'));
     },
     viewCount: (key) => games.get(encodeChannelKey(key))?.views.size ?? 0,
-    players: (key) => [...new Set([...(games.get(encodeChannelKey(key))?.views ?? [])].filter((v) => !v.session.spectator).map((v) => v.session.user.name))],
+    players: (key) => presence.players(key),
     async close() {
       clearInterval(heartbeat);
+      await presence.close();
       for (const g of games.values()) for (const v of g.views) v.socket.close(1001, 'server going away');
       await new Promise<void>((r) => wss.close(() => r()));
     },

@@ -88,6 +88,10 @@ export class RedisTurnBus implements TurnBus {
     };
     o.subscriber.on(o.sharded ? 'smessage' : 'message', deliver);
   }
+  /** The bus's connections, for other replica-wide topics on the same subscriber (presence.ts). */
+  get connections(): { publisher: Redis | Cluster; subscriber: Redis | Cluster; sharded: boolean; prefix: string } {
+    return { publisher: this.o.publisher, subscriber: this.o.subscriber, sharded: this.o.sharded ?? false, prefix: this.prefix };
+  }
   async publish(note: TurnNote): Promise<void> {
     const topic = turnTopic(this.prefix, note);
     // This replica's views first, with the view in hand; then every other replica, with the version only.

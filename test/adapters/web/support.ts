@@ -9,6 +9,7 @@ import type { DiscordIdentity } from '../../../src/adapters/web/discord-identity
 import type { ServerMessage, WebFrame, WireMessage } from '../../../src/adapters/web/protocol.js';
 import { readMessage } from '../../../src/adapters/web/wire-frame.js';
 import { withTurnNotes } from '../../../src/adapters/web/publishing-service.js';
+import type { Presence } from '../../../src/adapters/web/presence.js';
 import { staticFiles } from '../../../src/adapters/web/static-files.js';
 import { MemoryTurnBus, type TurnBus } from '../../../src/adapters/web/turn-bus.js';
 import { createWebApp, startWebServer, type WebApp, type WebServer } from '../../../src/adapters/web/web-app.js';
@@ -24,7 +25,7 @@ export interface Replica {
 }
 
 /** Starts a replica: the game service over `kit`, announcing turns on `bus`, served with the test login on. */
-export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void; onPresence?: (key: ChannelKey) => void } = {}): Promise<Replica> {
+export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void; onPresence?: (key: ChannelKey) => void; presence?: (bus: TurnBus) => Presence } = {}): Promise<Replica> {
   const bus = opts.bus ?? new MemoryTurnBus();
   const raw = new GameService({ games: kit.games, settings: kit.settings, clock: systemClock, rounds: kit.rounds, logger: kit.logger });
   const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
@@ -42,6 +43,7 @@ export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: 
     ...(opts.clientId ? { clientId: opts.clientId } : {}),
     ...(opts.oauth ? { oauth: opts.oauth } : {}),
     ...(opts.onPresence ? { onPresence: opts.onPresence } : {}),
+    ...(opts.presence ? { presence: opts.presence(bus) } : {}),
   });
   const server = await startWebServer(app, 0, '127.0.0.1', opts.fallback);
   const url = `http://127.0.0.1:${server.port}`;
