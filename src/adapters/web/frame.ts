@@ -10,6 +10,7 @@ import type { GameState } from '../../engine/types.js';
 import type { GameView } from '../../app/service-types.js';
 import { lastParty } from '../../render/game.js';
 import { titleText } from '../../render/hud.js';
+import { DEFAULT_LOCALE, hasMessage, tDynamic, type Locale } from '../../i18n/index.js';
 import { buildViewModel } from '../../render/view-model.js';
 import type { WebFrame, WireAbilities, WireFrame, WireViewModel } from './protocol.js';
 import { completeFrame } from './wire-frame.js';
@@ -22,6 +23,8 @@ export interface Viewer {
   name: string;
   /** A spectator link never plays, even for a party member. */
   spectator: boolean;
+  /** The viewer's language (English when absent). */
+  locale?: Locale;
 }
 
 /** The whole level as the party sees it now, for `viewerId` (drawn as the viewer's own marker). */
@@ -31,12 +34,18 @@ export function wireMap(state: GameState, viewerId: string | null): WireViewMode
   return { ...vm, terrain: encodeBase64(vm.terrain) };
 }
 
-/** What `userId` can do now, as the controller offers it. */
-export function abilities(state: GameState, userId: string): WireAbilities {
+/** An item's button label in `locale` (the chat buttons' own words). */
+function itemLabel(kind: string, english: string, locale: Locale): string {
+  const key = `button.item.${kind}`;
+  return locale !== DEFAULT_LOCALE && hasMessage(locale, key) ? tDynamic(locale, key) : english;
+}
+
+/** What `userId` can do now, as the controller offers it, labelled in `locale`. */
+export function abilities(state: GameState, userId: string, locale: Locale = DEFAULT_LOCALE): WireAbilities {
   const l = legalMoves(state, userId);
   // The potion has its own button on the controller; here every usable item is one labelled button.
-  const potion = l.canUse ? [{ kind: 'potion' as const, label: 'drink potion', emoji: '🧪' }] : [];
-  const rest = itemButtons(l.usable).map((b) => ({ kind: b.item, label: b.label, emoji: b.emoji }));
+  const potion = l.canUse ? [{ kind: 'potion' as const, label: itemLabel('potion', 'drink potion', locale), emoji: '🧪' }] : [];
+  const rest = itemButtons(l.usable).map((b) => ({ kind: b.item, label: itemLabel(b.item, b.label, locale), emoji: b.emoji }));
   const { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight } = l;
   return { canAct, moves, canDescend, canExplore, canTravel, canRest, canFight, items: [...potion, ...rest] };
 }
@@ -54,7 +63,7 @@ export type FrameBody = Omit<WireFrame, 'you' | 'map'> & { map: WireViewModel };
  * The part of `view`'s frames every viewer shares, stamped with the server time `now`. `shared` is the party's map
  * built once (wireMap(state, null)); without it the map is built here.
  */
-export function frameBody(view: GameView, now: number, shared?: WireViewModel): FrameBody {
+export function frameBody(view: GameView, now: number, shared?: WireViewModel, locale: Locale = DEFAULT_LOCALE): FrameBody {
   const state = lastParty(view.state);
   const rounds = state.status === 'playing' && roundsNow(state);
   return {
@@ -63,7 +72,7 @@ export function frameBody(view: GameView, now: number, shared?: WireViewModel): 
     game: view.meta.createdAt,
     version: view.state.version,
     status: state.status === 'over' ? 'over' : 'playing',
-    title: titleText(state),
+    title: titleText(state, locale),
     depth: state.depth,
     maxDepth: state.config.maxDepth,
     turn: state.turn,
@@ -77,7 +86,7 @@ export function frameBody(view: GameView, now: number, shared?: WireViewModel): 
       return { id: p.id, name: p.name, slot: p.slot, hp: p.hp, maxHp: p.maxHp, level: p.level, alive: p.alive, done };
     }),
     waitingOn: waitingOn(state),
-    log: logText(view.meta.recentLog, view.meta.locale),
+    log: logText(view.meta.recentLog, locale),
   };
 }
 
@@ -86,52 +95,52 @@ export function frameYou(view: GameView, viewer: Viewer, can?: (id: string) => W
   const state = lastParty(view.state);
   const member = state.players.some((p) => p.id === viewer.id);
   const role = member && !viewer.spectator ? 'player' : 'spectator';
-  const mine = role === 'player' && state.status === 'playing' ? (can ?? ((id: string) => abilities(state, id)))(viewer.id) : null;
+  const mine = role === 'player' && state.status === 'playing' ? (can ?? ((id: string) => abilities(state, id, viewer.locale)))(viewer.id) : null;
   return { id: viewer.id, name: viewer.name, role, can: mine };
 }
 
 /** The frame `viewer` gets for `view`, as the receiver completes it (the tests' and the load test's one-off frame). */
 export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
-  return completeFrame(null, { ...frameBody(view, now, shared), you: frameYou(view, viewer) });
+  return completeFrame(null, { ...frameBody(view, now, shared, viewer.locale), you: frameYou(view, viewer) });
 }
 
 /**
- * One turn's frames, encoded once for every view of the game: the shared body is serialised once (with and without
- * its terrain) and each view's message is that body joined to its own small `you`; abilities are worked out once per
- * player. `sentAt` is when the turn was published.
+ * One turn's frames, encoded once for every view of the game: the shared body is built and serialised once per
+ * language in use (with and without its terrain), and each view's message is that body joined to its own small
+ * `you`; abilities are worked out once per player and language. `sentAt` is when the turn was published.
  */
 export class TurnFrames {
   readonly game: number;
   readonly version: number;
   readonly terrain: string;
   private readonly head: Buffer;
-  private full: Buffer | null = null;
-  private lean: Buffer | null = null;
+  private readonly map: WireViewModel;
+  private readonly bodies = new Map<Locale, { full: Buffer | null; lean: Buffer | null; body: FrameBody }>();
   private readonly can = new Map<string, WireAbilities>();
 
-  constructor(private readonly view: GameView, private readonly body: FrameBody, sentAt: number) {
-    this.game = body.game;
-    this.version = body.version;
-    this.terrain = body.map.terrain;
+  constructor(private readonly view: GameView, private readonly now: number, sentAt: number) {
+    this.game = view.meta.createdAt;
+    this.version = view.state.version;
+    this.map = wireMap(lastParty(view.state), null);
+    this.terrain = this.map.terrain;
     this.head = Buffer.from(`{"t":"frame","sentAt":${Math.round(sentAt)},"frame":{"you":`);
   }
 
   /** The message for `viewer`; without the terrain when `hasTerrain` (the socket's last frame carried this terrain). */
   message(viewer: Viewer, hasTerrain: boolean): Buffer {
+    const locale = viewer.locale ?? DEFAULT_LOCALE;
     const state = lastParty(this.view.state);
     const you = frameYou(this.view, viewer, (id) => {
-      let a = this.can.get(id);
-      if (!a) this.can.set(id, (a = abilities(state, id)));
+      let a = this.can.get(`${locale}:${id}`);
+      if (!a) this.can.set(`${locale}:${id}`, (a = abilities(state, id, locale)));
       return a;
     });
-    return Buffer.concat([this.head, Buffer.from(JSON.stringify(you)), hasTerrain ? this.withoutTerrain() : this.withTerrain()]);
-  }
-
-  private withTerrain(): Buffer {
-    return (this.full ??= Buffer.from(`,${JSON.stringify(this.body).slice(1)}}`));
-  }
-
-  private withoutTerrain(): Buffer {
-    return (this.lean ??= Buffer.from(`,${JSON.stringify({ ...this.body, map: { ...this.body.map, terrain: undefined } }).slice(1)}}`));
+    let b = this.bodies.get(locale);
+    if (!b) this.bodies.set(locale, (b = { full: null, lean: null, body: frameBody(this.view, this.now, this.map, locale) }));
+    const body = b.body;
+    const tail = hasTerrain
+      ? (b.lean ??= Buffer.from(`,${JSON.stringify({ ...body, map: { ...body.map, terrain: undefined } }).slice(1)}}`))
+      : (b.full ??= Buffer.from(`,${JSON.stringify(body).slice(1)}}`));
+    return Buffer.concat([this.head, Buffer.from(JSON.stringify(you)), tail]);
   }
 }

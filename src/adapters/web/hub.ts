@@ -15,8 +15,8 @@ import type { Clock, Logger } from '../../app/ports.js';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction } from '../../app/service-types.js';
 import { encodeChannelKey } from '../../app/game-codec.js';
 import type { WebAuthStore, WebSession } from './auth-store.js';
-import { lastParty } from '../../render/game.js';
-import { frameBody, TurnFrames, wireMap, type Viewer } from './frame.js';
+import { TurnFrames, type Viewer } from './frame.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../i18n/index.js';
 import { ClientMessageSchema, type ClientMessage, type WireMessage } from './protocol.js';
 import { MemoryPresence, type Presence } from './presence.js';
 import type { TurnBus, TurnNote } from './turn-bus.js';
@@ -81,6 +81,9 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** The language a view speaks. */
+const localeOf = (v: View): Locale => v.session.locale ?? DEFAULT_LOCALE;
+
 /** Whether `view` is newer than (or the same turn as) what `v` last got: an older frame is never sent after a newer. */
 const notOlder = (v: View, frames: TurnFrames): boolean => v.game !== frames.game || v.version <= frames.version;
 
@@ -98,7 +101,7 @@ export function createHub(deps: HubDeps): Hub {
     deps.onPresence?.(key);
   };
 
-  const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator });
+  const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator, locale: localeOf(v) });
 
   /** Sends one turn's frame (encoded once for the game) to `views`. */
   const sendFrames = (views: Iterable<View>, frames: TurnFrames): void => {
@@ -111,10 +114,7 @@ export function createHub(deps: HubDeps): Hub {
     }
   };
 
-  const framesOf = (game: GameView, sentAt: number): TurnFrames => {
-    const body = frameBody(game, deps.clock.now(), wireMap(lastParty(game.state), null));
-    return new TurnFrames(game, body, sentAt);
-  };
+  const framesOf = (game: GameView, sentAt: number): TurnFrames => new TurnFrames(game, deps.clock.now(), sentAt);
 
   /** The views of a game get `view` (saved on this replica) on the next tick, the newest of the tick's turns only. */
   function deliver(id: string, view: GameView, at: number): void {
@@ -151,7 +151,7 @@ export function createHub(deps: HubDeps): Hub {
         game.again = false;
         const r = await deps.games.view(key);
         if (!r.ok) {
-          for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error) });
+          for (const v of game.views) send(v.socket, { t: 'error', message: failureText(r.error, localeOf(v)) });
           continue;
         }
         sendFrames(game.views, framesOf(r.value, game.lastAt));
@@ -181,8 +181,8 @@ export function createHub(deps: HubDeps): Hub {
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
-      .then((r) => (r.ok ? sendFrames([view], framesOf(r.value, deps.clock.now())) : send(view.socket, { t: 'error', message: failureText(r.error) })))
-      .catch(() => send(view.socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' }));
+      .then((r) => (r.ok ? sendFrames([view], framesOf(r.value, deps.clock.now())) : send(view.socket, { t: 'error', message: failureText(r.error, localeOf(view)) })))
+      .catch(() => send(view.socket, { t: 'error', message: t(localeOf(view), 'reply.internal-error') }));
   }
 
   function leave(view: View): void {
@@ -208,17 +208,17 @@ export function createHub(deps: HubDeps): Hub {
     let msg: ClientMessage;
     try {
       const parsed = ClientMessageSchema.safeParse(JSON.parse(raw));
-      if (!parsed.success) return send(view.socket, { t: 'error', message: "That move wasn't understood." });
+      if (!parsed.success) return send(view.socket, { t: 'error', message: t(localeOf(view), 'web.move.not-understood') });
       msg = parsed.data;
     } catch {
-      return send(view.socket, { t: 'error', message: "That move wasn't understood." });
+      return send(view.socket, { t: 'error', message: t(localeOf(view), 'web.move.not-understood') });
     }
     if (msg.t === 'ping') return send(view.socket, { t: 'pong' });
-    if (view.session.spectator) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: "You're watching: moves are for the party." });
-    if (!allow(view)) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: "Easy there! You're moving faster than the dungeon can keep up." });
+    if (view.session.spectator) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: t(localeOf(view), 'web.move.watching') });
+    if (!allow(view)) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: t(localeOf(view), 'web.move.too-fast') });
     const { key, user } = view.session;
     const r = await deps.games.act(key, user, msg.action as PlayerAction, { seenVersion: msg.seen, expectedGame: msg.game, interactionId: `web:${user.id}:${msg.id}` });
-    if (!r.ok) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: failureText(r.error) });
+    if (!r.ok) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: failureText(r.error, localeOf(view)) });
     send(view.socket, { t: 'ack', id: msg.id, ok: true, version: r.value.state.version });
     deps.onMove?.(r.value);
   }
@@ -229,7 +229,7 @@ export function createHub(deps: HubDeps): Hub {
     socket.on('message', (data) => {
       onMessage(view, String(data)).catch((err: unknown) => {
         deps.logger.warn('full view: a move failed', { err: err instanceof Error ? err.message : 'unknown' });
-        send(socket, { t: 'error', message: 'Something went wrong on our side. Please try again.' });
+        send(socket, { t: 'error', message: t(localeOf(view), 'reply.internal-error') });
       });
     });
     socket.on('close', () => leave(view));

@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { buildFrame, frameBody, TurnFrames, wireMap } from '../../../src/adapters/web/frame.js';
+import { buildFrame, TurnFrames, type Viewer } from '../../../src/adapters/web/frame.js';
 import type { WireMessage } from '../../../src/adapters/web/protocol.js';
 import { RedisTurnBus, type TurnNote } from '../../../src/adapters/web/turn-bus.js';
 import { completeFrame, readMessage } from '../../../src/adapters/web/wire-frame.js';
@@ -15,7 +15,6 @@ import { silentLogger, systemClock } from '../../../src/app/ports.js';
 import type { GameServiceApi, GameView, Result, UserRef } from '../../../src/app/service-types.js';
 import { legalMoves } from '../../../src/engine/index.js';
 import type { Direction } from '../../../src/engine/types.js';
-import { lastParty } from '../../../src/render/game.js';
 import { freshKey, memoryKit, type StoreKit } from '../../app/fixtures.js';
 import { login, startReplica, ViewClient, type Replica } from './support.js';
 
@@ -44,8 +43,9 @@ describe('one turn encoded once for every view', () => {
     const key = freshKey();
     value(await s.newGame(key, ann, { seed: 4, lobby: false }));
     const view = value(await s.join(key, bo));
-    const frames = new TurnFrames(view, frameBody(view, 5, wireMap(lastParty(view.state), null)), 3);
-    for (const viewer of [{ ...ann, spectator: false }, { ...bo, spectator: false }, { ...ann, spectator: true }, { ...cy, spectator: false }]) {
+    const frames = new TurnFrames(view, 5, 3);
+    const viewers: Viewer[] = [{ ...ann, spectator: false }, { ...bo, spectator: false, locale: 'de' }, { ...ann, spectator: true, locale: 'ru' }, { ...cy, spectator: false }];
+    for (const viewer of viewers) {
       const alone = buildFrame(view, viewer, 5);
       const full = parse(frames.message(viewer, false));
       expect(full.t === 'frame' && full.frame.map.terrain).toBe(alone.map.terrain);
@@ -54,6 +54,8 @@ describe('one turn encoded once for every view', () => {
       const lean = parse(frames.message(viewer, true));
       expect(lean.t === 'frame' && 'terrain' in lean.frame.map).toBe(false);
       expect(readMessage(alone, lean)).toEqual({ t: 'frame', frame: alone, sentAt: 3 });
+      // In the viewer's own language.
+      expect(alone.title).toBe(viewer.locale === 'de' ? `Ebene 1/${view.state.config.maxDepth} · Zug ${view.state.turn}` : viewer.locale === 'ru' ? `Уровень 1/${view.state.config.maxDepth} · Ход ${view.state.turn}` : `Depth 1/${view.state.config.maxDepth} · Turn ${view.state.turn}`);
       // The only marker is the viewer's own, and only for a player.
       expect(alone.map.players.filter((p) => p.isViewer).map((p) => p.id)).toEqual(alone.you.role === 'player' ? [viewer.id] : []);
     }
