@@ -26,6 +26,7 @@ import { chatPacer } from '../src/adapters/web/chat-pacer.js';
 import { buildFrame } from '../src/adapters/web/frame.js';
 import type { WireFrame, WireMessage } from '../src/adapters/web/protocol.js';
 import { withTurnNotes } from '../src/adapters/web/publishing-service.js';
+import { RedisPresence } from '../src/adapters/web/presence.js';
 import { staticFiles } from '../src/adapters/web/static-files.js';
 import { RedisTurnBus } from '../src/adapters/web/turn-bus.js';
 import { createWebApp, startWebServer, type WebServer } from '../src/adapters/web/web-app.js';
@@ -74,7 +75,9 @@ for (let i = 0; i < REPLICAS; i++) {
   const bus = new RedisTurnBus({ publisher: store, subscriber: new Redis(url), prefix });
   const raw = new GameService({ games: new RedisGameStore(store, { prefix }), settings: new MemorySettingsStore(silentLogger), clock: systemClock, rounds: new RedisRoundQueue(store, { prefix }), logger: silentLogger });
   const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
-  const app = createWebApp({ games, auth, bus, clock: systemClock, logger: silentLogger, testLogin: false, watchSecret: 'x', files: staticFiles('/nonexistent'), movesPerSecond: 1000, onMove: (v) => pacer.turn(v) });
+  // Presence as deployed: each replica knows the other's views (and their languages: turns travel with a digest).
+  const presence = new RedisPresence({ ...bus.connections, clock: systemClock, logger: silentLogger });
+  const app = createWebApp({ games, auth, bus, presence, clock: systemClock, logger: silentLogger, testLogin: false, watchSecret: 'x', files: staticFiles('/nonexistent'), movesPerSecond: 1000, onMove: (v) => pacer.turn(v) });
   replicas.push({ games, bus, server: await startWebServer(app, 0, '127.0.0.1') });
 }
 const games = replicas[0]!.games;

@@ -90,57 +90,129 @@ export function frameBody(view: GameView, now: number, shared?: WireViewModel, l
   };
 }
 
-/** Who `viewer` is in `view` and what they may do now (`can`: their abilities, when computed already). */
-export function frameYou(view: GameView, viewer: Viewer, can?: (id: string) => WireAbilities): WebFrame['you'] {
-  const state = lastParty(view.state);
-  const member = state.players.some((p) => p.id === viewer.id);
+/** Who `viewer` is in a frame `body` and what they may do now (`can`: their abilities in their language). */
+export function frameYou(body: FrameBody, viewer: Viewer, can: (id: string) => WireAbilities | null): WebFrame['you'] {
+  const member = body.party.some((p) => p.id === viewer.id);
   const role = member && !viewer.spectator ? 'player' : 'spectator';
-  const mine = role === 'player' && state.status === 'playing' ? (can ?? ((id: string) => abilities(state, id, viewer.locale)))(viewer.id) : null;
+  const mine = role === 'player' && body.status === 'playing' ? can(viewer.id) : null;
   return { id: viewer.id, name: viewer.name, role, can: mine };
 }
 
 /** The frame `viewer` gets for `view`, as the receiver completes it (the tests' and the load test's one-off frame). */
 export function buildFrame(view: GameView, viewer: Viewer, now: number, shared?: WireViewModel): WebFrame {
-  return completeFrame(null, { ...frameBody(view, now, shared, viewer.locale), you: frameYou(view, viewer) });
+  const body = frameBody(view, now, shared, viewer.locale);
+  return completeFrame(null, { ...body, you: frameYou(body, viewer, (id) => abilities(lastParty(view.state), id, viewer.locale)) });
 }
 
 /**
- * One turn's frames, encoded once for every view of the game: the shared body is built and serialised once per
- * language in use (with and without its terrain), and each view's message is that body joined to its own small
- * `you`; abilities are worked out once per player and language. `sentAt` is when the turn was published.
+ * What one turn's frames are made of: its body in a language and a party member's abilities in a language (null
+ * when this source cannot say: a digest made for other languages).
+ */
+export interface FrameSource {
+  readonly game: number;
+  readonly version: number;
+  body(locale: Locale): FrameBody | null;
+  can(id: string, locale: Locale): WireAbilities | null;
+}
+
+/** A turn's frames made from the saved view itself, each part built once when first asked. */
+export function viewSource(view: GameView, now: number): FrameSource {
+  const state = lastParty(view.state);
+  let map: WireViewModel | null = null;
+  const bodies = new Map<Locale, FrameBody>();
+  const can = new Map<string, WireAbilities>();
+  return {
+    game: view.meta.createdAt,
+    version: view.state.version,
+    body(locale) {
+      let b = bodies.get(locale);
+      if (!b) bodies.set(locale, (b = frameBody(view, now, (map ??= wireMap(state, null)), locale)));
+      return b;
+    },
+    can(id, locale) {
+      let a = can.get(`${locale}:${id}`);
+      if (!a) can.set(`${locale}:${id}`, (a = abilities(state, id, locale)));
+      return a;
+    },
+  };
+}
+
+/**
+ * A turn as it travels to the other replicas when they have views of the game: its bodies and the party's abilities
+ * in the languages those views speak, so they send frames without loading and decoding the game.
+ */
+export interface TurnDigest {
+  bodies: Partial<Record<Locale, FrameBody>>;
+  can: Partial<Record<Locale, Record<string, WireAbilities>>>;
+}
+
+/** The digest of `source` in `locales`. */
+export function digestOf(source: FrameSource, locales: readonly Locale[]): TurnDigest {
+  const d: TurnDigest = { bodies: {}, can: {} };
+  for (const l of locales) {
+    const body = source.body(l);
+    if (!body) continue;
+    d.bodies[l] = body;
+    const live = body.status === 'playing' ? body.party.map((p) => p.id) : [];
+    d.can[l] = Object.fromEntries(live.flatMap((id) => {
+      const a = source.can(id, l);
+      return a ? [[id, a]] : [];
+    }));
+  }
+  return d;
+}
+
+/** A digest as a source of frames (null when it carries no body). */
+export function digestSource(d: TurnDigest): FrameSource | null {
+  const first = Object.values(d.bodies)[0];
+  if (!first) return null;
+  return {
+    game: first.game,
+    version: first.version,
+    body: (locale) => d.bodies[locale] ?? null,
+    can: (id, locale) => d.can[locale]?.[id] ?? null,
+  };
+}
+
+/**
+ * One turn's frames, encoded once for every view of the game: the shared body is serialised once per language in use
+ * (with and without its terrain), and each view's message is that body joined to its own small `you`. `sentAt` is
+ * when the turn was published.
  */
 export class TurnFrames {
   readonly game: number;
   readonly version: number;
-  readonly terrain: string;
   private readonly head: Buffer;
-  private readonly map: WireViewModel;
-  private readonly bodies = new Map<Locale, { full: Buffer | null; lean: Buffer | null; body: FrameBody }>();
-  private readonly can = new Map<string, WireAbilities>();
+  private readonly encoded = new Map<Locale, { full: Buffer | null; lean: Buffer | null; body: FrameBody }>();
 
-  constructor(private readonly view: GameView, private readonly now: number, sentAt: number) {
-    this.game = view.meta.createdAt;
-    this.version = view.state.version;
-    this.map = wireMap(lastParty(view.state), null);
-    this.terrain = this.map.terrain;
+  constructor(private readonly source: FrameSource, sentAt: number) {
+    this.game = source.game;
+    this.version = source.version;
     this.head = Buffer.from(`{"t":"frame","sentAt":${Math.round(sentAt)},"frame":{"you":`);
   }
 
-  /** The message for `viewer`; without the terrain when `hasTerrain` (the socket's last frame carried this terrain). */
-  message(viewer: Viewer, hasTerrain: boolean): Buffer {
+  /** The terrain of the frame `viewer` gets (null when this source has nothing in their language). */
+  terrain(viewer: Viewer): string | null {
+    return this.source.body(viewer.locale ?? DEFAULT_LOCALE)?.map.terrain ?? null;
+  }
+
+  /**
+   * The message for `viewer`, without the terrain when `hasTerrain` (the socket's last frame carried this terrain);
+   * null when this source has nothing in their language.
+   */
+  message(viewer: Viewer, hasTerrain: boolean): Buffer | null {
     const locale = viewer.locale ?? DEFAULT_LOCALE;
-    const state = lastParty(this.view.state);
-    const you = frameYou(this.view, viewer, (id) => {
-      let a = this.can.get(`${locale}:${id}`);
-      if (!a) this.can.set(`${locale}:${id}`, (a = abilities(state, id, locale)));
-      return a;
-    });
-    let b = this.bodies.get(locale);
-    if (!b) this.bodies.set(locale, (b = { full: null, lean: null, body: frameBody(this.view, this.now, this.map, locale) }));
-    const body = b.body;
+    let e = this.encoded.get(locale);
+    if (!e) {
+      const body = this.source.body(locale);
+      if (!body) return null;
+      this.encoded.set(locale, (e = { full: null, lean: null, body }));
+    }
+    const body = e.body;
+    const you = frameYou(body, viewer, (id) => this.source.can(id, locale));
     const tail = hasTerrain
-      ? (b.lean ??= Buffer.from(`,${JSON.stringify({ ...body, map: { ...body.map, terrain: undefined } }).slice(1)}}`))
-      : (b.full ??= Buffer.from(`,${JSON.stringify(body).slice(1)}}`));
+      ? (e.lean ??= Buffer.from(`,${JSON.stringify({ ...body, map: { ...body.map, terrain: undefined } }).slice(1)}}`))
+      : (e.full ??= Buffer.from(`,${JSON.stringify(body).slice(1)}}`));
     return Buffer.concat([this.head, Buffer.from(JSON.stringify(you)), tail]);
   }
 }

@@ -15,7 +15,7 @@ import type { Clock, Logger } from '../../app/ports.js';
 import type { ChannelKey, GameServiceApi, GameView, PlayerAction } from '../../app/service-types.js';
 import { encodeChannelKey } from '../../app/game-codec.js';
 import type { WebAuthStore, WebSession } from './auth-store.js';
-import { TurnFrames, type Viewer } from './frame.js';
+import { digestOf, digestSource, TurnFrames, viewSource, type FrameSource, type TurnDigest, type Viewer } from './frame.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../../i18n/index.js';
 import { ClientMessageSchema, type ClientMessage, type WireMessage } from './protocol.js';
 import { MemoryPresence, type Presence } from './presence.js';
@@ -94,27 +94,53 @@ export function createHub(deps: HubDeps): Hub {
   const rate = deps.movesPerSecond ?? 10;
   const presence = deps.presence ?? new MemoryPresence();
 
-  /** Tells the presence who of the party has a view of the game open here, then the chat message. */
-  const present = (key: ChannelKey, game: Game | undefined): void => {
-    const users = [...(game?.views ?? [])].filter((v) => !v.session.spectator).map((v) => ({ id: v.session.user.id, name: v.session.user.name }));
-    presence.set(key, users);
-    deps.onPresence?.(key);
+  /**
+   * Tells the presence who of the party has a view of the game open here and the languages of all its views here;
+   * then, when a party member came or went, the chat message.
+   */
+  const present = (key: ChannelKey, game: Game | undefined, party: boolean): void => {
+    const views = [...(game?.views ?? [])];
+    const users = views.filter((v) => !v.session.spectator).map((v) => ({ id: v.session.user.id, name: v.session.user.name }));
+    presence.set(key, users, views.map(localeOf));
+    if (party) deps.onPresence?.(key);
   };
 
   const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator, locale: localeOf(v) });
 
-  /** Sends one turn's frame (encoded once for the game) to `views`. */
-  const sendFrames = (views: Iterable<View>, frames: TurnFrames): void => {
+  /** Sends one turn's frame (encoded once for the game) to `views`; returns those it has nothing for (their language). */
+  const sendFrames = (views: Iterable<View>, frames: TurnFrames): View[] => {
+    const missed: View[] = [];
     for (const v of views) {
       if (v.socket.readyState !== v.socket.OPEN || !notOlder(v, frames)) continue;
-      v.socket.send(frames.message(viewerOf(v), v.terrain === frames.terrain), { binary: false });
+      const viewer = viewerOf(v);
+      const terrain = frames.terrain(viewer);
+      const msg = terrain === null ? null : frames.message(viewer, v.terrain === terrain);
+      if (!msg) {
+        missed.push(v);
+        continue;
+      }
+      v.socket.send(msg, { binary: false });
       v.game = frames.game;
       v.version = frames.version;
-      v.terrain = frames.terrain;
+      v.terrain = terrain;
     }
+    return missed;
   };
 
-  const framesOf = (game: GameView, sentAt: number): TurnFrames => new TurnFrames(game, deps.clock.now(), sentAt);
+  /** The frames of a saved view, made once however many paths ask (this replica's views, the other replicas' digest). */
+  const sources = new WeakMap<GameView, FrameSource>();
+  const sourceOf = (view: GameView): FrameSource => {
+    let s = sources.get(view);
+    if (!s) sources.set(view, (s = viewSource(view, deps.clock.now())));
+    return s;
+  };
+  const framesOf = (game: GameView, sentAt: number): TurnFrames => new TurnFrames(sourceOf(game), sentAt);
+
+  // A turn saved here travels to the other replicas with its frames in the languages of their views of the game.
+  deps.bus.setDigest?.((view) => {
+    const locales = presence.remoteLocales(view.key);
+    return locales.length > 0 ? digestOf(sourceOf(view), locales) : undefined;
+  });
 
   /** The views of a game get `view` (saved on this replica) on the next tick, the newest of the tick's turns only. */
   function deliver(id: string, view: GameView, at: number): void {
@@ -135,6 +161,21 @@ export function createHub(deps: HubDeps): Hub {
         deps.logger.warn('full view: a fan-out failed', { err: err instanceof Error ? err.message : 'unknown', ...next.view.key });
       }
     });
+  }
+
+  /**
+   * A turn made on another replica, with its digest: sent as it came; the views it has nothing for (a language
+   * it was not made in: presence had not caught up) get the game reloaded.
+   */
+  function digested(id: string, key: ChannelKey, note: TurnNote & { digest: TurnDigest }): void {
+    const game = games.get(id);
+    const source = digestSource(note.digest);
+    if (!game || !source) return void reload(id, key);
+    try {
+      if (sendFrames(game.views, new TurnFrames(source, note.at)).length > 0) void reload(id, key);
+    } catch (err) {
+      deps.logger.warn('full view: a fan-out failed', { err: err instanceof Error ? err.message : 'unknown', ...key });
+    }
   }
 
   /** A turn made on another replica: the game is reloaded once for all its views here, however many notes came. */
@@ -172,12 +213,13 @@ export function createHub(deps: HubDeps): Hub {
       g.unsubscribe = deps.bus.subscribe(key, (note: TurnNote) => {
         if (note.view) return deliver(id, note.view, note.at);
         g.lastAt = note.at;
+        if (note.digest) return digested(id, key, { ...note, digest: note.digest });
         void reload(id, key);
       });
       games.set(id, (game = g));
     }
     game.views.add(view);
-    if (!view.session.spectator) present(key, game);
+    present(key, game, !view.session.spectator);
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
@@ -189,7 +231,7 @@ export function createHub(deps: HubDeps): Hub {
     const id = encodeChannelKey(view.session.key);
     const game = games.get(id);
     if (!game?.views.delete(view)) return;
-    if (!view.session.spectator) present(view.session.key, game);
+    present(view.session.key, game, !view.session.spectator);
     if (game.views.size > 0) return;
     games.delete(id);
     void game.unsubscribe.then((stop) => stop()).catch(() => {});

@@ -1,6 +1,7 @@
 /**
  * Who is in the full view, across replicas: the party members with a view of a game open, which turns the chat
- * message into a pointer (docs/full-view.md). Each replica says who it holds (`set`, on every open and close) and the
+ * message into a pointer (docs/full-view.md), and the languages of every view of it (a turn travels to the other
+ * replicas with its frames in those languages). Each replica says who it holds (`set`, on every open and close) and the
  * chat message asks `players` synchronously while it is drawn, so every replica keeps a mirror of everyone's: a
  * replica's entry is written to one Redis hash (so a replica that starts later loads it) and announced on one topic
  * (so the others' mirrors follow at once), stamped with an expiry. Each replica rewrites its entries every `beatMs`;
@@ -13,6 +14,7 @@ import type { Cluster, Redis } from 'ioredis';
 import type { Clock, Logger } from '../../app/ports.js';
 import type { ChannelKey } from '../../app/service-types.js';
 import { decodeChannelKey, encodeChannelKey } from '../../app/game-codec.js';
+import { isLocale, type Locale } from '../../i18n/index.js';
 
 /** A party member in the full view. */
 export interface PresentUser {
@@ -22,10 +24,15 @@ export interface PresentUser {
 
 /** The full view's presence. */
 export interface Presence {
-  /** The party members with a view of `key` open on this replica (replaces what it said before; [] for none). */
-  set(key: ChannelKey, users: readonly PresentUser[]): void;
+  /**
+   * The party members with a view of `key` open on this replica, and the languages of all its views of `key`
+   * (spectators too), replacing what it said before ([] and [] for none).
+   */
+  set(key: ChannelKey, users: readonly PresentUser[], locales?: readonly Locale[]): void;
   /** The names of the party members with a view of `key` open on any live replica, each once. */
   players(key: ChannelKey): string[];
+  /** The languages of the views other live replicas hold of `key` (their turns travel with frames in them). */
+  remoteLocales(key: ChannelKey): Locale[];
   /** Forgets this replica's entries everywhere. */
   close(): Promise<void>;
 }
@@ -52,18 +59,23 @@ export class MemoryPresence implements Presence {
   players(key: ChannelKey): string[] {
     return namesOf([this.here.get(encodeChannelKey(key)) ?? []]);
   }
+  remoteLocales(): Locale[] {
+    return [];
+  }
   async close(): Promise<void> {
     this.here.clear();
   }
 }
 
-/** One replica's entry for one channel, as stored and announced. An empty list is a goodbye (kept until it expires). */
+/** One replica's entry for one channel, as stored and announced. No users and no languages is a goodbye (kept until it expires). */
 interface Entry {
   /** The channel (encodeChannelKey). */
   k: string;
   /** The replica. */
   r: string;
   u: PresentUser[];
+  /** The languages of the replica's views of the channel, spectators' too. */
+  l: Locale[];
   /** Epoch ms after which the entry is void. */
   exp: number;
 }
@@ -73,7 +85,8 @@ function parseEntry(raw: string): Entry | null {
     const e = JSON.parse(raw) as Partial<Entry>;
     if (typeof e.k !== 'string' || typeof e.r !== 'string' || typeof e.exp !== 'number' || !Array.isArray(e.u) || decodeChannelKey(e.k) === null) return null;
     const u = e.u.filter((x): x is PresentUser => typeof x === 'object' && x !== null && typeof x.id === 'string' && typeof x.name === 'string');
-    return { k: e.k, r: e.r, u, exp: e.exp };
+    const l = Array.isArray(e.l) ? e.l.filter(isLocale) : [];
+    return { k: e.k, r: e.r, u, l, exp: e.exp };
   } catch {
     return null;
   }
@@ -100,7 +113,7 @@ export class RedisPresence implements Presence {
   readonly id = randomBytes(6).toString('base64url');
   /** Loaded: subscribed, and the hash read. */
   readonly ready: Promise<void>;
-  private readonly here = new Map<string, PresentUser[]>();
+  private readonly here = new Map<string, { u: PresentUser[]; l: Locale[] }>();
   /** Other replicas' entries, by channel, then replica. */
   private readonly there = new Map<string, Map<string, Entry>>();
   private readonly hash: string;
@@ -134,19 +147,28 @@ export class RedisPresence implements Presence {
     this.timer.unref?.();
   }
 
-  set(key: ChannelKey, users: readonly PresentUser[]): void {
+  set(key: ChannelKey, users: readonly PresentUser[], locales: readonly Locale[] = []): void {
     if (this.closed) return;
     const id = encodeChannelKey(key);
-    if (users.length > 0) this.here.set(id, [...users]);
+    const l = [...new Set(locales)];
+    if (users.length > 0 || l.length > 0) this.here.set(id, { u: [...users], l });
     else this.here.delete(id);
     this.write(id);
   }
 
   players(key: ChannelKey): string[] {
     const id = encodeChannelKey(key);
+    return namesOf([this.here.get(id)?.u ?? [], ...this.live(id).map((e) => e.u)]);
+  }
+
+  remoteLocales(key: ChannelKey): Locale[] {
+    return [...new Set(this.live(encodeChannelKey(key)).flatMap((e) => e.l))];
+  }
+
+  /** Other replicas' unexpired entries for channel `id`. */
+  private live(id: string): Entry[] {
     const now = this.o.clock.now();
-    const theirs = [...(this.there.get(id)?.values() ?? [])].filter((e) => e.exp > now).map((e) => e.u);
-    return namesOf([this.here.get(id) ?? [], ...theirs]);
+    return [...(this.there.get(id)?.values() ?? [])].filter((e) => e.exp > now);
   }
 
   async close(): Promise<void> {
@@ -174,10 +196,11 @@ export class RedisPresence implements Presence {
     const { publisher, sharded } = this.o;
     this.writes = this.writes
       .then(async () => {
-        const e: Entry = { k: id, r: this.id, u: this.here.get(id) ?? [], exp: this.o.clock.now() + this.ttl };
+        const mine = this.here.get(id);
+        const e: Entry = { k: id, r: this.id, u: mine?.u ?? [], l: mine?.l ?? [], exp: this.o.clock.now() + this.ttl };
         const field = `${id}|${this.id}`;
         const body = JSON.stringify(e);
-        if (e.u.length > 0) {
+        if (mine) {
           await publisher.hset(this.hash, field, body);
           await publisher.pexpire(this.hash, this.ttl);
         } else await publisher.hdel(this.hash, field);

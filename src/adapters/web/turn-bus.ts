@@ -3,7 +3,9 @@
  * timer) on any replica, is announced on the channel's topic; each replica with views of that game open listens and
  * redraws them. On the wire a note carries only the key, the game and its version (the views reload the game: a missed
  * note is caught up by the next one); the replica that made the turn hands its own listeners the saved view at once,
- * in process, so its views skip the round trip through Redis and the reload, and it ignores its own echo. Memory (one process), Redis pub/sub (one server), or sharded pub/sub on a Redis Cluster (SPUBLISH /
+ * in process, so its views skip the round trip through Redis and the reload, and it ignores its own echo. When other
+ * replicas have views of the game, the note carries a digest (the frames' bodies in their languages), so they skip
+ * the reload too. Memory (one process), Redis pub/sub (one server), or sharded pub/sub on a Redis Cluster (SPUBLISH /
  * SSUBSCRIBE: the topic carries the channel's hash tag, so it lives on the slot of the channel's own keys).
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { Cluster, Redis } from 'ioredis';
 import type { RedisTarget } from '../redis/client.js';
 import type { ChannelKey, GameView } from '../../app/service-types.js';
+import type { TurnDigest } from './frame.js';
 
 /** One accepted turn: which game, the version it reached, and when it was published (epoch ms). */
 export interface TurnNote {
@@ -22,6 +25,8 @@ export interface TurnNote {
   game?: number;
   /** The saved view itself: only for the listeners of the replica that made the turn, never sent. */
   view?: GameView;
+  /** The turn's frames in the languages other replicas' views speak, when they have any (see frame.ts). */
+  digest?: TurnDigest;
 }
 
 /** Publish a channel's turns; listen to the channels this replica has views of. */
@@ -29,6 +34,8 @@ export interface TurnBus {
   publish(note: TurnNote): Promise<void>;
   /** Starts listening to `key`'s topic; the returned function stops (the last listener unsubscribes). */
   subscribe(key: ChannelKey, listener: (note: TurnNote) => void): Promise<() => Promise<void>>;
+  /** How a turn saved here is digested for the other replicas (a bus that has none ignores it). */
+  setDigest?(make: (view: GameView) => TurnDigest | undefined): void;
   close(): Promise<void>;
 }
 
@@ -42,7 +49,8 @@ export function parseNote(raw: string): TurnNote | null {
   try {
     const n = JSON.parse(raw) as Partial<TurnNote>;
     if (typeof n.guildId !== 'string' || typeof n.channelId !== 'string' || typeof n.version !== 'number' || typeof n.at !== 'number') return null;
-    return { guildId: n.guildId, channelId: n.channelId, version: n.version, at: n.at, ...(typeof n.game === 'number' ? { game: n.game } : {}) };
+    const digest = typeof n.digest === 'object' && n.digest !== null && typeof n.digest.bodies === 'object' && typeof n.digest.can === 'object' ? { digest: n.digest } : {};
+    return { guildId: n.guildId, channelId: n.channelId, version: n.version, at: n.at, ...(typeof n.game === 'number' ? { game: n.game } : {}), ...digest };
   } catch {
     return null;
   }
@@ -88,6 +96,10 @@ export class RedisTurnBus implements TurnBus {
     };
     o.subscriber.on(o.sharded ? 'smessage' : 'message', deliver);
   }
+  private digester: ((view: GameView) => TurnDigest | undefined) | undefined;
+  setDigest(make: (view: GameView) => TurnDigest | undefined): void {
+    this.digester = make;
+  }
   /** The bus's connections, for other replica-wide topics on the same subscriber (presence.ts). */
   get connections(): { publisher: Redis | Cluster; subscriber: Redis | Cluster; sharded: boolean; prefix: string } {
     return { publisher: this.o.publisher, subscriber: this.o.subscriber, sharded: this.o.sharded ?? false, prefix: this.prefix };
@@ -96,8 +108,9 @@ export class RedisTurnBus implements TurnBus {
     const topic = turnTopic(this.prefix, note);
     // This replica's views first, with the view in hand; then every other replica, with the version only.
     for (const l of this.listeners.get(topic) ?? []) l(note);
-    const { view: _view, ...wire } = note;
-    const body = JSON.stringify({ ...wire, from: this.id });
+    const { view, ...wire } = note;
+    const digest = view && this.digester ? this.digester(view) : undefined;
+    const body = JSON.stringify({ ...wire, from: this.id, ...(digest ? { digest } : {}) });
     if (this.o.sharded) await this.o.publisher.spublish(topic, body);
     else await this.o.publisher.publish(topic, body);
   }

@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { buildFrame, TurnFrames, type Viewer } from '../../../src/adapters/web/frame.js';
+import { buildFrame, digestOf, digestSource, TurnFrames, viewSource, type TurnDigest, type Viewer } from '../../../src/adapters/web/frame.js';
 import type { WireMessage } from '../../../src/adapters/web/protocol.js';
 import { RedisTurnBus, type TurnNote } from '../../../src/adapters/web/turn-bus.js';
 import { completeFrame, readMessage } from '../../../src/adapters/web/wire-frame.js';
@@ -27,7 +27,10 @@ function value<T>(r: Result<T>): T {
   return r.value;
 }
 
-const parse = (b: Buffer): WireMessage => JSON.parse(b.toString('utf8')) as WireMessage;
+const parse = (b: Buffer | null): WireMessage => {
+  if (!b) throw new Error('no message');
+  return JSON.parse(b.toString('utf8')) as WireMessage;
+};
 
 /** A step `user` can take (a move, else a wait). */
 function stepOf(view: GameView, user: string): { type: 'move'; dir: Direction } | { type: 'wait' } {
@@ -43,7 +46,7 @@ describe('one turn encoded once for every view', () => {
     const key = freshKey();
     value(await s.newGame(key, ann, { seed: 4, lobby: false }));
     const view = value(await s.join(key, bo));
-    const frames = new TurnFrames(view, 5, 3);
+    const frames = new TurnFrames(viewSource(view, 5), 3);
     const viewers: Viewer[] = [{ ...ann, spectator: false }, { ...bo, spectator: false, locale: 'de' }, { ...ann, spectator: true, locale: 'ru' }, { ...cy, spectator: false }];
     for (const viewer of viewers) {
       const alone = buildFrame(view, viewer, 5);
@@ -65,6 +68,26 @@ describe('one turn encoded once for every view', () => {
     const other = { ...buildFrame(view, { ...ann, spectator: false }, 5) };
     other.map = { ...other.map, view: { ...other.map.view, width: other.map.view.width + 1 } };
     expect(completeFrame(other, wire.frame).map.terrain).toBe('');
+  });
+});
+
+describe('a turn digested for the other replicas', () => {
+  it('GIVEN a digest in German WHEN it has travelled as JSON THEN German viewers complete it to their own frames, and it has nothing for an English one', async () => {
+    const kit = await memoryKit();
+    const s = new GameService({ games: kit.games, settings: kit.settings, clock: systemClock, rounds: kit.rounds, logger: silentLogger });
+    const key = freshKey();
+    value(await s.newGame(key, ann, { seed: 9, lobby: false }));
+    const view = value(await s.join(key, bo));
+    const digest = JSON.parse(JSON.stringify(digestOf(viewSource(view, 5), ['de']))) as TurnDigest;
+    const source = digestSource(digest)!;
+    expect([source.game, source.version]).toEqual([view.meta.createdAt, view.state.version]);
+    const frames = new TurnFrames(source, 3);
+    for (const viewer of [{ ...ann, spectator: false, locale: 'de' }, { ...bo, spectator: true, locale: 'de' }, { ...cy, spectator: false, locale: 'de' }] satisfies Viewer[]) {
+      expect(readMessage(null, parse(frames.message(viewer, false)))).toEqual({ t: 'frame', frame: buildFrame(view, viewer, 5), sentAt: 3 });
+    }
+    expect(frames.message({ ...ann, spectator: false, locale: 'en-US' }, false)).toBeNull();
+    expect(frames.terrain({ ...ann, spectator: false })).toBeNull();
+    expect(digestSource({ bodies: {}, can: {} })).toBeNull();
   });
 });
 

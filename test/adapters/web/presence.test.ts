@@ -102,6 +102,44 @@ describe('presence shared across replicas', () => {
     expect(back.content).toBe(whole.content);
   });
 
+  it("GIVEN views on replica B in two languages WHEN turns are made on replica A THEN B sends them from the turn's digest, without loading the game", async () => {
+    const ka = await redisKit({ url });
+    const kb = await ka.connect();
+    closers.push(() => ka.close(), () => kb.close());
+    const made: RedisPresence[] = [];
+    const start = async (kit: StoreKit): Promise<Replica> => {
+      const r = await startReplica(kit, { bus: bus(), presence: (b) => (made[made.length] = presenceOf([])(b)) });
+      closers.push(() => r.close());
+      return r;
+    };
+    const a = await start(ka);
+    const b = await start(kb);
+    const key = freshKey();
+    value(await a.games.newGame(key, ann, { seed: 8, lobby: false, mode: 'free' }));
+    value(await a.games.join(key, bo));
+    let loads = 0;
+    const load = b.games.view.bind(b.games);
+    b.games.view = (k) => (loads++, load(k));
+    const onB = await ViewClient.open(b, (await login(b, key, bo)).ticket);
+    const res = await fetch(`${b.url}/app/api/test-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: cy.id, name: cy.name, ...key, spectator: true, locale: 'de' }) });
+    const watcher = await ViewClient.open(b, String(((await res.json()) as { ticket: string }).ticket));
+    await onB.until((m) => m.t === 'frame');
+    await watcher.until((m) => m.t === 'frame');
+    await until(() => made[0]!.remoteLocales(key).length === 2);
+    expect(made[0]!.remoteLocales(key).sort()).toEqual(['de', 'en-US']);
+    const opened = loads;
+    let v = 0;
+    for (let i = 0; i < 5; i++) v = value(await a.games.act(key, ann, { type: 'wait' }, { interactionId: `93000${i}` })).state.version;
+    await onB.atVersion(v);
+    await watcher.atVersion(v);
+    expect(loads).toBe(opened);
+    expect(watcher.frame!.title).toMatch(/^Ebene /);
+    expect(onB.frame!.title).toMatch(/^Depth /);
+    expect(onB.frame!.you.can?.canAct).toBe(true);
+    onB.close();
+    watcher.close();
+  });
+
   it('GIVEN a replica that dies with a view open WHEN its entry is not renewed THEN the others forget it after the expiry and are told', async () => {
     const ka = await redisKit({ url });
     const kb = await ka.connect();
