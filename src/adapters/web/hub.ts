@@ -105,7 +105,10 @@ export function createHub(deps: HubDeps): Hub {
     if (party) deps.onPresence?.(key);
   };
 
-  const viewerOf = (v: View): Viewer => ({ id: v.session.user.id, name: v.session.user.name, spectator: v.session.spectator, locale: localeOf(v) });
+  const viewerOf = (v: View): Viewer => {
+    const { user, spectator } = v.session;
+    return { id: user.id, name: user.name, spectator, locale: localeOf(v) };
+  };
 
   /** Sends one turn's frame (encoded once for the game) to `views`; returns those it has nothing for (their language). */
   const sendFrames = (views: Iterable<View>, frames: TurnFrames): View[] => {
@@ -209,7 +212,8 @@ export function createHub(deps: HubDeps): Hub {
     const id = encodeChannelKey(key);
     let game = games.get(id);
     if (!game) {
-      const g: Game = { views: new Set(), loading: false, again: false, lastAt: deps.clock.now(), pending: null, unsubscribe: Promise.resolve(async () => {}) };
+      const idle = Promise.resolve(async () => {});
+      const g: Game = { views: new Set(), loading: false, again: false, lastAt: deps.clock.now(), pending: null, unsubscribe: idle };
       g.unsubscribe = deps.bus.subscribe(key, (note: TurnNote) => {
         if (note.view) return deliver(id, note.view, note.at);
         g.lastAt = note.at;
@@ -223,7 +227,10 @@ export function createHub(deps: HubDeps): Hub {
     // The first frame (to this view only), once the subscription is live: nothing announced after it can be missed.
     void game.unsubscribe
       .then(() => deps.games.view(key))
-      .then((r) => (r.ok ? sendFrames([view], framesOf(r.value, deps.clock.now())) : send(view.socket, { t: 'error', message: failureText(r.error, localeOf(view)) })))
+      .then((r) => {
+        if (r.ok) sendFrames([view], framesOf(r.value, deps.clock.now()));
+        else send(view.socket, { t: 'error', message: failureText(r.error, localeOf(view)) });
+      })
       .catch(() => send(view.socket, { t: 'error', message: t(localeOf(view), 'reply.internal-error') }));
   }
 
@@ -256,17 +263,19 @@ export function createHub(deps: HubDeps): Hub {
       return send(view.socket, { t: 'error', message: t(localeOf(view), 'web.move.not-understood') });
     }
     if (msg.t === 'ping') return send(view.socket, { t: 'pong' });
-    if (view.session.spectator) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: t(localeOf(view), 'web.move.watching') });
-    if (!allow(view)) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: t(localeOf(view), 'web.move.too-fast') });
+    const refuse = (reason: string): void => send(view.socket, { t: 'ack', id: msg.id, ok: false, reason });
+    if (view.session.spectator) return refuse(t(localeOf(view), 'web.move.watching'));
+    if (!allow(view)) return refuse(t(localeOf(view), 'web.move.too-fast'));
     const { key, user } = view.session;
     const r = await deps.games.act(key, user, msg.action as PlayerAction, { seenVersion: msg.seen, expectedGame: msg.game, interactionId: `web:${user.id}:${msg.id}` });
-    if (!r.ok) return send(view.socket, { t: 'ack', id: msg.id, ok: false, reason: failureText(r.error, localeOf(view)) });
+    if (!r.ok) return refuse(failureText(r.error, localeOf(view)));
     send(view.socket, { t: 'ack', id: msg.id, ok: true, version: r.value.state.version });
     deps.onMove?.(r.value);
   }
 
   function open(socket: WebSocket, session: WebSession): void {
-    const view: View = { socket, session, tokens: rate * 2, refilledAt: deps.clock.now(), alive: true, game: -1, version: -1, terrain: null };
+    const now = deps.clock.now();
+    const view: View = { socket, session, tokens: rate * 2, refilledAt: now, alive: true, game: -1, version: -1, terrain: null };
     socket.on('pong', () => (view.alive = true));
     socket.on('message', (data) => {
       onMessage(view, String(data)).catch((err: unknown) => {

@@ -41,6 +41,9 @@ export interface Presence {
 export const PRESENCE_TTL_MS = 30_000;
 export const PRESENCE_BEAT_MS = 10_000;
 
+/** An error's message for the log (never its stack or anything it carries). */
+const errText = (err: unknown): string => (err instanceof Error ? err.message : 'unknown');
+
 /** Names of `lists`' users, each user once, in order. */
 function namesOf(lists: Iterable<readonly PresentUser[]>): string[] {
   const seen = new Map<string, string>();
@@ -83,8 +86,11 @@ interface Entry {
 function parseEntry(raw: string): Entry | null {
   try {
     const e = JSON.parse(raw) as Partial<Entry>;
-    if (typeof e.k !== 'string' || typeof e.r !== 'string' || typeof e.exp !== 'number' || !Array.isArray(e.u) || decodeChannelKey(e.k) === null) return null;
-    const u = e.u.filter((x): x is PresentUser => typeof x === 'object' && x !== null && typeof x.id === 'string' && typeof x.name === 'string');
+    if (typeof e.k !== 'string' || typeof e.r !== 'string' || typeof e.exp !== 'number' || !Array.isArray(e.u)) return null;
+    if (decodeChannelKey(e.k) === null) return null;
+    const isUser = (x: unknown): x is PresentUser =>
+      typeof x === 'object' && x !== null && 'id' in x && 'name' in x && typeof x.id === 'string' && typeof x.name === 'string';
+    const u = e.u.filter(isUser);
     const l = Array.isArray(e.l) ? e.l.filter(isLocale) : [];
     return { k: e.k, r: e.r, u, l, exp: e.exp };
   } catch {
@@ -142,7 +148,7 @@ export class RedisPresence implements Presence {
         const e = parseEntry(raw);
         if (e && e.r !== this.id) this.apply(e);
       }
-    })().catch((err: unknown) => o.logger.warn('full view: presence could not load', { err: err instanceof Error ? err.message : 'unknown' }));
+    })().catch((err: unknown) => o.logger.warn('full view: presence could not load', { err: errText(err) }));
     this.timer = setInterval(() => this.beat(), o.beatMs ?? PRESENCE_BEAT_MS);
     this.timer.unref?.();
   }
@@ -207,7 +213,7 @@ export class RedisPresence implements Presence {
         if (sharded) await publisher.spublish(this.topic, body);
         else await publisher.publish(this.topic, body);
       })
-      .catch((err: unknown) => this.o.logger.warn('full view: presence could not be written', { err: err instanceof Error ? err.message : 'unknown' }));
+      .catch((err: unknown) => this.o.logger.warn('full view: presence could not be written', { err: errText(err) }));
   }
 
   /** Rewrites this replica's entries, and drops the expired ones of others (from the mirror and the hash). */

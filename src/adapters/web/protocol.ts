@@ -101,7 +101,10 @@ export interface WebFrame {
  */
 export type WireFrame = Omit<WebFrame, 'map'> & { map: Omit<WireViewModel, 'terrain'> & { terrain?: string } };
 
-/** What the server sends, as the receiver reads it once completed (completeFrame). `sentAt` on a frame is when the turn was published (fan-out latency). */
+/**
+ * What the server sends, as the receiver reads it once completed (completeFrame). `sentAt` on a frame is when the turn
+ * was published (fan-out latency).
+ */
 export type ServerMessage =
   | { t: 'frame'; frame: WebFrame; sentAt: number }
   | { t: 'ack'; id: string; ok: true; version: number }

@@ -40,15 +40,37 @@ export interface RoutesDeps {
 const Snowflake = z.string().regex(/^\d{1,20}$/);
 /** The browser's language, as the client picked it among ours (used when Discord does not say). */
 const Hint = z.string().max(20).optional();
-const ActivityBody = z.object({ code: z.string().min(1).max(200), instanceId: z.string().min(1).max(200), channelId: Snowflake, locale: Hint });
+const ActivityBody = z.object({
+  code: z.string().min(1).max(200),
+  instanceId: z.string().min(1).max(200),
+  channelId: Snowflake,
+  locale: Hint,
+});
 const WatchBody = z.object({ link: z.string().min(1).max(200), locale: Hint });
-const TestBody = z.object({ userId: Snowflake, name: z.string().min(1).max(32), guildId: Snowflake, channelId: Snowflake, spectator: z.boolean().optional(), locale: Hint });
+const TestBody = z.object({
+  userId: Snowflake,
+  name: z.string().min(1).max(32),
+  guildId: Snowflake,
+  channelId: Snowflake,
+  spectator: z.boolean().optional(),
+  locale: Hint,
+});
 
 /** The viewer's language: Discord's setting for the user when it is one of ours, else the browser's, else English. */
 export function viewerLocale(discord: string | undefined, hint: string | undefined): Locale {
   const own = discord === undefined ? null : pickLocale([discord], LOCALE_CODES);
   if (own) return own;
   return isLocale(hint) ? hint : DEFAULT_LOCALE;
+}
+
+/** What a sign-in answers: the session, a first ticket, who and where, and the viewer's language. */
+interface Started {
+  session: string;
+  ticket: string;
+  user: WebSession['user'];
+  spectator: boolean;
+  key: ChannelKey;
+  locale: Locale;
 }
 
 /** A refusal with a friendly reason, said in the viewer's language when answered. */
@@ -111,7 +133,7 @@ function bearer(req: IncomingMessage): string | null {
 
 /** The HTTP side of the full view: `handle` answers a request under `base` and returns false for any other path. */
 export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> } {
-  async function start(session: WebSession): Promise<{ session: string; ticket: string; user: WebSession['user']; spectator: boolean; key: ChannelKey; locale: Locale }> {
+  async function start(session: WebSession): Promise<Started> {
     const sid = newSecret();
     const ticket = newSecret();
     await deps.auth.putSession(sid, session, SESSION_TTL_MS);
@@ -149,7 +171,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (instance.channelId !== body.channelId) throw new Refusal(403, 'web.refuse.other-channel');
     if (!instance.users.includes(user.id)) throw new Refusal(403, 'web.refuse.not-in-activity');
     const key = await placeKey(instance.guildId, instance.channelId);
-    const started = await start({ user: { id: user.id, name: user.name }, key, spectator: false, via: 'activity', locale: viewerLocale(user.locale, body.locale) });
+    const locale = viewerLocale(user.locale, body.locale);
+    const started = await start({ user: { id: user.id, name: user.name }, key, spectator: false, via: 'activity', locale });
     return { ...started, accessToken };
   }
 
@@ -177,7 +200,8 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     const user = await deps.identity.user(accessToken);
     const game = await deps.games.view(key);
     const member = game.ok && game.value.state.players.some((p) => p.id === user.id);
-    const started = await start({ user: { id: user.id, name: user.name }, key, spectator: !member, via: 'oauth', locale: viewerLocale(user.locale, undefined) });
+    const locale = viewerLocale(user.locale, undefined);
+    const started = await start({ user: { id: user.id, name: user.name }, key, spectator: !member, via: 'oauth', locale });
     res.writeHead(302, { location: `./#s=${started.session}`, 'cache-control': 'no-store' }).end();
   }
 
@@ -188,13 +212,15 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
       const body = parse(WatchBody, await readJson(req));
       const key = verifyWatchToken(deps.watchSecret, body.link);
       if (!key) throw new Refusal(403, 'web.refuse.watch-link');
-      return json(res, 200, await start({ user: { id: '0', name: 'spectator' }, key, spectator: true, via: 'link', locale: viewerLocale(undefined, body.locale) }));
+      const locale = viewerLocale(undefined, body.locale);
+      return json(res, 200, await start({ user: { id: '0', name: 'spectator' }, key, spectator: true, via: 'link', locale }));
     }
     if (post && path === '/api/test-login') {
       if (!deps.testLogin) throw new Refusal(404, 'web.refuse.not-found');
       const b = parse(TestBody, await readJson(req));
       const key = { guildId: b.guildId, channelId: b.channelId };
-      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key, spectator: b.spectator ?? false, via: 'test', locale: viewerLocale(undefined, b.locale) }));
+      const locale = viewerLocale(undefined, b.locale);
+      return json(res, 200, await start({ user: { id: b.userId, name: b.name }, key, spectator: b.spectator ?? false, via: 'test', locale }));
     }
     if (post && path === '/api/ticket') {
       const { sid, session } = await sessionOf(req);
@@ -208,8 +234,9 @@ export function createRoutes(deps: RoutesDeps, base = '/app'): { handle(req: Inc
     if (req.method === 'GET' && path === '/api/view') {
       const { session } = await sessionOf(req);
       const r = await deps.games.view(session.key);
-      if (!r.ok) throw new Refusal(r.error.kind === 'no-game' ? 404 : 503, 'web.refuse.not-found', failureText(r.error, session.locale ?? DEFAULT_LOCALE));
-      return json(res, 200, buildFrame(r.value, { ...session.user, spectator: session.spectator, locale: session.locale ?? DEFAULT_LOCALE }, deps.clock.now()));
+      const locale = session.locale ?? DEFAULT_LOCALE;
+      if (!r.ok) throw new Refusal(r.error.kind === 'no-game' ? 404 : 503, 'web.refuse.not-found', failureText(r.error, locale));
+      return json(res, 200, buildFrame(r.value, { ...session.user, spectator: session.spectator, locale }, deps.clock.now()));
     }
     throw new Refusal(404, 'web.refuse.not-found');
   }

@@ -48,9 +48,10 @@ export function turnTopic(prefix: string, key: ChannelKey): string {
 export function parseNote(raw: string): TurnNote | null {
   try {
     const n = JSON.parse(raw) as Partial<TurnNote>;
-    if (typeof n.guildId !== 'string' || typeof n.channelId !== 'string' || typeof n.version !== 'number' || typeof n.at !== 'number') return null;
-    const digest = typeof n.digest === 'object' && n.digest !== null && typeof n.digest.bodies === 'object' && typeof n.digest.can === 'object' ? { digest: n.digest } : {};
-    return { guildId: n.guildId, channelId: n.channelId, version: n.version, at: n.at, ...(typeof n.game === 'number' ? { game: n.game } : {}), ...digest };
+    const { guildId, channelId, version, at, game, digest } = n;
+    if (typeof guildId !== 'string' || typeof channelId !== 'string' || typeof version !== 'number' || typeof at !== 'number') return null;
+    const digested = typeof digest === 'object' && digest !== null && typeof digest.bodies === 'object' && typeof digest.can === 'object';
+    return { guildId, channelId, version, at, ...(typeof game === 'number' ? { game } : {}), ...(digested ? { digest } : {}) };
   } catch {
     return null;
   }
