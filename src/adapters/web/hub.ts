@@ -2,6 +2,7 @@
  * The full view's sockets: one WebSocket per open view, opened with a single-use ticket and bound to its session's
  * channel. A view gets a frame when it opens and after every turn the bus announces. A turn saved on this replica
  * arrives with its view (no reload); turns saved in one tick are sent once, the newest; a turn from another replica
+ * arrives with its digest (its frames in this replica's views' languages, which presence tells the others), else it
  * is reloaded once per game however many views it has here. Each turn's frame is encoded once per game (TurnFrames:
  * the shared body serialised once, each view adds its own `you`), and the terrain goes out only when it changed
  * since the socket's previous frame. A move is the same exactly-once call a button press makes, keyed by the client's
