@@ -8,14 +8,15 @@
  * redraws asked per full-view turn (the chat pacer: an upper bound on chat edits, of which only some use the bot
  * token). Also compares the two ways to draw the map: the view-model frame the browser draws vs a server PNG.
  * Also the bytes on the wire per frame (the terrain travels only when it changed).
- * Flags: --games N (default 10), --seconds N (10), --replicas N (1), --redis URL (else a private redis-server on a free port).
+ * Flags: --games N (default 10), --seconds N (10), --replicas N (1), --clients here|apart (here: the players in this
+ * process; apart: in a process of their own), --redis URL (else a private redis-server on a free port).
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import WebSocket from 'ws';
 import { MemorySettingsStore } from '../src/adapters/memory/memory-settings-store.js';
 import { RedisGameStore } from '../src/adapters/redis/redis-game-store.js';
 import { RedisRoundQueue } from '../src/adapters/redis/redis-round-queue.js';
@@ -24,7 +25,6 @@ import { renderImageMap } from '../src/adapters/render/image.js';
 import { MemoryWebAuthStore, newSecret, SESSION_TTL_MS, TICKET_TTL_MS } from '../src/adapters/web/auth-store.js';
 import { chatPacer } from '../src/adapters/web/chat-pacer.js';
 import { buildFrame } from '../src/adapters/web/frame.js';
-import type { WireFrame, WireMessage } from '../src/adapters/web/protocol.js';
 import { withTurnNotes } from '../src/adapters/web/publishing-service.js';
 import { RedisPresence } from '../src/adapters/web/presence.js';
 import { staticFiles } from '../src/adapters/web/static-files.js';
@@ -34,11 +34,21 @@ import { GameService } from '../src/app/game-service.js';
 import { silentLogger, systemClock } from '../src/app/ports.js';
 import type { ChannelKey, GameServiceApi } from '../src/app/service-types.js';
 import { freePort } from '../test/support/own-redis.js';
+import { play, type ClientsResult, type ClientsSpec } from './full-view-clients.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '10' }, seconds: { type: 'string', default: '10' }, replicas: { type: 'string', default: '1' }, redis: { type: 'string' } } });
+const options = {
+  games: { type: 'string', default: '10' },
+  seconds: { type: 'string', default: '10' },
+  replicas: { type: 'string', default: '1' },
+  clients: { type: 'string', default: 'here' },
+  redis: { type: 'string' },
+} as const;
+const { values } = parseArgs({ options });
 const GAMES = Number(values.games);
 const SECONDS = Number(values.seconds);
 const REPLICAS = Math.max(1, Number(values.replicas));
+/** The players in a process of their own (`--clients apart`), not sharing the replicas' event loop. */
+const APART = values.clients === 'apart';
 const pct = (xs: number[], p: number): number => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!);
 
 async function redisUrl(): Promise<{ url: string; stop: () => void }> {
@@ -82,22 +92,8 @@ for (let i = 0; i < REPLICAS; i++) {
 }
 const games = replicas[0]!.games;
 
-interface Player {
-  ws: WebSocket;
-  frame: WireFrame | null;
-  waiting: boolean;
-  /** The version this player's last accepted move reached (as the client does: the ack may beat the frame). */
-  reached: number;
-}
-const latencies: number[] = [];
-let accepted = 0;
-let refused = 0;
-let n = 0;
-let wireBytes = 0;
-let wireFrames = 0;
-let withTerrain = 0;
-const players: Player[] = [];
 const keys: ChannelKey[] = [];
+const urls: string[] = [];
 for (let g = 0; g < GAMES; g++) {
   const key = { guildId: '1', channelId: String(1000 + g) };
   keys.push(key);
@@ -109,49 +105,25 @@ for (let g = 0; g < GAMES; g++) {
     const ticket = newSecret();
     await auth.putSession(sid, { user, key, spectator: false, via: 'test' }, SESSION_TTL_MS);
     await auth.putTicket(ticket, sid, TICKET_TTL_MS);
-    const ws = new WebSocket(`ws://127.0.0.1:${replicas[p % REPLICAS]!.server.port}/app/ws?ticket=${ticket}`);
-    const me: Player = { ws, frame: null, waiting: false, reached: -1 };
-    ws.on('message', (d) => {
-      const text = String(d);
-      const m = JSON.parse(text) as WireMessage;
-      if (m.t === 'frame') {
-        wireBytes += text.length;
-        wireFrames++;
-        if (m.frame.map.terrain !== undefined) withTerrain++;
-        if (me.frame && m.frame.version > me.frame.version) latencies.push(Date.now() - m.sentAt);
-        me.frame = m.frame;
-      } else if (m.t === 'ack') {
-        me.waiting = false;
-        if (m.ok) {
-          accepted++;
-          me.reached = Math.max(me.reached, m.version);
-        }
-        else refused++;
-      }
-    });
-    await new Promise((r) => ws.once('open', r));
-    players.push(me);
+    urls.push(`ws://127.0.0.1:${replicas[p % REPLICAS]!.server.port}/app/ws?ticket=${ticket}`);
   }
 }
-const dirs = ['n', 's', 'e', 'w'] as const;
-const move = (p: Player): void => {
-  if (p.waiting || !p.frame || p.frame.status !== 'playing' || !p.frame.you.can) return;
-  const can = p.frame.you.can;
-  const open = dirs.filter((d) => can.moves[d] === 'move' || can.moves[d] === 'attack');
-  const action = open.length > 0 && n % 3 !== 0 ? { type: 'move', dir: open[n % open.length] } : { type: 'wait' };
-  p.waiting = true;
-  p.ws.send(JSON.stringify({ t: 'act', id: `lt-${(n++).toString(36).padStart(8, '0')}`, seen: Math.max(p.frame.version, p.reached), game: p.frame.game, action }));
-};
-await new Promise((r) => setTimeout(r, 500));
+const spec: ClientsSpec = { urls, seconds: SECONDS };
 const load0 = loadavg()[0]!;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const tick = setInterval(() => players.forEach(move), 2);
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
-clearInterval(tick);
-await new Promise((r) => setTimeout(r, 500));
-const elapsed = (performance.now() - t0) / 1000 - 0.5;
+let result: ClientsResult;
+if (APART) {
+  const child = fork(fileURLToPath(new URL('./full-view-clients.ts', import.meta.url)), ['--clients-child'], { execArgv: ['--import', 'tsx'] });
+  result = await new Promise<ClientsResult>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ClientsResult));
+    child.once('exit', (code) => reject(new Error(`the players' process exited (${code})`)));
+    child.send(spec);
+  });
+} else result = await play(spec);
 const cpu = process.cpuUsage(cpu0);
+const cpuSeconds = (performance.now() - t0) / 1000;
+const { latencies, accepted, refused, wireBytes, wireFrames, withTerrain, elapsed } = result;
 
 // Drawing the map: the view-model frame the browser draws, against the server's own PNG of the same game.
 const sample = await games.view(keys[0]!);
@@ -166,13 +138,15 @@ for (let i = 0; i < 50; i++) pngBytes = renderImageMap(sample.value.state, '1').
 const pngMs = (performance.now() - pngT0) / 50;
 
 const load = `${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (1 min)`;
-console.log(`full view, ${REPLICAS} replica${REPLICAS > 1 ? 's' : ''}, ${GAMES} games x 4 views, ${SECONDS} s (load generator in the same process, Redis store and pub/sub), load average ${load}:`);
-console.log(`  accepted full-view moves: ${accepted} (${(accepted / elapsed).toFixed(1)}/s), refused ${refused}; process CPU ${((cpu.user + cpu.system) / 1e6 / elapsed * 100).toFixed(0)}%`);
+const where = APART ? 'players in a process of their own' : 'players in the same process';
+const replicasText = `${REPLICAS} replica${REPLICAS > 1 ? 's' : ''}`;
+console.log(`full view, ${replicasText}, ${GAMES} games x 4 views, ${SECONDS} s (${where}, Redis store and pub/sub), load average ${load}:`);
+const cpuPct = (((cpu.user + cpu.system) / 1e6 / cpuSeconds) * 100).toFixed(0);
+console.log(`  accepted full-view moves: ${accepted} (${(accepted / elapsed).toFixed(1)}/s), refused ${refused}; replicas' process CPU ${cpuPct}%`);
 console.log(`  fan-out latency (turn published -> view has its frame): p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, max ${pct(latencies, 100)} ms over ${latencies.length} frames`);
 console.log(`  on the wire: ${(wireBytes / Math.max(1, wireFrames) / 1024).toFixed(2)} KB per frame, ${((100 * withTerrain) / Math.max(1, wireFrames)).toFixed(0)}% of frames carrying the terrain`);
 console.log(`  chat redraws asked by the pacer: ${refreshes} for ${accepted} full-view turns (${(refreshes / Math.max(1, accepted)).toFixed(3)} per turn)`);
 console.log(`  map transport: view-model frame ${frameBytes} B JSON, built in ${frameMs.toFixed(2)} ms; server PNG (image style, viewer's view) ${pngBytes} B in ${pngMs.toFixed(2)} ms`);
-for (const p of players) p.ws.close();
 pacer.close();
 for (const r of replicas) {
   await r.server.close();
