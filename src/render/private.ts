@@ -9,6 +9,7 @@ import { sinceLastAction } from './rolling-log.js';
 import { relativeTime } from './timer.js';
 import { truncate } from './text.js';
 import { renderTextView } from './text-view.js';
+import { DEFAULT_LOCALE, t } from '../i18n/index.js';
 
 /** How to draw a private view: the viewer's style and phone layout, for the image style the deflate to use, the rolling log, and text mode (a screen reader's description instead of a map). */
 export type PrivateOptions = Pick<RenderOptions, 'style' | 'mobile' | 'deflate' | 'log' | 'roundDeadlineMs' | 'locale'> & {
@@ -65,7 +66,10 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   // First, why the buttons are grey (a timestamp renders in a field's value, not in its name).
   const wait = waitingLine(state, viewerId, options.roundDeadlineMs);
   if (wait) fields.push({ name: 'This round', value: wait });
-  const you = field('You', privateLines(state, viewerId, options.style), 'first');
+  // In a party, where to look on the shared message: your ring's colour and number (the picture's ring and badge, the
+  // party list's marker), whatever style this private view is drawn in.
+  const ring = p?.alive && state.players.length > 1 ? [t(options.locale ?? DEFAULT_LOCALE, 'private.ring', { marker: mapMarker(p, null, 'image') })] : [];
+  const you = field('You', [...ring, ...privateLines(state, viewerId, options.style)], 'first');
   if (you) fields.push(you);
   if (state.status === 'playing') {
     const sight = field('In sight', sightLines(state, visible, mark, target.x, target.y, options.style), 'first', SIGHT_LINES);
