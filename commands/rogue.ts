@@ -234,6 +234,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(size !== undefined ? { maxPlayers: size } : {}),
     ...(opts.role !== undefined ? { role: opts.role } : {}),
     ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
+    ...(ctx.serverLocale !== undefined ? { serverLocale: ctx.serverLocale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {

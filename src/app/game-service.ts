@@ -188,7 +188,8 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
-        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
+        // The server's setting, else a Community server's language, else the starter's.
+        locale: settings.language === 'auto' ? (options.serverLocale ?? options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,

@@ -156,6 +156,8 @@ export interface NewGameOptions {
   rules?: number;
   /** The starter's language (their Discord client's): the shared message's unless the server's `language` setting says otherwise. */
   locale?: Locale;
+  /** A Community server's language (`guild_locale`): the shared message's over the starter's, under the `language` setting. */
+  serverLocale?: Locale;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */
