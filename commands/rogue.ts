@@ -9,7 +9,7 @@ import { attemptUsedText, boardText, dailyOffText, dailyUnavailableText, history
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, subcommandGroup, userOpt } from './definitions.js';
 import { roguePath } from './rogue-tree.js';
 import { inLobby } from '../src/app/host.js';
-import { HELP_TEXT } from './help.js';
+import { helpText } from './help.js';
 import { helpRows } from './controls/press.js';
 import { ITEM_KINDS, MAP_KINDS, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
@@ -306,9 +306,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'help':
       // One phone screen; the longer topics are behind its buttons (each answers privately, with the buttons again).
-      return { kind: 'confirm', text: HELP_TEXT, buttons: helpRows() };
+      return { kind: 'confirm', text: helpText(ctx.locale), buttons: helpRows() };
     case 'about':
-      return aboutReply();
+      return aboutReply(ctx.locale);
     case 'forget':
       return forgetQuestion(ctx.locale);
     case 'daily':

@@ -145,7 +145,7 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     case 'kick':
       return kickPress(ctx, id, intent);
     case 'help':
-      return { kind: 'confirm', text: helpTopicText(intent.topic), buttons: helpRows() };
+      return { kind: 'confirm', text: helpTopicText(intent.topic, ctx.locale), buttons: helpRows() };
     case 'launch':
       // The Activity finds the channel's game itself (the activity instance names the channel): nothing to read here.
       return { kind: 'launch' };
