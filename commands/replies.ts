@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EndVoteTally, ServiceFailure } from '../src/app/service-types.js';
 import type { UserPrefs } from '../src/app/user-prefs.js';
 import { DEFAULT_LOCALE, t, type Locale, type MessageKey } from '../src/i18n/index.js';
+import { formatMsg } from '../src/render/log-message.js';
 
 /** The message key of each forbidden-action phrase the service names (`need`); an unknown one reads as Manage Server. */
 const FORBIDDEN: Readonly<Record<string, MessageKey>> = {
@@ -23,8 +24,8 @@ export function failureText(error: ServiceFailure, locale: Locale = DEFAULT_LOCA
     case 'rejected':
       return t(locale, `rejection.${error.code}`);
     case 'invalid':
-      // Free-form service wording (option ranges, host limits): not yet in the catalogues.
-      return error.message;
+      // Free-form service wording (option ranges, host limits): its catalogue message when it has one.
+      return error.msg ? formatMsg(error.msg, locale) : error.message;
     default:
       // A timed-out write may still land when storage comes back, so storage-unavailable doesn't promise nothing changed.
       return t(locale, `failure.${error.kind}`);
