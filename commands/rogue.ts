@@ -174,7 +174,7 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
 
 /** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
 export async function replayCommand(ctx: CommandContext): Promise<Reply> {
-  if (!ctx.replays) return { kind: 'text', text: 'Replays are not available here.' };
+  if (!ctx.replays) return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.replays-off') };
   const result = await ctx.replays.replay(key(ctx));
   if (!result.ok) return { kind: 'failure', error: result.error };
   return { kind: 'attachment', text: result.value.caption, file: result.value.file };
@@ -210,10 +210,8 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
 }
 
 /** The text for `/rogue new` while a game runs here: a lobby says how to get in, a run says how to join or end it. */
-export function gameExistsText(lobby: boolean): string {
-  return lobby
-    ? 'A lobby is already open in this channel: press ➕ join on its message (or `/rogue join`); the host starts it with ▶️ start.'
-    : 'A game is already running in this channel: press ➕ join on its message (or `/rogue join`), or end it with `/rogue end`.';
+export function gameExistsText(lobby: boolean, locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, lobby ? 'reply.exists.lobby' : 'reply.exists.run');
 }
 
 /**
@@ -239,7 +237,7 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
   });
   if (!result.ok && result.error.kind === 'game-exists') {
     const running = await ctx.games.view(key(ctx));
-    return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta)) };
+    return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta), ctx.locale) };
   }
   return post(result);
 }
@@ -261,9 +259,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'new':
       return newCommand(ctx, opts);
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.joined'));
     case 'party leave':
-      return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
+      return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.left'));
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
@@ -275,7 +273,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
     case 'party start':
-      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => 'The run has started.');
+      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.started'));
     case 'party kick': {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -294,10 +292,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id, logSince(result.value, ctx.user.id)) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id, logSince(result.value, ctx.user.id), ctx.locale) };
     }
     case 'prefs': {
-      if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
+      if (!ctx.settings.prefs) return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.prefs-off') };
       const patch = { ...(opts.style !== undefined ? { style: opts.style } : {}), ...(opts.mobile !== undefined ? { mobile: opts.mobile } : {}) };
       const changed = Object.keys(patch).length > 0;
       const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
@@ -318,7 +316,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'runs replay':
       return replayCommand(ctx);
     default:
-      return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
+      return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.unknown-subcommand') };
   }
 }
 
