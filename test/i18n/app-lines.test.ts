@@ -5,6 +5,9 @@ import { endingLine } from '../../src/app/host.js';
 import { lobbyLines } from '../../src/app/lobby.js';
 import { logText } from '../../src/app/rolling-log.js';
 import { games as gamesOf } from './support.js';
+import rogue from '../../commands/rogue.js';
+import rogueConfig from '../../commands/rogue-config.js';
+import { renderStatus } from '../../src/render/status.js';
 
 const key = { guildId: '1', channelId: '2' };
 const ann = { id: 'u1', name: 'Ann' };
@@ -61,5 +64,30 @@ describe('lines of the lobby, the host and kicks in every language', () => {
     const self = await games.kick(key, ann, ann, false);
     if (self.ok) throw new Error('kicked oneself');
     expect(failureText(self.error, 'es-ES')).toBe('Para salir tú del grupo, usa /rogue grupo salir.');
+  });
+});
+
+describe('option errors and the status role line in every language', () => {
+  it.each([
+    ['en-US', 'Option `steps`: must be a whole number from 1 to 9.'],
+    ['de', 'Option `steps`: muss eine ganze Zahl von 1 bis 9 sein.'],
+    ['ru', 'Опция `steps`: должно быть целым числом от 1 до 9.'],
+  ] as const)('GIVEN a %s player WHEN an option is out of range THEN the refusal is theirs', async (code, text) => {
+    const { games, settings } = gamesOf();
+    const reply = await rogue.run({ command: 'rogue', group: null, subcommand: 'move', options: { direction: 'north', steps: 40 }, user: ann, ...key, memberIsAdmin: false, locale: code, games, settings });
+    expect(reply).toEqual({ kind: 'text', text });
+  });
+
+  it('GIVEN a French admin WHEN the subcommand is unknown THEN the refusal names /rogue-config afficher', async () => {
+    const { games, settings } = gamesOf();
+    const reply = await rogueConfig.run({ command: 'rogue-config', group: null, subcommand: 'colours', options: {}, user: ann, ...key, memberIsAdmin: true, locale: 'fr', games, settings });
+    expect(reply).toEqual({ kind: 'text', text: 'Sous-commande inconnue. Essaie /rogue-config afficher.' });
+  });
+
+  it('GIVEN a German ranger whose ability recharges WHEN /rogue status THEN the role line is German', async () => {
+    const { games } = gamesOf();
+    const made = ok(await games.newGame(key, ann, { seed: 3, size: 'small', lobby: false, role: 'ranger' }));
+    const state = { ...made.state, players: made.state.players.map((p) => ({ ...p, cooldown: 2 })) };
+    expect(renderStatus(state, ann.id, 'de').description).toContain('Rolle: 🦅 Waldläufer · Fähigkeit 🎯 Schuss (bereit in 2 Zügen): ein Pfeil auf');
   });
 });
