@@ -112,7 +112,7 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       return { ok: true, value: { module, invocation, key } };
     },
     async run({ module, invocation, key }, i, r) {
-      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
+      const ctx: CommandContext = { ...invocation, user: i.user, guildId: key.guildId, channelId: key.channelId, memberIsAdmin: isAdmin(i), interactionId: i.id, locale: lang(i), ...(i.guildLocale ? { serverLocale: i.guildLocale } : {}), games: deps.games, settings: deps.settings, ...(deps.daily ? { daily: deps.daily } : {}), ...(deps.replays ? { replays: deps.replays } : {}) };
       // A slow subcommand (a replay being drawn) is deferred at once rather than after deferAfter.
       const slow = invocation.subcommand !== null && (module.slowSubcommands ?? []).includes(invocation.subcommand);
       const { value: outcome, deferred } = await withDeferral(work(module, ctx, i), slow ? 0 : (deps.deferAfterMs ?? 1500), () => r.defer(true));
