@@ -38,9 +38,10 @@ const KIND_TABLE = {
     // (party of 4 on normal wins ~52% at 200 seeds, README Figures).
     partyStep: 0.6,
     carve: (spec) => {
-      // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
-      const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
-      return [huntAndKill, braid(0.5), addRooms(rooms)];
+      // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133 (a rules version may braid more, add more rooms).
+      const shape = spec.maze ?? { braid: 0.5, roomTiles: 300 };
+      const rooms = Math.max(1, Math.round((spec.width * spec.height) / shape.roomTiles));
+      return [huntAndKill, braid(shape.braid), addRooms(rooms)];
     },
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
@@ -98,6 +99,8 @@ export interface LevelSpec {
   players: number;
   monsters: number;
   items: number;
+  /** A maze's braid fraction and tiles per room (the rules version's; left out: braid 0.5, a room per 300 tiles). */
+  maze?: { braid: number; roomTiles: number };
 }
 
 /** Monsters start farther than this many steps (Chebyshev) from the party's start tile. */
