@@ -24,8 +24,8 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const area = config.width * config.height;
   const rule = MAP_KIND_RULES[config.mapKind];
   const party = 1 + rule.partyStep * Math.max(0, players - 1);
-  const density = rule.density;
   const rules = rulesFor(config.rules);
+  const density = config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density;
   const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
@@ -70,7 +70,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
       players: config.maxPlayers,
       monsters: monsterCount(config, depth, living),
       items: items.potions + items.lures,
-      ...(rulesFor(config.rules).maze ? { maze: rulesFor(config.rules).maze! } : {}),
+      ...(rulesFor(config.rules).maze ? { maze: { braid: rulesFor(config.rules).maze!.braid, roomTiles: rulesFor(config.rules).maze!.roomTiles, sparsify: rulesFor(config.rules).maze!.sparsify } } : {}),
     },
     rng,
   );

@@ -56,10 +56,16 @@ export interface RulesRow {
   maze: MazeRule | null;
 }
 
-/** A maze's shape: the fraction of dead ends knocked through into loops, and the tiles per small room. */
+/**
+ * A maze's shape: the fraction of dead ends knocked through into loops, the tiles per small room, and its monster
+ * count multiplier (in place of the map kind row's density).
+ */
 export interface MazeRule {
   braid: number;
   roomTiles: number;
+  density: number;
+  /** The share of the maze's floor walled back from its dead ends before braiding (mapgen sparsify). */
+  sparsify: number;
 }
 
 /** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
@@ -133,7 +139,7 @@ const V3: RulesRow = extendRules(V2, {
   difficulty: DIFFICULTY_V3,
   healerCommits: true,
   fightGuard: true,
-  maze: { braid: 0.9, roomTiles: 200 },
+  maze: { braid: 1, roomTiles: 300, density: 1.0, sparsify: 0.5 },
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

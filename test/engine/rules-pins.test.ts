@@ -38,6 +38,22 @@ const PINS: Record<number, Record<string, string>> = {
     fightIdle: '4b227777d4dd1fc6',
     slowStrikes: 'b5bea41b6c623f7c',
   },
+  3: {
+    kinds: 'b4dcac57d7f336e0',
+    monsters: '68428d1d5342cb84',
+    items: '215782f3f30bf9ea',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: 'e517e4ee5e68f470',
+    constants: 'a0c69f5441305f26',
+    dungeons: 'f623808855e3fd62',
+    v3: '4550d5acc6489063',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '80178bb71ba2417e',
+    fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
+  },
 };
 
 const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
