@@ -139,7 +139,7 @@ const V3: RulesRow = extendRules(V2, {
   difficulty: DIFFICULTY_V3,
   healerCommits: true,
   fightGuard: true,
-  maze: { braid: 1, roomTiles: 300, density: 1.0, sparsify: 0.5 },
+  maze: { braid: 1, roomTiles: 160, density: 1.0, sparsify: 0.6 },
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
