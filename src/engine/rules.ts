@@ -127,7 +127,7 @@ const V2: RulesRow = extendRules(V1, {
 const DIFFICULTY_V3: Readonly<Record<Difficulty, DifficultyRule>> = {
   easy: { count: 0.75, hp: 0.9, attack: 0, regenEvery: 4, potions: 0.5 },
   normal: { count: 1.0, hp: 1.1, attack: 1, regenEvery: 6, potions: 0.35 },
-  hard: { count: 1.15, hp: 1.2, attack: 2, regenEvery: 7, potions: 0.28 },
+  hard: { count: 1.25, hp: 1.3, attack: 2, regenEvery: 8, potions: 0.25 },
 };
 
 const V3: RulesRow = extendRules(V2, {
@@ -137,6 +137,7 @@ const V3: RulesRow = extendRules(V2, {
   monsters: [...V2.monsters, 'wolf', 'ooze', 'hexer'],
   items: [...V2.items, 'rapier', 'halberd', 'plate'],
   difficulty: DIFFICULTY_V3,
+  depth: { count: 0.35, hp: 0.26, power: 0.5 },
   healerCommits: true,
   fightGuard: true,
   maze: { braid: 1, roomTiles: 160, density: 1.0, sparsify: 0.6 },
