@@ -90,7 +90,7 @@ export class LoadShedder {
   }
 
   /**
-   * Runs `work` counted as in flight. Its time to the first answer (when `work` calls `answered`; else to its end)
+   * Runs `work` counted as in flight. Its time to the first answer (when `work` first calls `answered`; else to its end)
    * feeds the moving average: what the deadline is about, so a slow command that defers at once (a replay being
    * drawn) does not count its drawing.
    */
@@ -112,7 +112,7 @@ export class LoadShedder {
 /** The responder methods that make an interaction's first answer. */
 const FIRST_ANSWERS = new Set<string | symbol>(['reply', 'update', 'defer', 'deferUpdate', 'autocomplete', 'launchActivity']);
 
-/** `r`, telling `answered` when one of its first-answer methods is first called. */
+/** `r`, telling `answered` when a call of one of its first-answer methods has settled (the first such call counts). */
 function onFirstAnswer(r: InteractionResponder, answered: () => void): InteractionResponder {
   return new Proxy(r, {
     get(target, prop) {
@@ -120,9 +120,12 @@ function onFirstAnswer(r: InteractionResponder, answered: () => void): Interacti
       if (typeof v !== 'function') return v;
       const f = (v as (...args: unknown[]) => unknown).bind(target);
       if (!FIRST_ANSWERS.has(prop)) return f;
+      // Timed when the answer has gone (its request done, or failed): sending it is part of being in time.
       return (...args: unknown[]) => {
-        answered();
-        return f(...args);
+        const sent = f(...args);
+        if (sent instanceof Promise) void sent.then(answered, answered);
+        else answered();
+        return sent;
       };
     },
   });
