@@ -44,8 +44,13 @@ interface Notes {
   idle: number;
 }
 
-const FLEE = process.env.EXPERT_FLEE !== '0';
-const NEAR = Number(process.env.EXPERT_NEAR ?? 2);
+/** ⚔️ is pressed for a plain fight only when a monster is this near (from farther, it would hand back without a blow). */
+const NEAR = 2;
+/**
+ * EXPERT=legacy in the environment plays every game (solo too) with the rules-2 expert, to measure old against new
+ * on the same seeds: `EXPERT=legacy npx tsx balance/run.ts --filter expert`.
+ */
+const LEGACY = process.env.EXPERT === 'legacy';
 const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
@@ -301,7 +306,7 @@ function walkToward(v: PlayerView, goal: number): Direction | null {
 /** What I press now. */
 export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number }): Action | null {
   // A rounds-mode party plays the party expert (balance/expert-party.ts), taking the last stairs when on them.
-  if (v.mode === 'rounds') return v.legal.canDescend && v.depth >= v.maxDepth ? { type: 'descend', user: v.me.id } : partyExpert(v, rng, memory);
+  if (v.mode === 'rounds' || LEGACY) return v.legal.canDescend && v.depth >= v.maxDepth ? { type: 'descend', user: v.me.id } : partyExpert(v, rng, memory);
   const notes = notesOf(memory, v);
   // The game refused my last press (the harness counts it as a wait): don't press it again for a while.
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
@@ -457,7 +462,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // beyond me.
   const cost = fightCost(me, threats.filter((m) => !healer(m)));
   const means = me.hp + potionHeal(me);
-  if (!last && cost > means && FLEE) {
+  if (!last && cost > means) {
     if (legal.canDescend) return { type: 'descend', user };
     if (v.stairs >= 0 && adjacent.length === 0) {
       const mine = bfs(v, [v.stairs], (i) => blockers.has(i));
@@ -501,7 +506,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     threats.every((m) => !shooter(m) && !healer(m) && !slow(m) && m.state !== 'guard') &&
     ((threats.length === 1 && !threats.some(splits)) || sidesOpenTo(v, me.y * w + me.x, threats.map((m) => m.y * w + m.x)) <= 1) &&
     fightCost(me, threats) < me.hp * 0.5 &&
-    (NEAR === 0 || threats.some((m) => viewDistance(v, m, me) <= NEAR)) &&
+    threats.some((m) => viewDistance(v, m, me) <= NEAR) &&
     !(v.party.length > 1 && me.role !== 'fighter');
   if (plain && (v.mode === 'free' || threats.length === 1)) return { type: 'fight', user };
 
