@@ -6,7 +6,7 @@
 import { DIRECTION_DELTA, type Action, type Direction } from '../src/engine/index.js';
 import type { Rng } from '../src/grid/rng.js';
 import { carefulPolicy, type Memory } from './policies.js';
-import { stepToward, type PlayerView } from './view.js';
+import type { PlayerView } from './view.js';
 
 const chebyshev = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 /** Monster kinds worth an item or an ability on sight: they hit hard, heal others or shoot. */
@@ -24,8 +24,7 @@ export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | n
   const hurt = me.hp / me.maxHp;
   const threats = v.monsters.filter((m) => m.state !== 'wander' && m.state !== 'flee' && m.state !== 'lured');
   const usable = legal.usable;
-  // Mapping on the last depth only, for its stairs (earlier it would cut the exploring, and its XP, short).
-  if (usable.includes('map') && v.depth >= v.maxDepth && v.stairs < 0) return { type: 'use', user, item: 'map' };
+  if (usable.includes('map')) return { type: 'use', user, item: 'map' };
   const gear = betterGear(v);
   if (gear && threats.length === 0) return { type: 'use', user, item: gear };
   const ability = abilityMove(v, threats, hurt);
@@ -40,22 +39,7 @@ export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | n
   if (swap) return swap;
   if (legal.canUse && (hurt < 0.4 || (hurt < 0.55 && threats.length >= 2))) return { type: 'use', user };
   // ⚔️ takes the obvious swing (it never steps where more monsters reach); the careful player does the rest.
-  // Only with a blow soon (a monster within two tiles): from farther, ⚔️ would hand back with no blow struck.
-  const close = threats.some((m) => chebyshev(m, me) <= 2);
-  if (legal.canFight && close && (threats.length === 1 || hurt > 0.5)) return { type: 'fight', user };
-  // In rounds, the rest hold (one press until a monster comes near); what never comes is gone after.
-  if (v.mode === 'rounds' && threats.length > 0 && !close) {
-    if (memory.waits < 3) {
-      memory.waits++;
-      return { type: 'wait', user };
-    }
-    const near = threats.reduce((a, b) => (chebyshev(a, me) <= chebyshev(b, me) ? a : b));
-    const toward = stepToward(v, near.y * v.width + near.x);
-    if (toward && legal.moves[toward] !== 'blocked') {
-      memory.waits = 0;
-      return { type: 'move', user, dir: toward };
-    }
-  }
+  if (legal.canFight && threats.length > 0 && (threats.length === 1 || hurt > 0.5)) return { type: 'fight', user };
   return carefulPolicy(v, rng, memory);
 }
 
