@@ -36,6 +36,7 @@ interface Notes {
   /** Presses in a row in a fight with no monster in reach and no hp lost: a stand-off to break by going in. */
   stall: number;
   lastHp: number;
+  lastPos: number;
   /** The type of my last press, and the presses for which a refused type is not tried again. */
   lastType: string;
   refused: Map<string, number>;
@@ -43,14 +44,19 @@ interface Notes {
   idle: number;
 }
 
-const FLEE = process.env.EXPERT_FLEE !== '0';
-const NEAR = Number(process.env.EXPERT_NEAR ?? 2);
+/** ⚔️ is pressed for a plain fight only when a monster is this near (from farther, it would hand back without a blow). */
+const NEAR = 2;
+/**
+ * EXPERT=legacy in the environment plays every game (solo too) with the rules-2 expert, to measure old against new
+ * on the same seeds: `EXPERT=legacy npx tsx balance/run.ts --filter expert`.
+ */
+const LEGACY = process.env.EXPERT === 'legacy';
 const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastType: '', refused: new Map() }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastType: '', refused: new Map() });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
   return n;
 }
 
@@ -300,7 +306,7 @@ function walkToward(v: PlayerView, goal: number): Direction | null {
 /** What I press now. */
 export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number }): Action | null {
   // A rounds-mode party plays the party expert (balance/expert-party.ts), taking the last stairs when on them.
-  if (v.mode === 'rounds') return v.legal.canDescend && v.depth >= v.maxDepth ? { type: 'descend', user: v.me.id } : partyExpert(v, rng, memory);
+  if (v.mode === 'rounds' || LEGACY) return v.legal.canDescend && v.depth >= v.maxDepth ? { type: 'descend', user: v.me.id } : partyExpert(v, rng, memory);
   const notes = notesOf(memory, v);
   // The game refused my last press (the harness counts it as a wait): don't press it again for a while.
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
@@ -313,7 +319,7 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   // nowhere. Hand the fight to ⚔️ (it strikes and steps by itself), or hold.
   if (a && a.type === 'move' && v.legal.moves[a.dir] === 'move' && v.monsters.length > 0 && t.length >= 4) {
     const to = here + DIRECTION_DELTA[a.dir][1] * v.width + DIRECTION_DELTA[a.dir][0];
-    if (to === t[t.length - 1] && here === t[t.length - 2] && to === t[t.length - 3]) a = v.legal.canFight && v.mode === 'free' ? { type: 'fight', user: v.me.id } : { type: 'wait', user: v.me.id };
+    if (to === t[t.length - 1] && here === t[t.length - 2] && to === t[t.length - 3]) a = v.legal.canFight && v.mode === 'free' && !notes.refused.has('fight') ? { type: 'fight', user: v.me.id } : { type: 'wait', user: v.me.id };
   }
   t.push(here);
   if (t.length > 8) t.shift();
@@ -333,12 +339,20 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // Who got closer since my last press (the seen map is refreshed below, where I decide to wait).
   const before = notes.seen;
   notes.seen = new Map(threats.map((m) => [m.id, viewDistance(v, me, m)]));
-  const closer = threats.some((m) => (before.get(m.id) ?? 99) > viewDistance(v, me, m));
+  // (Only while I stood still: my own step brings them nearer too.)
+  const stood = notes.lastPos === me.y * w + me.x;
+  notes.lastPos = me.y * w + me.x;
+  const closer = stood && threats.some((m) => (before.get(m.id) ?? 99) > viewDistance(v, me, m));
   const quiet = me.hp >= notes.lastHp && !closer && !v.monsters.some((m) => cheb(m, me) <= 1);
   notes.stall = (threats.length > 0 || notes.sincePack <= 6) && quiet ? notes.stall + 1 : 0;
   notes.lastHp = me.hp;
   // A stand-off (a healer in front of its pack in a corridor, a pack that won't come): go in.
   const standoff = notes.stall >= 6;
+  // Hurt in a stand-off with nothing to drink: slip out of their sight and rest.
+  if (standoff && hp < 0.6 && !legal.canUse && !v.monsters.some((m) => cheb(m, me) <= 1)) {
+    const hide = hideStep(v, blockers);
+    if (hide) return { type: 'move', user, dir: hide };
+  }
 
   const last = v.depth >= v.maxDepth;
   // The last depth: its stairs win the game, monsters or not. Read mapping at once to find them (earlier it would
@@ -448,7 +462,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // beyond me.
   const cost = fightCost(me, threats.filter((m) => !healer(m)));
   const means = me.hp + potionHeal(me);
-  if (!last && cost > means && FLEE) {
+  if (!last && cost > means) {
     if (legal.canDescend) return { type: 'descend', user };
     if (v.stairs >= 0 && adjacent.length === 0) {
       const mine = bfs(v, [v.stairs], (i) => blockers.has(i));
@@ -487,11 +501,12 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   const plain =
     legal.canFight &&
     !v.fighting &&
+    !notes.refused.has('fight') &&
     hp > 0.5 &&
     threats.every((m) => !shooter(m) && !healer(m) && !slow(m) && m.state !== 'guard') &&
     ((threats.length === 1 && !threats.some(splits)) || sidesOpenTo(v, me.y * w + me.x, threats.map((m) => m.y * w + m.x)) <= 1) &&
     fightCost(me, threats) < me.hp * 0.5 &&
-    (NEAR === 0 || threats.some((m) => viewDistance(v, m, me) <= NEAR)) &&
+    threats.some((m) => viewDistance(v, m, me) <= NEAR) &&
     !(v.party.length > 1 && me.role !== 'fighter');
   if (plain && (v.mode === 'free' || threats.length === 1)) return { type: 'fight', user };
 
@@ -536,7 +551,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   const prey = [...(chase.length > 0 ? chase : threats)].sort((a, b) => viewDistance(v, me, a) - viewDistance(v, me, b))[0]!;
   const toward = walkToward(v, prey.y * w + prey.x);
   if (toward) return { type: 'move', user, dir: toward };
-  if (legal.canFight && v.mode === 'free') return { type: 'fight', user };
+  if (legal.canFight && v.mode === 'free' && !notes.refused.has('fight')) return { type: 'fight', user };
   return { type: 'wait', user };
 }
 
@@ -561,6 +576,40 @@ function dashTo(v: PlayerView, goal: number, blockers: ReadonlySet<number>): { d
     if (cost < bestD) [best, bestD] = [d, cost];
   }
   return best ? { dir: best, steps: dist[here]! } : null;
+}
+
+/** Whether a monster at `m` could see tile `at` (within sight, no wall on the line either way). */
+function seesTile(v: PlayerView, m: Pos, at: Pos): boolean {
+  if (cheb(m, at) > 8) return false;
+  const wall = (x: number, y: number): boolean => !open(v, x, y);
+  return lineClear(m.x, m.y, at.x, at.y, wall) || lineClear(at.x, at.y, m.x, m.y, wall);
+}
+
+/** The first step toward the nearest tile (within 15 steps) that no monster in view can see; null when none. */
+export function hideStep(v: PlayerView, blockers: ReadonlySet<number>): Direction | null {
+  const w = v.width;
+  const here = v.me.y * w + v.me.x;
+  const dist = bfs(v, [here], (i) => blockers.has(i), 15);
+  let best = -1;
+  for (let i = 0, bestD = Infinity; i < dist.length; i++) {
+    const d = dist[i]!;
+    if (d <= 0 || d >= bestD) continue;
+    const x = i % w;
+    const at = { x, y: (i - x) / w };
+    if (v.monsters.some((m) => seesTile(v, m, at))) continue;
+    best = i;
+    bestD = d;
+  }
+  if (best < 0) return null;
+  let at = best;
+  while (dist[at]! > 1) {
+    const d = dist[at]!;
+    const back = v.dirs.map((dir) => at + DIRECTION_DELTA[dir][1] * w + DIRECTION_DELTA[dir][0]).find((n) => dist[n] === d - 1);
+    if (back === undefined) return null;
+    at = back;
+  }
+  const x = at % w;
+  return dirTo(v, x, (at - x) / w);
 }
 
 /** What healing the potions in my pack is worth (their help line: 8-12 each). */

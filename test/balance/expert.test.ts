@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bombLine, betterGear, chokepointStep, expertPolicy, fightCost, sidesOpenTo } from '../../balance/expert.js';
+import { bombLine, betterGear, chokepointStep, expertPolicy, fightCost, hideStep, sidesOpenTo } from '../../balance/expert.js';
 import { playGame } from '../../balance/play.js';
 import { playerView, type PlayerView } from '../../balance/view.js';
 import { partySight, Tile, type GameState } from '../../src/engine/index.js';
@@ -94,6 +94,16 @@ describe('expert: where to stand', () => {
     exploreUpTo(s, 12);
     s.monsters[0]!.state = 'attack';
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'n' });
+  });
+});
+
+describe('expert: out of sight', () => {
+  it('GIVEN a shaman down a corridor and a side passage THEN the way out of its sight is into the side passage', () => {
+    const s = drawState(['#########', '#1.....s#', '#.#######', '#.#######', '#########']);
+    exploreUpTo(s, 9);
+    s.monsters[0]!.state = 'hunt';
+    const v = playerView(s, 'p1');
+    expect(hideStep(v, new Set(v.monsters.map((m) => m.y * s.width + m.x)))).toBe('s');
   });
 });
 
