@@ -12,34 +12,29 @@ import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 /** The version players see (package.json's; test/commands/about.test.ts keeps them equal). */
 export const APP_VERSION = '0.1.0';
 
-/** Where the source, the privacy text and the terms are. */
-export const SOURCE_TEXT = 'Channel Crawler is open source: the code, docs/privacy.md and docs/terms.md are in its repository.';
+/** Where the source, the privacy text and the terms are (English). */
+export const SOURCE_TEXT = t(DEFAULT_LOCALE, 'about.source');
 
-/** What is stored, for how long, and how to delete it (docs/privacy.md in short). */
-export const PRIVACY_TEXT = [
-  'Stored: your Discord id and display name inside games you play (14 days after the last move), finished runs in your',
-  "and the channel's history (90 days), daily board entries (the server's retention, 30 days by default; all-time boards",
-  'keep your best), your `/rogue prefs` (1 year after the last change) and your daily attempt (30 days). No messages are',
-  'read; nothing is sold or shared. `/rogue forget` deletes your history and preferences now.',
-].join(' ');
+/** What is stored, for how long, and how to delete it (docs/privacy.md in short; English). */
+export const PRIVACY_TEXT = t(DEFAULT_LOCALE, 'about.privacy');
 
-/** The terms in short (docs/terms.md). */
-export const TERMS_TEXT = 'Free to play, as is, without warranty; play fair (no automation against the boards). Discord’s own terms apply too.';
+/** The terms in short (docs/terms.md; English). */
+export const TERMS_TEXT = t(DEFAULT_LOCALE, 'about.terms');
 
-/** The /rogue about answer: an embed that fits a phone screen. */
-export function aboutReply(): Reply {
+/** The /rogue about answer in the reader's language: an embed that fits a phone screen. */
+export function aboutReply(locale: Locale = DEFAULT_LOCALE): Reply {
   return {
     kind: 'text',
     text: '',
     embed: {
-      title: `Channel Crawler ${APP_VERSION}`,
-      description: 'A roguelike for Discord: play in a server, in a DM with the bot or in a group DM.',
+      title: t(locale, 'about.title', { version: APP_VERSION }),
+      description: t(locale, 'about.description'),
       fields: [
-        { name: 'Source', value: SOURCE_TEXT },
-        { name: 'Privacy', value: PRIVACY_TEXT },
-        { name: 'Terms', value: TERMS_TEXT },
+        { name: t(locale, 'about.source.name'), value: t(locale, 'about.source') },
+        { name: t(locale, 'about.privacy.name'), value: t(locale, 'about.privacy') },
+        { name: t(locale, 'about.terms.name'), value: t(locale, 'about.terms') },
       ],
-      footer: 'Delete your data: /rogue forget',
+      footer: t(locale, 'about.footer'),
       color: 0x5865f2,
     },
   };

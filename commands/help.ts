@@ -1,89 +1,104 @@
 /**
  * /rogue help: one phone screen (what the game is, the two inputs to a first move, what each button does), with the
  * longer topics behind buttons (each answers privately with its text and the same buttons). The words are the words
- * on the game message: "to act", "acted", "fighting", "rounds in fights", "free turns".
+ * on the game message: "to act", "acted", "fighting", "rounds in fights", "free turns". Every sentence is a catalogue
+ * message (`help.*`, `role.*`, `ability.*`); the numbers come from the engine, command names from the localised tree.
  */
-import { CALM_ROUNDS, ITEM_KINDS, ITEMS, REVIVE_FRACTION, SCALING_RULE, SCORE_RULE, THROW_RANGE } from '../src/engine/index.js';
-import { ABILITIES, OFFERED_ROLES, ROLES } from '../src/engine/roles.js';
+import { CALM_ROUNDS, ITEM_KINDS, ITEMS, MAP_KIND_RULES, MAP_KINDS, REVIVE_FRACTION, THROW_RANGE } from '../src/engine/index.js';
+import { DEPTH_HP_STEP, PARTY_HP_STEP } from '../src/engine/difficulty.js';
+import { ABILITIES, OFFERED_ROLES, ROLES, type AbilityKind, type RoleKind } from '../src/engine/roles.js';
+import { DEFAULT_LOCALE, hasMessage, isLocale, t, tDynamic, type Locale } from '../src/i18n/index.js';
 import type { ButtonSpec } from './controls/layouts.js';
+import { ROGUE_GROUPS, ROGUE_TOP } from './rogue-tree.js';
 
-/** The help topics, in the order their buttons show. */
+/** The help topics, in the order their buttons show: the emoji, the button verb (its label is `button.<verb>`). */
 export const HELP_TOPICS = {
-  moves: {
-    emoji: '🧭',
-    label: 'Moving and fighting',
-    text: [
-      '**Moving and fighting**',
-      '• Arrows move; walking into a monster attacks it, walking into a party member swaps places with them (it costs your turn). On the shared message an arrow is lit when a party member can go that way; 🎮 shows your own.',
-      '• 🧭 explore walks on (teammates in sight follow) until someone is hit or sees a monster, an item or the stairs. 🏃 walks to the seen stairs. 💤 rests until healed. None of them with a monster in view.',
-      '• ⚔️ fight: strike the nearest monster after the party (let it come, or go to it) round after round, until you drop below ½ or ¼ HP, someone falls or a new kind of monster shows.',
-      `• 🧪 drinks a potion. \`/rogue use item direction [distance]\` uses ${ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join('')}: a lure is thrown up to ${THROW_RANGE} tiles and monsters that can't see you go to it.`,
-      '• Kills and depths give experience; a new level adds 5 HP, 1 attack, 1 damage.',
-      `• Score: ${SCORE_RULE}.`,
-    ],
-  },
-  party: {
-    emoji: '👥',
-    label: 'Playing with friends',
-    text: [
-      '**Playing with friends**',
-      '• `/rogue new` starts at once; friends press ➕ join while a seat is free. `/rogue new party:4` opens a lobby for four: ➕ join, ➖ leave, the host starts it with ▶️ (or it starts when full, or after 3 minutes).',
-      '• **Free turns**: anyone acts any time. **Rounds in fights**: everyone walks freely until a monster after the party is seen; then each acts once a round (the party list says who is "to act", who "acted", who is "fighting" by ⚔️ order) until none is seen for ' + `${CALM_ROUNDS} rounds. ⏳ holds until a monster comes next to you.`,
-      '• Each ring on the picture carries its player\'s number, the same as in the party list; 🎮 shows your own view and buttons.',
-      `• Fallen players watch and stand up again at the stairs with ${Math.round(REVIVE_FRACTION * 100)}% HP when the party goes down.`,
-      `• Party size: ${SCALING_RULE}`,
-      '• 🏳️ end: the host ends the run (after a second tap); others vote, and a majority of the living ends it. 👢 or `/rogue party kick`: the host removes a player.',
-    ],
-  },
-  roles: {
-    emoji: '✨',
-    label: 'Roles and abilities',
-    text: [
-      '**Roles and abilities**',
-      '• Pick your hero with `/rogue join role:` (also to change it before the run begins; the default is fighter), or `/rogue new role:`.',
-      ...OFFERED_ROLES.map((r) => `• ${ROLES[r].art.emoji} ${r}: ${ROLES[r].blurb}`),
-      `• The ✨ button (and 🎮) uses your ability: ${OFFERED_ROLES.map((r) => ABILITIES[ROLES[r].ability!]).map((a) => `${a.art.emoji} ${a.name}: ${a.blurb}`).join('; ')}.`,
-    ],
-  },
-  runs: {
-    emoji: '📅',
-    label: 'Daily and replays',
-    text: [
-      '**Daily, boards and replays**',
-      "• `/rogue daily`: today's dungeon, the same everywhere; one scored attempt a day (`practice:true` for more).",
-      '• `/rogue runs board [scope] [yesterday]`: the verified boards. `/rogue runs history [user]`: the last runs. `/rogue runs replay` (🎞️): a GIF of the end of the last run.',
-      '• ▶️ Play again: the finished run\'s players start a new one with the same settings.',
-    ],
-  },
-  commands: {
-    emoji: '📜',
-    label: 'All commands',
-    text: [
-      '**All commands** (the old names, like `/rogue wait`, still work)',
-      '• `/rogue new`, `join`, `me` (🎮), `move`, `fight`, `explore`, `use`, `map` (repost the message), `log` (the longer log, "since your last action" marked), `status`, `end`, `daily`, `prefs` (your private views; `style:text` for screen readers), `help`.',
-      '• `/rogue act wait|rest|travel|descend` · `/rogue party start|leave|kick|again` · `/rogue runs board|history|replay`.',
-      '• Admins (Manage Server): `/rogue-config show|set|channel add|channel remove|reset-game|reset`.',
-    ],
-  },
-} as const satisfies Record<string, { emoji: string; label: string; text: readonly string[] }>;
+  moves: { emoji: '🧭', verb: 'hmov', label: t(DEFAULT_LOCALE, 'button.hmov') },
+  party: { emoji: '👥', verb: 'hpty', label: t(DEFAULT_LOCALE, 'button.hpty') },
+  roles: { emoji: '✨', verb: 'hrol', label: t(DEFAULT_LOCALE, 'button.hrol') },
+  runs: { emoji: '📅', verb: 'hrun', label: t(DEFAULT_LOCALE, 'button.hrun') },
+  commands: { emoji: '📜', verb: 'hcmd', label: t(DEFAULT_LOCALE, 'button.hcmd') },
+} as const satisfies Record<string, { emoji: string; verb: string; label: string }>;
 
 /** A help topic. */
 export type HelpTopic = keyof typeof HELP_TOPICS;
 /** The topics, in button order. */
 export const HELP_TOPIC_IDS = Object.keys(HELP_TOPICS) as [HelpTopic, ...HelpTopic[]];
 
-/** The first screen of /rogue help. */
-export const HELP_TEXT = [
-  '**Channel Crawler**: take the stairs down five levels, alone or with friends in this channel.',
-  '**Start**: `/rogue new`, then press an arrow. Friends press ➕ join.',
-  '**Buttons**: ⬅️⬆️⬇️➡️ move (into a monster: attack) · ⚔️ fight · ✨ your role’s ability · 🧪 drink a potion · ⏳ wait · 🧭 explore · 🏃 to the stairs · 💤 rest · 🪜 descend · 🎮 your own view and buttons · 🏳️ end · ➕ join · ▶️ play again.',
-  '**The message**: each line of the party is a player: ring and number (as on the picture), HP, potions, and in a fight "to act" or "acted". Monsters follow with their HP and whom they attack (→ name); › lines are the latest events.',
-  'More below, or `/rogue log` for the whole log.',
-].join('\n');
+/** A choice's shown name in `locale` (`choice.<value>`; English shows the value itself). */
+export function choiceName(locale: Locale, value: string): string {
+  return hasMessage(locale, `choice.${value}`) ? tDynamic(locale, `choice.${value}`) : value;
+}
 
-/** The text of a topic. */
-export function helpTopicText(topic: HelpTopic): string {
-  return HELP_TOPICS[topic].text.join('\n');
+/** A role's name in `locale` (the name its choice shows). */
+export function roleName(locale: Locale, role: RoleKind): string {
+  return choiceName(locale, role);
+}
+
+/** An ability's name in `locale` (English: the engine's own). */
+export function abilityName(locale: Locale, ability: AbilityKind): string {
+  return tDynamic(locale, `ability.${ability}.name`);
+}
+
+/** A command path's name as `locale` registers it (`command.rogue.act.wait.name`), English: the path's last word. */
+function commandName(locale: Locale, path: readonly string[]): string {
+  const key = `command.${path.join('.')}.name`;
+  return locale !== DEFAULT_LOCALE && hasMessage(locale, key) ? tDynamic(locale, key) : path[path.length - 1]!;
+}
+
+/** A signed percentage the reader's way (+60%, +60 %). */
+function percent(locale: Locale, fraction: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always', maximumFractionDigits: 0 }).format(fraction);
+}
+
+/** The admin command's subcommands as typed, in `locale`. */
+const CONFIG_PATHS = [['show'], ['set'], ['channel', 'add'], ['channel', 'remove'], ['reset-game'], ['reset']] as const;
+
+/** Values of the topic messages: the engine's numbers, lists built in the reader's language. */
+function topicValues(topic: HelpTopic, locale: Locale): Record<string, string | number> {
+  switch (topic) {
+    case 'moves':
+      return { items: ITEM_KINDS.map((k) => ITEMS[k].art.emoji).join(''), range: THROW_RANGE };
+    case 'party':
+      return {
+        calm: CALM_ROUNDS,
+        revive: Math.round(REVIVE_FRACTION * 100),
+        steps: MAP_KINDS.map((k) => `${choiceName(locale, k)} ${percent(locale, MAP_KIND_RULES[k].partyStep)}`).join(', '),
+        hp: Math.round(PARTY_HP_STEP * 100),
+        depthHp: Math.round(DEPTH_HP_STEP * 100),
+      };
+    case 'roles':
+      return {
+        roles: OFFERED_ROLES.map((r) => t(locale, 'help.roles.role', { emoji: ROLES[r].art.emoji, name: roleName(locale, r), blurb: tDynamic(locale, `role.${r}.blurb`) })).join('\n'),
+        abilities: OFFERED_ROLES.map((r) => ROLES[r].ability!).map((a) => t(locale, 'help.roles.ability', { emoji: ABILITIES[a].art.emoji, name: abilityName(locale, a), blurb: tDynamic(locale, `ability.${a}.blurb`) })).join('; '),
+      };
+    case 'runs':
+      return {};
+    case 'commands': {
+      const rogue = (path: readonly string[]): string => commandName(locale, ['rogue', ...path]);
+      const groups = Object.entries(ROGUE_GROUPS).map(([g, subs]) => `\`/rogue ${rogue([g])} ${subs.map((s) => rogue([g, s])).join('|')}\``);
+      const config = CONFIG_PATHS.map((p) => p.map((_, i) => commandName(locale, ['rogue-config', ...p.slice(0, i + 1)])).join(' '));
+      return {
+        top: `\`/rogue ${rogue([ROGUE_TOP[0]])}\`, ${ROGUE_TOP.slice(1).map((s) => `\`${rogue([s])}\``).join(', ')}`,
+        groups: groups.join(' · '),
+        admin: `\`/rogue-config ${config.join('|')}\``,
+      };
+    }
+  }
+}
+
+/** The first screen of /rogue help in `locale`. */
+export function helpText(locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'help.intro');
+}
+
+/** The first screen of /rogue help (English). */
+export const HELP_TEXT = helpText(DEFAULT_LOCALE);
+
+/** The text of a topic in `locale` (English for anything else, so `HELP_TOPIC_IDS.map(helpTopicText)` reads English). */
+export function helpTopicText(topic: HelpTopic, locale?: unknown): string {
+  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return tDynamic(lang, `help.${topic}`, topicValues(topic, lang));
 }
 
 /** The topic buttons, built by `button` (the controls' codec makes the custom id): one row. */

@@ -1,9 +1,17 @@
 /** Zod builders for command options that accept both Discord's typed values and the terminal's strings, with friendly errors. */
 import { z } from 'zod';
 
+/** Marks an issue message as a catalogue message (`opt.*`): commands/replies.ts optionErrorText words it for the reader. */
+export const OPTION_MESSAGE = 'i18n:';
+
+/** An issue message naming catalogue key `k` with values `v` (English when shown as it is: never, optionErrorText reads it). */
+function optionMessage(k: string, v: Record<string, string | number> = {}): string {
+  return `${OPTION_MESSAGE}${JSON.stringify({ k, v })}`;
+}
+
 /** A whole number in [min, max]; numeric strings are accepted (the terminal types them). */
 export function intOption(min: number, max: number) {
-  const msg = `must be a whole number from ${min} to ${max}.`;
+  const msg = optionMessage('opt.int', { min, max });
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg }),
@@ -12,7 +20,7 @@ export function intOption(min: number, max: number) {
 
 /** One of a fixed list of words (case-insensitive from the terminal). */
 export function choiceOption<const T extends readonly [string, ...string[]]>(values: T, aliases: Record<string, T[number]> = {}) {
-  const msg = `must be one of ${values.join(', ')}.`;
+  const msg = optionMessage('opt.choice', { values: values.join(', ') });
   // Matched without regard to case, so mixed-case values (the language codes en-US, pt-BR) read as typed in any case.
   const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
   return z.preprocess((v) => {
@@ -27,7 +35,7 @@ export function boolOption() {
   const words: Record<string, boolean> = { true: true, yes: true, on: true, false: false, no: false, off: false };
   return z.preprocess(
     (v) => (typeof v === 'string' ? (words[v.trim().toLowerCase()] ?? v) : v),
-    z.boolean({ error: 'must be true or false.' }),
+    z.boolean({ error: optionMessage('opt.bool') }),
   );
 }
 
@@ -35,7 +43,7 @@ export function boolOption() {
 export function channelOption() {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().replace(/^<#(\d+)>$/, '$1').replace(/^#(\d+)$/, '$1') : v),
-    z.string({ error: 'must be a channel.' }).regex(/^\d{1,20}$/, { error: 'must be a channel.' }),
+    z.string({ error: optionMessage('opt.channel') }).regex(/^\d{1,20}$/, { error: optionMessage('opt.channel') }),
   );
 }
 
@@ -43,7 +51,7 @@ export function channelOption() {
 export function userOption() {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().replace(/^<@!?(\d+)>$/, '$1') : v),
-    z.string({ error: 'must be a user.' }).regex(/^\d{1,20}$/, { error: 'must be a user.' }),
+    z.string({ error: optionMessage('opt.user') }).regex(/^\d{1,20}$/, { error: optionMessage('opt.user') }),
   );
 }
 
@@ -55,5 +63,5 @@ export function schemaInput(inv: { group: string | null; subcommand: string | nu
 
 /** The issue message for an unknown subcommand, naming the command's help. */
 export function unknownSubcommand(command: string): { error: string } {
-  return { error: `Unknown subcommand. Try /${command === 'rogue' ? 'rogue help' : `${command} show`}.` };
+  return { error: optionMessage(command === 'rogue' ? 'reply.unknown-subcommand' : 'reply.unknown-subcommand.config') };
 }

@@ -2,7 +2,9 @@
 import type { z } from 'zod';
 import type { EndVoteTally, ServiceFailure } from '../src/app/service-types.js';
 import type { UserPrefs } from '../src/app/user-prefs.js';
-import { DEFAULT_LOCALE, t, type Locale, type MessageKey } from '../src/i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale, type MessageKey } from '../src/i18n/index.js';
+import { OPTION_MESSAGE } from './options.js';
+import { formatMsg } from '../src/render/log-message.js';
 
 /** The message key of each forbidden-action phrase the service names (`need`); an unknown one reads as Manage Server. */
 const FORBIDDEN: Readonly<Record<string, MessageKey>> = {
@@ -23,8 +25,8 @@ export function failureText(error: ServiceFailure, locale: Locale = DEFAULT_LOCA
     case 'rejected':
       return t(locale, `rejection.${error.code}`);
     case 'invalid':
-      // Free-form service wording (option ranges, host limits): not yet in the catalogues.
-      return error.message;
+      // Free-form service wording (option ranges, host limits): its catalogue message when it has one.
+      return error.msg ? formatMsg(error.msg, locale) : error.message;
     default:
       // A timed-out write may still land when storage comes back, so storage-unavailable doesn't promise nothing changed.
       return t(locale, `failure.${error.kind}`);
@@ -40,13 +42,25 @@ export const INTERNAL_ERROR_TEXT = t(DEFAULT_LOCALE, 'reply.internal-error');
 /** The polite rate-limit note. */
 export const RATE_LIMIT_TEXT = t(DEFAULT_LOCALE, 'reply.rate-limit');
 
+/** An option issue's catalogue message (commands/options.ts) worded in `locale`; null for any other message. */
+function worded(message: string, locale: Locale): string | null {
+  if (!message.startsWith(OPTION_MESSAGE)) return null;
+  try {
+    const { k, v } = JSON.parse(message.slice(OPTION_MESSAGE.length)) as { k: string; v?: Record<string, string | number> };
+    return hasMessage(locale, k) ? tDynamic(locale, k, v) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Turns zod issues into one friendly line ("Option `steps`: …"), with no zod jargon. */
 export function optionErrorText(error: z.ZodError, locale: Locale = DEFAULT_LOCALE): string {
   const lines = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') return t(locale, 'reply.unknown-options', { count: issue.keys.length, names: issue.keys.map((k) => `\`${k}\``).join(', ') });
     const key = issue.path.map(String).join('.');
-    if (key === 'subcommand' || key === '') return issue.message.startsWith('Unknown') ? issue.message : t(locale, 'reply.unknown-subcommand');
-    return t(locale, 'reply.option-error', { name: key, problem: issue.message });
+    const problem = worded(issue.message, locale);
+    if (key === 'subcommand' || key === '') return problem ?? t(locale, 'reply.unknown-subcommand');
+    return t(locale, 'reply.option-error', { name: key, problem: problem ?? issue.message });
   });
   return [...new Set(lines)].join('\n');
 }

@@ -1,12 +1,15 @@
 /** /rogue-config: per-server settings, the allowed-channel list and resets (Manage Server only). */
-import { describeDifficulty } from '../src/engine/difficulty.js';
+import { DIFFICULTY } from '../src/engine/difficulty.js';
+import { MAP_KINDS } from '../src/engine/index.js';
+import { RENDER_STYLES } from '../src/render/glyphs.js';
 import { z } from 'zod';
 import type { Result } from '../src/app/service-types.js';
 import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
-import { SETTING_FIELDS, SETTING_ROWS, type GuildSettings, type GuildSettingsPatch, type SettingField, type SettingRow, type SettingValue } from '../src/app/settings.js';
+import { MAP_SIZES, SETTING_FIELDS, SETTING_ROWS, type GuildSettings, type GuildSettingsPatch, type SettingField, type SettingRow, type SettingValue } from '../src/app/settings.js';
 import { boolOpt, chatCommand, choiceOpt, intOpt, MANAGE_GUILD, subcommand, subcommandGroup, textChannelOpt } from './definitions.js';
 import { boolOption, channelOption, choiceOption, intOption, schemaInput, unknownSubcommand } from './options.js';
-import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../src/i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, isLocale, LOCALES, t, tDynamic, type Locale } from '../src/i18n/index.js';
+import { choiceName } from './help.js';
 import { optionErrorText } from './replies.js';
 import type { CommandContext, CommandModule, Reply, ReplyEmbed } from './types.js';
 
@@ -106,14 +109,48 @@ function sectionName(section: ConfigSection, locale: Locale): string {
   return `${SECTION_EMOJI[section]} ${t(locale, `config.section.${section}`)}`;
 }
 
+/** An option of `/rogue-config set` as `locale` names it (what an admin types; English: the option itself). */
+export function optionName(option: string, locale: Locale): string {
+  const key = `command.rogue-config.set.${option}.name`;
+  return locale !== DEFAULT_LOCALE && hasMessage(locale, key) ? tDynamic(locale, key) : option;
+}
+
+/** A setting's value as an admin picks it in `locale`: a choice by its shown name, a number or yes/no as it is. */
+export function valueName(field: SettingField, settings: GuildSettings, locale: Locale): string {
+  const value = String(settings[field]);
+  // English shows the values as typed; others their shown names, yes/no, a language named in itself.
+  if (locale === DEFAULT_LOCALE || SETTING_ROWS[field].kind === 'int') return value;
+  if (SETTING_ROWS[field].kind === 'bool') return t(locale, 'config.bool', { value });
+  if (field === 'language') return isLocale(value) ? LOCALES[value].native : t(locale, 'config.auto');
+  return choiceName(locale, value);
+}
+
 /** One overview line of a section: its emoji, then each setting's option and value (host limits as ranges). */
-function sectionLine(settings: GuildSettings, section: ConfigSection): string {
+function sectionLine(settings: GuildSettings, section: ConfigSection, locale: Locale): string {
   if (section === 'host') {
-    const { hostMinDifficulty: dMin, hostMaxDifficulty: dMax, hostMinRoundSeconds: rMin, hostMaxRoundSeconds: rMax } = settings;
-    return `${SECTION_EMOJI.host} difficulty \`${dMin}\`–\`${dMax}\` · round_seconds \`${rMin}\`–\`${rMax}\``;
+    const [dMin, dMax] = [choiceName(locale, settings.hostMinDifficulty), choiceName(locale, settings.hostMaxDifficulty)];
+    const { hostMinRoundSeconds: rMin, hostMaxRoundSeconds: rMax } = settings;
+    return `${SECTION_EMOJI.host} ${optionName('difficulty', locale)} \`${dMin}\`–\`${dMax}\` · ${optionName('round_seconds', locale)} \`${rMin}\`–\`${rMax}\``;
   }
-  const values = SETTING_FIELDS.filter((f) => SETTING_SECTION[f] === section).map((f) => `${SETTING_ROWS[f].option} \`${String(settings[f])}\``);
+  const values = SETTING_FIELDS.filter((f) => SETTING_SECTION[f] === section).map((f) => `${optionName(SETTING_ROWS[f].option, locale)} \`${valueName(f, settings, locale)}\``);
   return `${SECTION_EMOJI[section]} ${values.join(' · ')}`;
+}
+
+/** What a setting does, in `locale` (`config.setting.<option>`; the lists and ranges from the tables). */
+export function settingText(field: SettingField, settings: GuildSettings, locale: Locale): string {
+  const row = SETTING_ROWS[field];
+  const either = (items: readonly string[]): string => new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
+  if (field === 'difficulty') {
+    const d = DIFFICULTY[settings.difficulty];
+    return t(locale, 'config.difficulty', { count: d.count, hp: d.hp, attack: d.attack, potions: d.potions, regen: d.regenEvery });
+  }
+  const values: Record<string, string | number> = {
+    ...(row.kind === 'int' ? { min: row.min, max: row.max } : {}),
+    ...(field === 'render' ? { styles: either(RENDER_STYLES.map((st) => tDynamic(locale, `config.style.${st}`))) } : {}),
+    ...(field === 'mapKind' ? { kinds: MAP_KINDS.map((k) => choiceName(locale, k)).join(', ') } : {}),
+    ...(field === 'mapSize' ? { sizes: Object.entries(MAP_SIZES).map(([name, s]) => `${choiceName(locale, name)} ${s.width}×${s.height}`).join(', ') } : {}),
+  };
+  return tDynamic(locale, `config.setting.${row.option}`, values);
 }
 
 /**
@@ -123,10 +160,10 @@ function sectionLine(settings: GuildSettings, section: ConfigSection): string {
  */
 export function settingsOverview(settings: GuildSettings, locale: Locale = DEFAULT_LOCALE): ReplyEmbed {
   // Each section as the `section:` choice is named in this language (Discord shows the localised choice names).
-  const legend = CONFIG_SECTIONS.map((section) => `${SECTION_EMOJI[section]} ${hasMessage(locale, `choice.${section}`) ? tDynamic(locale, `choice.${section}`) : section}`).join(' · ');
+  const legend = CONFIG_SECTIONS.map((section) => `${SECTION_EMOJI[section]} ${choiceName(locale, section)}`).join(' · ');
   return {
     title: t(locale, 'config.title'),
-    description: [...CONFIG_SECTIONS.map((section) => sectionLine(settings, section)), '', `${legend}: ${t(locale, 'config.overview')}`].join('\n'),
+    description: [...CONFIG_SECTIONS.map((section) => sectionLine(settings, section, locale)), '', `${legend}: ${t(locale, 'config.overview')}`].join('\n'),
     fields: [{ name: t(locale, 'config.channels'), value: channelList(settings, locale) }],
     footer: t(locale, 'config.footer'),
     color: 0x5865f2,
@@ -134,18 +171,18 @@ export function settingsOverview(settings: GuildSettings, locale: Locale = DEFAU
 }
 
 /** The settings as an embed, one field per setting (what it does), plus the allowed channels; `section` narrows it. */
-export function settingsEmbed(settings: GuildSettings, title = 'Channel Crawler settings', section?: ConfigSection, locale: Locale = DEFAULT_LOCALE): ReplyEmbed {
+export function settingsEmbed(settings: GuildSettings, title = t(DEFAULT_LOCALE, 'config.title'), section?: ConfigSection, locale: Locale = DEFAULT_LOCALE): ReplyEmbed {
   const fields = section ? SETTING_FIELDS.filter((f) => SETTING_SECTION[f] === section) : SETTING_FIELDS;
   return {
     title: section ? `${title} · ${sectionName(section, locale)}` : title,
-    description: 'Change them with `/rogue-config set`. New games use them; running games keep theirs.',
+    description: t(locale, 'config.change'),
     fields: [
       ...fields.map((field) => ({
-        name: SETTING_ROWS[field].option,
-        // Difficulty says what it does, from the engine's table, so the text can't drift from the numbers.
-        value: field === 'difficulty' ? `\`${settings.difficulty}\`: ${describeDifficulty(settings.difficulty)}` : `\`${String(settings[field])}\`: ${SETTING_ROWS[field].description}`,
+        name: optionName(SETTING_ROWS[field].option, locale),
+        // Difficulty says what it does from the engine's table, so the text can't drift from the numbers.
+        value: `\`${valueName(field, settings, locale)}\`: ${settingText(field, settings, locale)}`,
       })),
-      ...(section ? [] : [{ name: 'allowed channels', value: channelList(settings) }]),
+      ...(section ? [] : [{ name: t(locale, 'config.channels'), value: channelList(settings, locale) }]),
     ],
     footer: t(locale, 'config.footer'),
     color: 0x5865f2,
@@ -170,32 +207,33 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const parsed = rogueConfigOptions.safeParse(schemaInput(ctx));
   if (!parsed.success) return { kind: 'text', text: optionErrorText(parsed.error, ctx.locale) };
   const opts = parsed.data;
+  const lang = ctx.locale ?? DEFAULT_LOCALE;
   switch (opts.subcommand) {
     case 'show':
       return settingsReply(await ctx.settings.get(ctx.guildId), '', ctx.locale, opts.section);
     case 'set': {
       const changed = givenFields(opts);
-      if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), 'Nothing to change: give at least one option to `/rogue-config set`.', ctx.locale);
+      if (changed.length === 0) return settingsReply(await ctx.settings.get(ctx.guildId), t(lang, 'config.set.none'), ctx.locale);
       const result = await ctx.settings.update(ctx.guildId, toPatch(opts));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      const lines = changed.map((field) => `\`${SETTING_ROWS[field].option}\` is now \`${String(result.value[field])}\`.`);
+      const lines = changed.map((field) => t(lang, 'config.set.now', { option: optionName(SETTING_ROWS[field].option, lang), value: valueName(field, result.value, lang) }));
       return { kind: 'text', text: lines.join('\n'), embed: settingsOverview(result.value, ctx.locale) };
     }
     case 'channel add': {
       const result = await ctx.settings.addChannel(ctx.guildId, opts.channel);
-      return settingsReply(result, `<#${opts.channel}> is allowed. Allowed channels: ${result.ok ? channelList(result.value) : ''}`, ctx.locale);
+      return settingsReply(result, t(lang, 'config.channel.added', { channel: opts.channel, channels: result.ok ? channelList(result.value, lang) : '' }), ctx.locale);
     }
     case 'channel remove': {
       const result = await ctx.settings.removeChannel(ctx.guildId, opts.channel);
-      return settingsReply(result, `<#${opts.channel}> is no longer on the list. Allowed channels: ${result.ok ? channelList(result.value) : ''}`, ctx.locale);
+      return settingsReply(result, t(lang, 'config.channel.removed', { channel: opts.channel, channels: result.ok ? channelList(result.value, lang) : '' }), ctx.locale);
     }
     case 'reset-game': {
       const result = await ctx.games.resetGame({ guildId: ctx.guildId, channelId: ctx.channelId });
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: result.value.deleted ? "Deleted this channel's game. Start a new one with /rogue new." : 'There was no game in this channel to delete.' };
+      return { kind: 'text', text: t(lang, result.value.deleted ? 'config.reset-game.done' : 'config.reset-game.none') };
     }
     case 'reset':
-      return settingsReply(await ctx.settings.reset(ctx.guildId), 'Settings restored to their defaults.', ctx.locale);
+      return settingsReply(await ctx.settings.reset(ctx.guildId), t(lang, 'config.reset.done'), ctx.locale);
   }
 }
 

@@ -9,7 +9,7 @@ import { attemptUsedText, boardText, dailyOffText, dailyUnavailableText, history
 import { boolOpt, chatCommand, choiceOpt, intOpt, subcommand, subcommandGroup, userOpt } from './definitions.js';
 import { roguePath } from './rogue-tree.js';
 import { inLobby } from '../src/app/host.js';
-import { HELP_TEXT } from './help.js';
+import { helpText } from './help.js';
 import { helpRows } from './controls/press.js';
 import { ITEM_KINDS, MAP_KINDS, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
@@ -54,6 +54,7 @@ export const rogueOptions = z.preprocess(
         // Old names, still read: party_size (a lobby of that size) and lobby (true: a lobby for the server's party size).
         party_size: intOption(SETTING_ROWS.maxPlayers.min, SETTING_ROWS.maxPlayers.max).optional(),
         lobby: boolOption().optional(),
+        role: choiceOption(OFFERED_ROLES).optional(),
       })
       .strict(),
     z.object({ subcommand: z.literal('move'), direction: choiceOption(DIRECTION_WORDS, DIRECTION_ALIASES), steps: intOption(1, 9).optional() }).strict(),
@@ -173,7 +174,7 @@ export async function endOrVote(games: GameServiceApi, where: ChannelKey, user: 
 
 /** /rogue replay and the 🎞️ button: the channel's last finished run as an animated GIF, in a new message. */
 export async function replayCommand(ctx: CommandContext): Promise<Reply> {
-  if (!ctx.replays) return { kind: 'text', text: 'Replays are not available here.' };
+  if (!ctx.replays) return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.replays-off') };
   const result = await ctx.replays.replay(key(ctx));
   if (!result.ok) return { kind: 'failure', error: result.error };
   return { kind: 'attachment', text: result.value.caption, file: result.value.file };
@@ -209,10 +210,8 @@ async function dailyCommand(ctx: CommandContext, opts: Extract<RogueOptions, { s
 }
 
 /** The text for `/rogue new` while a game runs here: a lobby says how to get in, a run says how to join or end it. */
-export function gameExistsText(lobby: boolean): string {
-  return lobby
-    ? 'A lobby is already open in this channel: press ➕ join on its message (or `/rogue join`); the host starts it with ▶️ start.'
-    : 'A game is already running in this channel: press ➕ join on its message (or `/rogue join`), or end it with `/rogue end`.';
+export function gameExistsText(lobby: boolean, locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, lobby ? 'reply.exists.lobby' : 'reply.exists.run');
 }
 
 /**
@@ -231,12 +230,14 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
     ...(opts.round_seconds !== undefined ? { roundSeconds: opts.round_seconds } : {}),
     ...(size !== undefined ? { maxPlayers: size } : {}),
+    ...(opts.role !== undefined ? { role: opts.role } : {}),
     ...(ctx.locale !== undefined ? { locale: ctx.locale } : {}),
+    ...(ctx.serverLocale !== undefined ? { serverLocale: ctx.serverLocale } : {}),
     lobby,
   });
   if (!result.ok && result.error.kind === 'game-exists') {
     const running = await ctx.games.view(key(ctx));
-    return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta)) };
+    return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta), ctx.locale) };
   }
   return post(result);
 }
@@ -258,9 +259,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'new':
       return newCommand(ctx, opts);
     case 'join':
-      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => 'You joined the party.');
+      return update(await ctx.games.join(key(ctx), ctx.user, { ...ix(ctx), ...(opts.role !== undefined ? { role: opts.role } : {}) }), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.joined'));
     case 'party leave':
-      return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => 'You left the party.');
+      return update(await ctx.games.leave(key(ctx), ctx.user, ix(ctx)), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.left'));
     case 'map':
       return post(await ctx.games.view(key(ctx)));
     case 'end': {
@@ -272,7 +273,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       return result.ok ? { kind: 'controller', view: result.value } : { kind: 'failure', error: result.error };
     }
     case 'party start':
-      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => 'The run has started.');
+      return update(await ctx.games.start(key(ctx), ctx.user, ctx.memberIsAdmin, ix(ctx)), () => t(ctx.locale ?? DEFAULT_LOCALE, 'reply.started'));
     case 'party kick': {
       const result = await ctx.games.kick(key(ctx), ctx.user, { id: opts.user, name: 'That player' }, ctx.memberIsAdmin, ix(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
@@ -291,10 +292,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
       // The game's kept log (the shared message shows its last 5 lines), privately, with what happened since you acted.
       const result = await ctx.games.view(key(ctx));
       if (!result.ok) return { kind: 'failure', error: result.error };
-      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id, logSince(result.value, ctx.user.id)) };
+      return { kind: 'text', text: '', embed: renderLogView(result.value.state, logText(result.value.meta.recentLog, ctx.locale), ctx.user.id, logSince(result.value, ctx.user.id), ctx.locale) };
     }
     case 'prefs': {
-      if (!ctx.settings.prefs) return { kind: 'text', text: 'Preferences are not available here.' };
+      if (!ctx.settings.prefs) return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.prefs-off') };
       const patch = { ...(opts.style !== undefined ? { style: opts.style } : {}), ...(opts.mobile !== undefined ? { mobile: opts.mobile } : {}) };
       const changed = Object.keys(patch).length > 0;
       const result = changed ? await ctx.settings.prefs.update(ctx.user.id, patch) : await ctx.settings.prefs.get(ctx.user.id);
@@ -303,9 +304,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'help':
       // One phone screen; the longer topics are behind its buttons (each answers privately, with the buttons again).
-      return { kind: 'confirm', text: HELP_TEXT, buttons: helpRows() };
+      return { kind: 'confirm', text: helpText(ctx.locale), buttons: helpRows() };
     case 'about':
-      return aboutReply();
+      return aboutReply(ctx.locale);
     case 'forget':
       return forgetQuestion(ctx.locale);
     case 'daily':
@@ -315,7 +316,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     case 'runs replay':
       return replayCommand(ctx);
     default:
-      return { kind: 'text', text: 'Unknown subcommand. Try /rogue help.' };
+      return { kind: 'text', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.unknown-subcommand') };
   }
 }
 
@@ -325,37 +326,38 @@ export default {
     name: 'rogue',
     description: 'Play Channel Crawler, a roguelike for this channel',
     options: [
-      subcommand('new', 'Start a game here now (friends may join); party: open a lobby for friends first', [
-        intOpt('party', "A lobby for this many players, started by you (at most the server's max_players)", 2, SETTING_ROWS.maxPlayers.max),
+      subcommand('new', 'Start a game here (party: a lobby first)', [
+        intOpt('party', 'Players for a lobby you start (up to max_players)', 2, SETTING_ROWS.maxPlayers.max),
         choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
-        choiceOpt('mode', 'free: everyone moves at will; rounds: each acts once a round in a fight', ['free', 'rounds']),
+        choiceOpt('mode', 'free: act at will; rounds: once a round in fights', ['free', 'rounds']),
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         choiceOpt('map', 'Map kind', MAP_KINDS),
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
         intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
+        choiceOpt('role', 'Your hero', OFFERED_ROLES),
       ]),
       subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero', OFFERED_ROLES)]),
       subcommand('me', 'Your own view and controls, only for you'),
       subcommand('move', 'Move (or attack by moving into a monster)', [
         choiceOpt('direction', 'Where to go', DIRECTION_WORDS, true),
-        intOpt('steps', 'Run up to this many steps (stops when something happens)', 1, 9),
+        intOpt('steps', 'Run up to this many steps', 1, 9),
       ]),
       subcommand('fight', 'Fight the nearest monster until something happens'),
-      subcommand('explore', 'Walk toward the nearest unexplored place until something happens'),
+      subcommand('explore', 'Walk to the nearest unexplored place'),
       subcommand('use', 'Use an item (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
         intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
       ]),
       subcommand('map', 'Repost the game message at the bottom of the channel'),
-      subcommand('log', "The game's longer log, and what happened since you last acted (only you see it)"),
+      subcommand('log', "The game's longer log (only you see it)"),
       subcommand('status', 'Your character sheet (only you see it)'),
-      subcommand('end', 'End the game (the host or Manage Server), or vote to end it'),
-      subcommand('daily', "Today's daily dungeon: the same for everyone, one scored attempt a day", [boolOpt('practice', 'A practice run of today’s dungeon (never on a board)')]),
-      subcommand('prefs', 'Your own view preferences, on every server', [
-        choiceOpt('style', 'Map style of your private views (text: a description for screen readers)', PRIVATE_STYLES),
-        boolOpt('mobile', 'Phone layout for your private emoji and ASCII views (the picture is always phone-sized)'),
+      subcommand('end', 'End the game (host or admin), or vote to end it'),
+      subcommand('daily', "Today's dungeon: one scored attempt a day", [boolOpt('practice', 'A practice run (never on a board)')]),
+      subcommand('prefs', 'Your view preferences, on every server', [
+        choiceOpt('style', 'Map style of your private views (text: screen readers)', PRIVATE_STYLES),
+        boolOpt('mobile', 'Phone layout for your private views'),
       ]),
       subcommand('help', 'How to play'),
       subcommand('about', 'Version, privacy and terms'),
@@ -369,16 +371,16 @@ export default {
       subcommandGroup('party', 'Start, leave, remove a player, play again', [
         subcommand('start', 'Start the run waiting in its lobby (the host)'),
         subcommand('leave', 'Leave the game in this channel'),
-        subcommand('kick', 'Remove a player from the party (the host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
-        subcommand('again', "Play again: a new game with the finished game's settings, its players invited"),
+        subcommand('kick', 'Remove a player (host), or vote out an idle one', [userOpt('user', 'Who to remove', true)]),
+        subcommand('again', 'A new game with the same settings and players'),
       ]),
       subcommandGroup('runs', 'The daily board, past runs and replays', [
         subcommand('board', "The daily board (default: today's, this server)", [
-          choiceOpt('scope', 'server (default), global (every server) or all-time (this server)', BOARD_SCOPES),
+          choiceOpt('scope', 'server (default), global or all-time', BOARD_SCOPES),
           boolOpt('yesterday', "Yesterday's board instead of today's"),
         ]),
         subcommand('history', "This channel's last runs, or a player's", [userOpt('user', 'Whose runs')]),
-        subcommand('replay', "An animated replay of the end of this channel's last finished run"),
+        subcommand('replay', 'A replay of the end of the last run here'),
       ]),
     ],
   }),

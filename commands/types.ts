@@ -32,6 +32,8 @@ export interface CommandContext extends Invocation {
   interactionId?: string;
   /** The caller's language (their Discord client's `locale`): private replies use it; English when absent. */
   locale?: Locale;
+  /** A Community server's language (`guild_locale`, see incoming.ts): a new game's shared message uses it over `locale`. */
+  serverLocale?: Locale;
   games: GameServiceApi;
   settings: SettingsServiceApi;
   /** The daily dungeon, boards and history (absent where they are not wired: `/rogue daily` then says so). */

@@ -11,17 +11,18 @@ import { encodeButtonId, gameCreatedAt, type ButtonId } from './custom-id.js';
 import { ROW_MAX, type ButtonSpec } from './layouts.js';
 import type { ButtonOutcome, PressContext } from './press.js';
 import { TEXT_LIMITS, safeName, safeText } from '../../src/text/safe-text.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/i18n/index.js';
 
 /** What 👢 asks the host first. */
-export const KICK_WHO_TEXT = 'Remove whom from the party? Their hero leaves the dungeon. Dismiss this message to keep everyone.';
+export const KICK_WHO_TEXT = t(DEFAULT_LOCALE, 'kick.who');
 /** Said to a member who is not the host. */
-export const KICK_HOST_ONLY_TEXT = 'Only the host removes a player with 👢. The party can vote out a member who let several rounds pass with `/rogue party kick`.';
+export const KICK_HOST_ONLY_TEXT = t(DEFAULT_LOCALE, 'kick.host-only');
 /** Said when the host is alone in the party. */
-export const KICK_NOBODY_TEXT = 'Nobody else is in the party.';
+export const KICK_NOBODY_TEXT = t(DEFAULT_LOCALE, 'kick.nobody');
 
 /** The confirmation question for removing `name`. */
-export function kickConfirmText(name: string): string {
-  return `Remove ${safeName(name)} from the party? Their hero leaves the dungeon and the level adjusts to the smaller party.`;
+export function kickConfirmText(name: string, locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, 'kick.confirm', { name: safeName(name) });
 }
 
 /** A button about one party member (👢 choose, or the confirmation). */
@@ -40,17 +41,18 @@ export async function kickPress(ctx: PressContext, id: ButtonId, intent: Extract
   // Never another game's party: a button left on a replaced game refuses.
   if (Math.floor(v.meta.createdAt) !== gameCreatedAt(id.game)) return refused(failureText({ kind: 'old-game' }, ctx.locale));
   if (v.state.status !== 'playing') return refused(failureText({ kind: 'rejected', code: 'game-over' }, ctx.locale));
-  if (!ctx.memberIsAdmin && !isHost(v.state, v.meta, ctx.user.id)) return refused(KICK_HOST_ONLY_TEXT);
+  const L = ctx.locale ?? DEFAULT_LOCALE;
+  if (!ctx.memberIsAdmin && !isHost(v.state, v.meta, ctx.user.id)) return refused(t(L, 'kick.host-only'));
   if (intent.target === undefined) {
     const others = v.state.players.filter((p) => p.id !== ctx.user.id).map((p) => memberButton('kp', p.id, p.name, v, id.game));
-    if (others.length === 0) return refused(KICK_NOBODY_TEXT);
+    if (others.length === 0) return refused(t(L, 'kick.nobody'));
     const rows: ButtonSpec[][] = [];
     for (let i = 0; i < others.length; i += ROW_MAX) rows.push(others.slice(i, i + ROW_MAX));
-    return { kind: 'confirm', text: KICK_WHO_TEXT, buttons: rows };
+    return { kind: 'confirm', text: t(L, 'kick.who'), buttons: rows };
   }
   const target = v.state.players.find((p) => p.id === intent.target);
-  if (!target) return refused('They are no longer in the party.');
-  if (intent.confirmed !== true) return { kind: 'confirm', text: kickConfirmText(target.name), buttons: [[memberButton('kok', target.id, `Remove ${target.name}`, v, id.game)]] };
+  if (!target) return refused(t(L, 'kick.gone'));
+  if (intent.confirmed !== true) return { kind: 'confirm', text: kickConfirmText(target.name, L), buttons: [[memberButton('kok', target.id, t(L, 'kick.button', { name: target.name }), v, id.game)]] };
   const ix = ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {};
   const result = await ctx.games.kick(ctx.key, ctx.user, { id: target.id, name: target.name }, ctx.memberIsAdmin, ix);
   if (!result.ok) return { kind: 'refused', text: failureText(result.error, ctx.locale), view: null, failure: result.error };

@@ -6,7 +6,7 @@
  */
 import type { ReplayServiceApi } from '../../src/app/replay-service.js';
 import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserPrefsServiceApi, UserRef } from '../../src/app/service-types.js';
-import { DEFAULT_LOCALE, type Locale } from '../../src/i18n/index.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/i18n/index.js';
 import { firstGameNote } from './first-note.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
@@ -40,9 +40,9 @@ export type ButtonOutcome =
   | { kind: 'launch' };
 
 /** What the host's (or an admin's) 🏳️ asks before ending the run for everyone. */
-export const CONFIRM_END_TEXT = 'End the run for everyone? Nobody can undo it. Press the button below to end it, or dismiss this message to keep playing.';
+export const CONFIRM_END_TEXT = t(DEFAULT_LOCALE, 'reply.end.confirm');
 /** Said privately after the confirmed end. */
-export const ENDED_TEXT = 'You ended the run for everyone.';
+export const ENDED_TEXT = t(DEFAULT_LOCALE, 'reply.end.done');
 
 /** Who pressed, where, and the service to run the press with. */
 export interface PressContext {
@@ -92,7 +92,7 @@ function redraws(error: ServiceFailure): boolean {
 const WHERE_YOU_STAND: ReadonlySet<string> = new Set(['wall', 'occupied-by-ally', 'diagonal-not-allowed', 'monster-in-view']);
 
 /** Said after such a refusal on the shared game message: its pad is the party's, 🎮 gives the presser their own. */
-export const SHARED_PAD_TEXT = "The arrows on the game message are the party's: one lit up when anyone can go that way. Press 🎮 my view for a d-pad of your own moves.";
+export const SHARED_PAD_TEXT = t(DEFAULT_LOCALE, 'reply.shared-pad');
 
 /** The help topic buttons (no game: version 0, game tag of 0). */
 export function helpRows(): ButtonSpec[][] {
@@ -102,7 +102,7 @@ export function helpRows(): ButtonSpec[][] {
 /** The refusal in the presser's own terms, pointing to 🎮 when a shared-pad move was not theirs to make. */
 function refusalText(error: ServiceFailure, intent: PressIntent, shared: boolean, locale?: Locale): string {
   const text = failureText(error, locale);
-  return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${SHARED_PAD_TEXT}` : text;
+  return shared && intent.kind === 'act' && error.kind === 'rejected' && WHERE_YOU_STAND.has(error.code) ? `${text} ${t(locale ?? DEFAULT_LOCALE, 'reply.shared-pad')}` : text;
 }
 
 /**
@@ -141,20 +141,20 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
     case 'replay': {
       const shown = await ctx.games.view(ctx.key);
       if (shown.ok && gameTag(shown.value.meta.createdAt) !== id.game) return refused(failureText({ kind: 'old-game' }, ctx.locale), null, { kind: 'old-game' });
-      if (!ctx.replays) return refused('Replays are not available here.', null);
+      if (!ctx.replays) return refused(t(ctx.locale ?? DEFAULT_LOCALE, 'reply.replays-off'), null);
       const clip = await ctx.replays.replay(ctx.key);
       return clip.ok ? { kind: 'attachment', text: clip.value.caption, file: clip.value.file } : refused(failureText(clip.error, ctx.locale), null, clip.error);
     }
     case 'kick':
       return kickPress(ctx, id, intent);
     case 'help':
-      return { kind: 'confirm', text: helpTopicText(intent.topic), buttons: helpRows() };
+      return { kind: 'confirm', text: helpTopicText(intent.topic, ctx.locale), buttons: helpRows() };
     case 'launch':
       // The Activity finds the channel's game itself (the activity instance names the channel): nothing to read here.
       return { kind: 'launch' };
     case 'forget': {
       const done = ctx.forget ? await ctx.forget(ctx.user.id) : null;
-      if (!done) return refused('Deleting your data is not available here.', null);
+      if (!done) return refused(t(ctx.locale ?? DEFAULT_LOCALE, 'reply.forget-off'), null);
       if (done.kind === 'failure') return refused(failureText(done.error, ctx.locale), null, done.error);
       return { kind: 'note', text: done.kind === 'text' ? done.text : '' };
     }
@@ -163,12 +163,12 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       if (intent.confirmed !== true) {
         const shown = await ctx.games.view(ctx.key);
         if (shown.ok && gameTag(shown.value.meta.createdAt) === id.game && shown.value.state.status === 'playing' && (ctx.memberIsAdmin || isHost(shown.value.state, shown.value.meta, ctx.user.id))) {
-          return { kind: 'confirm', text: CONFIRM_END_TEXT, buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
+          return { kind: 'confirm', text: t(ctx.locale ?? DEFAULT_LOCALE, 'reply.end.confirm'), buttons: [[verbButton('endok', shown.value.state.version, id.game)]] };
         }
       }
       const ended = await endOrVote(ctx.games, ctx.key, ctx.user, ctx.memberIsAdmin, expectedGame, ctx.interactionId, ctx.locale);
       // The game's own message shows an ending; a vote that has not ended it yet is told privately with its tally.
-      if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : ENDED_TEXT } : { kind: 'game', view: ended.value.view };
+      if (ended.ok) return ended.value.voted || intent.confirmed === true ? { kind: 'game', view: ended.value.view, note: ended.value.voted ? ended.value.note : t(ctx.locale ?? DEFAULT_LOCALE, 'reply.end.done') } : { kind: 'game', view: ended.value.view };
       result = ended;
       break;
     }

@@ -32,7 +32,8 @@ import { defaultConfig, newGame as engineNewGame, kindFromSeed, LATEST_RULES, re
 import type { Action, GameEvent, GameState, MapKind, RoleKind } from '../engine/types.js';
 import { DEFAULT_ROLE } from '../engine/roles.js';
 import { endTally, livingVotes, withVote } from './end-vote.js';
-import { endingLine, inLobby, LOBBY_TEXT, isHost, namesOf, nextHost } from './host.js';
+import { endingMsg, inLobby, isHost, namesOf, nextHost } from './host.js';
+import { invalid } from './invalid.js';
 import { hostChoiceRefusal } from './host-limits.js';
 import { kickPlan, liveKickVotes, recordPassed, skipIdle, type KickOutcome } from './kick.js';
 import { hostStartPlan, joinPlan, lobbyExpired, lobbyMeta } from './lobby.js';
@@ -147,14 +148,14 @@ export class GameService implements GameServiceApi {
   async newGame(key: ChannelKey, user: UserRef, options: NewGameOptions): Promise<Result<GameView>> {
     return this.guarded(key, async () => {
       if (options.seed !== undefined && !(Number.isInteger(options.seed) && options.seed >= 0 && options.seed <= 0xffffffff)) {
-        return fail({ kind: 'invalid', message: 'seed must be an integer from 0 to 4294967295' });
+        return fail(invalid('invalid.seed', { max: 0xffffffff }));
       }
       const settings = await this.settings.get(key.guildId);
       // A player's own daily lives in their private view, not in a channel: the channel list does not apply to it.
       if (!isPersonalDaily(key) && !channelAllowed(settings, key.channelId)) return fail({ kind: 'channel-not-allowed' });
       // The host chooses within the admins' limits (Play again repeats a run that was allowed: it passes invite).
       const beyond = options.invite === undefined ? hostChoiceRefusal(settings, options) : null;
-      if (beyond !== null) return fail({ kind: 'invalid', message: beyond });
+      if (beyond !== null) return fail(beyond);
       const roundSeconds = options.roundSeconds ?? settings.roundSeconds;
       if ((options.mode ?? settings.turnMode) === 'rounds' && interactionOnly(key)) return fail({ kind: 'rounds-need-channel' });
       const loaded = await this.load(key);
@@ -171,7 +172,7 @@ export class GameService implements GameServiceApi {
       const mapChoice = options.mapKind ?? settings.mapKind;
       const rules = options.rules ?? LATEST_RULES;
       const mapKind: MapKind = mapChoice === 'random' ? kindFromSeed(seed, rules) : mapChoice;
-      if (!rulesFor(rules).mapKinds.includes(mapKind)) return fail({ kind: 'invalid', message: `the ${mapKind} map is retired: choose another` });
+      if (!rulesFor(rules).mapKinds.includes(mapKind)) return fail(invalid('invalid.map-retired', { map: mapKind }));
       const turnMode = options.mode ?? settings.turnMode;
       const topology = (options.diagonals ?? settings.diagonals) ? 8 : 4;
       const config = defaultConfig({ rules, seed, width: size.width, height: size.height, mapKind, turnMode, topology, difficulty: options.difficulty ?? settings.difficulty, maxPlayers: options.maxPlayers ?? settings.maxPlayers });
@@ -189,7 +190,8 @@ export class GameService implements GameServiceApi {
         message: null,
         render: settings.render,
         mobile: settings.mobile,
-        locale: settings.language === 'auto' ? (options.locale ?? DEFAULT_LOCALE) : settings.language,
+        // The server's setting, else a Community server's language, else the starter's.
+        locale: settings.language === 'auto' ? (options.serverLocale ?? options.locale ?? DEFAULT_LOCALE) : settings.language,
         roundSeconds,
         pingSeconds: settings.pingSeconds,
         roundStartedAt: now,
@@ -268,7 +270,7 @@ export class GameService implements GameServiceApi {
         // A finished game refuses everyone alike (after /rogue end nobody is a player any more).
         if (s.status === 'over') return rejection('game-over', s.config.maxPlayers);
         if (!s.players.some((p) => p.id === user.id)) return { kind: 'not-a-player' };
-        if (inLobby(game.meta)) return { kind: 'invalid', message: LOBBY_TEXT };
+        if (inLobby(game.meta)) return invalid('lobby.not-started');
         const behind = seenVersion === undefined ? 0 : s.version - seenVersion;
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
         // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
@@ -693,7 +695,7 @@ export class GameService implements GameServiceApi {
 /** A save that ends a run not ended by the adventure itself puts how it ended into the rolling log. */
 function logEnding(prev: StoredGame, state: GameState, meta: GameMeta): void {
   if (prev.state.status !== 'playing' || state.status !== 'over') return;
-  const line = endingLine(meta, state);
+  const line = endingMsg(meta, state);
   if (line) meta.recentLog = [...(meta.recentLog ?? []), line].slice(-ROLLING_LOG_LINES);
 }
 

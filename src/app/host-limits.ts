@@ -6,6 +6,8 @@
 import { DIFFICULTIES } from '../engine/difficulty.js';
 import type { Difficulty } from '../engine/types.js';
 import type { GuildSettings } from './settings.js';
+import type { ServiceFailure } from './service-types.js';
+import { choiceMsg, eitherMsg, invalid } from './invalid.js';
 
 /** What a host may choose for one run. */
 export interface HostChoices {
@@ -21,26 +23,22 @@ export function allowedDifficulties(s: GuildSettings): Difficulty[] {
   return DIFFICULTIES.filter((d) => rank(d) >= rank(s.hostMinDifficulty) && rank(d) <= rank(s.hostMaxDifficulty));
 }
 
-/** "normal", "easy or normal", "easy, normal or hard". */
-function either(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? 'none') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]!}`;
-}
 
 /** Why a host's choice is outside the server's limits (a friendly line naming the limit), or null when all are within. */
-export function hostChoiceRefusal(s: GuildSettings, c: HostChoices): string | null {
+export function hostChoiceRefusal(s: GuildSettings, c: HostChoices): ServiceFailure | null {
   if (c.difficulty !== undefined && !allowedDifficulties(s).includes(c.difficulty)) {
-    return `This server lets hosts choose difficulty ${either(allowedDifficulties(s))} (an admin sets host_min_difficulty and host_max_difficulty with /rogue-config set).`;
+    return invalid('invalid.host-difficulty', { choices: eitherMsg(allowedDifficulties(s).map(choiceMsg)) });
   }
   if (c.roundSeconds !== undefined && (c.roundSeconds < s.hostMinRoundSeconds || c.roundSeconds > s.hostMaxRoundSeconds)) {
-    return `This server lets hosts choose round_seconds from ${s.hostMinRoundSeconds} to ${s.hostMaxRoundSeconds} (an admin sets host_min_round_seconds and host_max_round_seconds with /rogue-config set).`;
+    return invalid('invalid.host-round-seconds', { min: s.hostMinRoundSeconds, max: s.hostMaxRoundSeconds });
   }
-  if (c.maxPlayers !== undefined && c.maxPlayers > s.maxPlayers) return `This server allows parties of at most ${s.maxPlayers} (an admin sets max_players with /rogue-config set).`;
+  if (c.maxPlayers !== undefined && c.maxPlayers > s.maxPlayers) return invalid('invalid.host-party', { max: s.maxPlayers });
   return null;
 }
 
 /** Why a whole set of settings contradicts itself (a minimum above its maximum), or null: checked before an update is saved. */
-export function limitsConflict(s: GuildSettings): string | null {
-  if (rank(s.hostMinDifficulty) > rank(s.hostMaxDifficulty)) return `host_min_difficulty (${s.hostMinDifficulty}) is harder than host_max_difficulty (${s.hostMaxDifficulty}).`;
-  if (s.hostMinRoundSeconds > s.hostMaxRoundSeconds) return `host_min_round_seconds (${s.hostMinRoundSeconds}) is above host_max_round_seconds (${s.hostMaxRoundSeconds}).`;
+export function limitsConflict(s: GuildSettings): ServiceFailure | null {
+  if (rank(s.hostMinDifficulty) > rank(s.hostMaxDifficulty)) return invalid('invalid.limits-difficulty', { min: choiceMsg(s.hostMinDifficulty), max: choiceMsg(s.hostMaxDifficulty) });
+  if (s.hostMinRoundSeconds > s.hostMaxRoundSeconds) return invalid('invalid.limits-round-seconds', { min: s.hostMinRoundSeconds, max: s.hostMaxRoundSeconds });
   return null;
 }

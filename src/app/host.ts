@@ -6,6 +6,8 @@ import { roundDone } from '../engine/pace.js';
 import type { GameState } from '../engine/types.js';
 import type { GameMeta } from './service-types.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { formatMsg, msg, type LogMsg } from '../render/log-message.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** How long the host may go without acting while another living member acts before the host role passes on. */
 export const HOST_IDLE_MS = 10 * 60_000;
@@ -13,8 +15,8 @@ export const HOST_IDLE_MS = 10 * 60_000;
 /** How long a lobby waits for players before the run starts by itself. */
 export const LOBBY_MS = 3 * 60_000;
 
-/** Said to a player who acts while the run waits in its lobby. */
-export const LOBBY_TEXT = "The run hasn't started yet: join with ➕, and the host starts it with ▶️ start (it also starts when the party is full, or after 3 minutes).";
+/** Said to a player who acts while the run waits in its lobby (English; the catalogue's `lobby.not-started`). */
+export const LOBBY_TEXT = t(DEFAULT_LOCALE, 'lobby.not-started');
 
 /** True while the run waits in its lobby. */
 export function inLobby(meta: GameMeta): boolean {
@@ -26,19 +28,26 @@ export const IDLE_PLAYER_ROUNDS = 3;
 
 /** How a run that no adventure ended was ended, and the one table of how each reads. */
 export const END_REASONS = {
-  vote: (names: readonly string[]) => `Ended by a vote of ${listNames(names)}.`,
-  host: (names: readonly string[]) => `Ended by the host${names.length > 0 ? `, ${listNames(names)}` : ''}.`,
-  admin: (names: readonly string[]) => `Ended by a server admin${names.length > 0 ? `, ${listNames(names)}` : ''}.`,
-  idle: (_names: readonly string[], hours: number) => `Ended after ${hours} h without a move.`,
-} as const satisfies Record<string, (names: readonly string[], idleHours: number) => string>;
+  vote: (names: readonly string[]) => msg('end.vote', { names: namesMsg(names) }),
+  host: (names: readonly string[]) => msg('end.host', { named: names.length > 0 ? 'yes' : 'no', names: namesMsg(names) }),
+  admin: (names: readonly string[]) => msg('end.admin', { named: names.length > 0 ? 'yes' : 'no', names: namesMsg(names) }),
+  idle: (_names: readonly string[], hours: number) => msg('end.idle', { hours }),
+} as const satisfies Record<string, (names: readonly string[], idleHours: number) => LogMsg>;
 
 export type EndReason = keyof typeof END_REASONS;
 export const END_REASON_KEYS = Object.keys(END_REASONS) as [EndReason, ...EndReason[]];
 
-/** "Alice", "Alice and Bob", "Alice, Bob and Cy". */
+/** "Alice", "Alice and Bob", "Alice, Bob and Cy" as a log value, worded in each reader's language ("Alice und Bob"). */
+export function namesMsg(names: readonly string[]): string | LogMsg {
+  if (names.length === 0) return msg('list.nobody');
+  if (names.length === 1) return names[0]!;
+  return msg('list.and', { head: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
+}
+
+/** "Alice", "Alice and Bob", "Alice, Bob and Cy" (English). */
 export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  const m = namesMsg(names);
+  return typeof m === 'string' ? m : formatMsg(m);
 }
 
 /** The user id of the run's host: the creator until the role passed on. */
@@ -51,10 +60,16 @@ export function isHost(state: GameState, meta: GameMeta, userId: string): boolea
   return hostOf(meta) === userId && state.players.some((p) => p.id === userId);
 }
 
-/** The line a finished run shows for who ended it and why; null while it runs or when the adventure itself ended it. */
-export function endingLine(meta: GameMeta, state: GameState): string | null {
+/** The message a finished run shows for who ended it and why; null while it runs or when the adventure itself ended it. */
+export function endingMsg(meta: GameMeta, state: GameState): LogMsg | null {
   if (state.status !== 'over' || meta.endReason === undefined) return null;
   return END_REASONS[meta.endReason](meta.endedBy ?? [], meta.idleEndHours ?? DEFAULT_SETTINGS.idleEndHours);
+}
+
+/** endingMsg worded in `locale`. */
+export function endingLine(meta: GameMeta, state: GameState, locale: Locale = DEFAULT_LOCALE): string | null {
+  const m = endingMsg(meta, state);
+  return m ? formatMsg(m, locale) : null;
 }
 
 /**
@@ -62,7 +77,7 @@ export function endingLine(meta: GameMeta, state: GameState): string | null {
  * while another living member did; then the longest-standing living member (party order is join order). `line` says
  * so for the log; null when nothing changed.
  */
-export function nextHost(state: GameState, meta: GameMeta, now: number): { hostId: string; line: string | null } {
+export function nextHost(state: GameState, meta: GameMeta, now: number): { hostId: string; line: LogMsg | null } {
   const current = hostOf(meta);
   if (state.status !== 'playing') return { hostId: current, line: null };
   const inParty = state.players.some((p) => p.id === current);
@@ -72,9 +87,8 @@ export function nextHost(state: GameState, meta: GameMeta, now: number): { hostI
   const active = living.filter((p) => (actedAt[p.id] ?? 0) + HOST_IDLE_MS > now);
   const heir = inParty ? (idle ? active[0] : undefined) : living[0] ?? state.players.find((p) => p.id !== current);
   if (!heir) return { hostId: current, line: null };
-  const why = inParty ? 'has not acted for a while' : 'left the party';
   const before = [...state.players, ...state.departed].find((p) => p.id === current);
-  return { hostId: heir.id, line: `${heir.name} is now the host (${before ? before.name : 'the host'} ${why}).` };
+  return { hostId: heir.id, line: msg('host.passed', { name: heir.name, why: inParty ? 'idle' : 'left', named: before ? 'yes' : 'no', before: before?.name ?? '' }) };
 }
 
 /** Living members marked idle: they let IDLE_PLAYER_ROUNDS rounds or more pass in a row (and have not acted since). */

@@ -1,9 +1,11 @@
 /** Removing a player: the host's (or an admin's) kick, the party's vote against an idle member, and the idle marks behind it. */
 import { resolveRound, roundsNow, step } from '../engine/index.js';
 import type { Action, GameEvent, GameState } from '../engine/types.js';
-import { idleIds, isHost, kickVotesNeeded, namesOf, waitingOnlyOnIdle } from './host.js';
+import { idleIds, isHost, kickVotesNeeded, namesMsg, namesOf, waitingOnlyOnIdle } from './host.js';
 import { rejection, type Plan } from './plan.js';
 import type { GameMeta, ServiceFailure, StoredGame, UserRef } from './service-types.js';
+import { invalid } from './invalid.js';
+import { msg, type LogMsg } from '../render/log-message.js';
 
 /** What a kick did: removed, or a vote recorded with its tally. */
 export interface KickOutcome {
@@ -18,26 +20,26 @@ export function kickPlan(game: StoredGame, by: UserRef, target: UserRef, isAdmin
   const s = game.state;
   if (s.status === 'over') return { plan: rejection('game-over', s.config.maxPlayers), outcome: none };
   const victim = s.players.find((p) => p.id === target.id);
-  if (!victim) return { plan: { kind: 'invalid', message: `${target.name} is not in the party.` }, outcome: none };
-  const remove = (line: string): { plan: Plan | ServiceFailure; outcome: KickOutcome } => {
+  if (!victim) return { plan: invalid('kick.not-in-party', { name: target.name }), outcome: none };
+  const remove = (line: LogMsg): { plan: Plan | ServiceFailure; outcome: KickOutcome } => {
     const action: Action = { type: 'leave', user: target.id };
     const r = step(s, action);
     if (!r.ok) return { plan: rejection(r.code, s.config.maxPlayers), outcome: none };
     const { [target.id]: _dropped, ...kickVotes } = game.meta.kickVotes ?? {};
     return { plan: { actions: [action], state: r.state, events: r.events, meta: { kickVotes }, logLines: [line] }, outcome: { removed: true, votes: 0, needed: 0 } };
   };
-  if (target.id === by.id) return { plan: { kind: 'invalid', message: 'To leave the party yourself, use /rogue party leave.' }, outcome: none };
+  if (target.id === by.id) return { plan: invalid('kick.self'), outcome: none };
   const host = isHost(s, game.meta, by.id);
-  if (isAdmin || host) return remove(`${victim.name} was removed from the party by ${host ? 'the host' : 'a server admin'}.`);
+  if (isAdmin || host) return remove(msg(host ? 'kick.removed.host' : 'kick.removed.admin', { name: victim.name }));
   const voter = s.players.find((p) => p.id === by.id);
   if (!voter) return { plan: { kind: 'not-a-player' }, outcome: none };
   if (!voter.alive) return { plan: { kind: 'forbidden', need: 'the living members of the party' }, outcome: none };
   if (!idleIds(s, game.meta).includes(target.id)) {
-    return { plan: { kind: 'invalid', message: `${victim.name} is not idle: only the host can remove a player who is playing. The party can vote out a member who let several rounds pass.` }, outcome: none };
+    return { plan: invalid('kick.not-idle', { name: victim.name }), outcome: none };
   }
   const votes = [...new Set([...(game.meta.kickVotes?.[target.id] ?? []), by.id])];
   const needed = kickVotesNeeded(s, target.id);
-  if (votes.length >= needed) return remove(`${victim.name} was voted out of the party by ${namesOf(s, votes).join(', ')}.`);
+  if (votes.length >= needed) return remove(msg('kick.voted-out', { name: victim.name, names: namesMsg(namesOf(s, votes)) }));
   return { plan: { actions: [], state: s, events: [], meta: { kickVotes: { ...game.meta.kickVotes, [target.id]: votes } } }, outcome: { removed: false, votes: votes.length, needed } };
 }
 

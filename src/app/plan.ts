@@ -2,6 +2,8 @@
 import { step } from '../engine/index.js';
 import type { Action, GameEvent, GameState, RejectionCode } from '../engine/types.js';
 import type { ChannelKey, GameMeta, GameView, MessageRef, Result, ServiceFailure, StoredGame } from './service-types.js';
+import type { LogLine } from '../render/log-message.js';
+import { invalid } from './invalid.js';
 
 /** What one attempt wants to write: the actions it stepped (possibly none), the resulting state and meta, its events. */
 export interface Plan {
@@ -12,7 +14,7 @@ export interface Plan {
   /** Meta fields this write sets besides the bookkeeping of nextMeta (an end vote, why the game ended). */
   meta?: Partial<GameMeta>;
   /** Lines for the rolling log besides the events' own (who removed whom). */
-  logLines?: string[];
+  logLines?: LogLine[];
 }
 
 /** A successful result. */
@@ -47,7 +49,7 @@ export function endPlan(start: GameState): Plan | ServiceFailure {
     events.push(...r.events);
     state = r.state;
   }
-  if (state.status !== 'over') return { kind: 'invalid', message: 'the game could not be ended' };
+  if (state.status !== 'over') return invalid('invalid.not-ended');
   return { actions, state, events };
 }
 

@@ -15,6 +15,7 @@ import { TEXT_LIMITS, safeText } from '../text/safe-text.js';
 import { replay } from '../engine/game.js';
 import { canonicalJson } from './daily/verify.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
+import { invalid } from './invalid.js';
 
 /** What the encoder is given. */
 export interface ReplayJob {
@@ -59,7 +60,7 @@ export class ReplayService implements ReplayServiceApi {
       // it differently, the animation would show another dungeon than the one played: say so instead.
       if (replaysTo(state, actions) === 'differs') {
         logger.warn('replay not drawn: the log replays to another run under this code', { ...key, actions: actions.length, rules: state.config.rules });
-        return { ok: false, error: { kind: 'invalid', message: REPLAY_DIFFERS_TEXT } };
+        return { ok: false, error: invalid('replay.differs') };
       }
       let clip: ReplayClip;
       const started = performance.now();
@@ -70,7 +71,7 @@ export class ReplayService implements ReplayServiceApi {
         return { ok: false, error: { kind: 'corrupt-save', channelId: key.channelId, reason: 'its action log does not replay' } };
       }
       logger.info('replay drawn', { ...key, frames: clip.frames, bytes: clip.gif.length, ms: Math.round(performance.now() - started) });
-      if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: { kind: 'invalid', message: 'That replay is too large to upload.' } };
+      if (clip.gif.length > UPLOAD_LIMIT) return { ok: false, error: invalid('replay.too-large') };
       const s = state.summary;
       const names = s.kills.map((k) => k.name).join(', ');
       // The one sanitiser: names may hold line breaks, U+202E or mention syntax; cut on a grapheme within 1,024.
@@ -89,13 +90,13 @@ export class ReplayService implements ReplayServiceApi {
     }
     const last = await runs.lastRun(key);
     if (last) return { state: last.game.state, actions: last.actions, ...localeOf(last.game.meta) };
-    if (loaded.kind === 'found') return { kind: 'invalid', message: 'The game in this channel is still running: a replay shows a finished run.' };
+    if (loaded.kind === 'found') return invalid('replay.running');
     return { kind: 'no-game' };
   }
 }
 
 /** Said when a run's log no longer replays to the run that was played (its rules changed without a new version). */
-export const REPLAY_DIFFERS_TEXT = 'This run was played under rules this version of the bot plays differently, so its replay is not shown.';
+export const REPLAY_DIFFERS_TEXT = t(DEFAULT_LOCALE, 'replay.differs');
 
 /** Whether the log rebuilds exactly the saved run ('broken': it does not replay at all; the encoder reports that). */
 function replaysTo(state: GameState, actions: readonly Action[]): 'same' | 'differs' | 'broken' {

@@ -1,5 +1,5 @@
 /** The game service's public contract: what the Discord layer and `npm run play` call, and what they get back. */
-import type { LogLine } from '../render/log-message.js';
+import type { LogLine, LogMsg } from '../render/log-message.js';
 import type { Locale } from '../i18n/index.js';
 import type { Action, Difficulty, GameEvent, GameState, RejectionCode, RoleKind } from '../engine/types.js';
 import type { GuildSettings, GuildSettingsPatch, MapSize, RenderStyleSetting } from './settings.js';
@@ -125,7 +125,8 @@ export type ServiceFailure =
   /** Rounds mode where messages are edited only through interactions (DMs, group DMs): its timer could not redraw. */
   | { kind: 'rounds-need-channel' }
   | { kind: 'rejected'; code: RejectionCode }
-  | { kind: 'invalid'; message: string };
+  /** A free-form refusal: `message` in English; `msg` words it in the reader's language (app/invalid.ts). */
+  | { kind: 'invalid'; message: string; msg?: LogMsg };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceFailure };
 
@@ -156,6 +157,8 @@ export interface NewGameOptions {
   rules?: number;
   /** The starter's language (their Discord client's): the shared message's unless the server's `language` setting says otherwise. */
   locale?: Locale;
+  /** A Community server's language (`guild_locale`): the shared message's over the starter's, under the `language` setting. */
+  serverLocale?: Locale;
 }
 
 /** Where an end vote stands: `votes` of the `living` voters (party members, fallen included) voted, `needed` end it (more than half). */

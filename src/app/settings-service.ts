@@ -57,7 +57,7 @@ export class SettingsService implements SettingsServiceApi {
       if (!next.success) return { ok: false, error: { kind: 'invalid', message: next.error.issues[0]?.message ?? 'invalid settings' } };
       // A minimum above its maximum would refuse every host's choice: refused here, before it is saved.
       const conflict = limitsConflict(next.data);
-      if (conflict !== null) return { ok: false, error: { kind: 'invalid', message: conflict } };
+      if (conflict !== null) return { ok: false, error: conflict };
       await this.store.set(guildId, next.data);
       return { ok: true, value: next.data };
     });

@@ -4,10 +4,10 @@
  * Discord options and zod options, and `/rogue-config show` are all derived from it, so a new setting can't be
  * forgotten on one surface.
  */
-import { RENDER_STYLES, STYLES, type RenderStyle } from '../render/glyphs.js';
+import { RENDER_STYLES, type RenderStyle } from '../render/glyphs.js';
 import { z } from 'zod';
 import { DIFFICULTIES } from '../engine/difficulty.js';
-import { MAP_CHOICES, MAP_KINDS } from '../mapgen/generate.js';
+import { MAP_CHOICES } from '../mapgen/generate.js';
 import { LOCALE_CODES } from '../i18n/index.js';
 
 export const MAP_SIZES = {
@@ -42,9 +42,7 @@ export interface ChoiceRow<T extends Choices = Choices> {
   option: string;
   choices: T;
   default: T[number];
-  /** What it does, for `/rogue-config show`. */
-  description: string;
-  /** The Discord option's description (at most 100 characters). */
+  /** The Discord option's description (at most 100 characters). What it does, for `/rogue-config show`, is the catalogue's `config.setting.<option>`. */
   hint: string;
 }
 /** A setting whose value is a whole number in [min, max]. */
@@ -54,7 +52,6 @@ export interface IntRow {
   min: number;
   max: number;
   default: number;
-  description: string;
   hint: string;
 }
 /** A yes/no setting. */
@@ -62,7 +59,6 @@ export interface BoolRow {
   kind: 'bool';
   option: string;
   default: boolean;
-  description: string;
   hint: string;
 }
 export type SettingRow = ChoiceRow | IntRow | BoolRow;
@@ -73,31 +69,31 @@ const bool = (row: Omit<BoolRow, 'kind'>): BoolRow => ({ kind: 'bool', ...row })
 
 /** Every setting an admin changes with `/rogue-config set`, keyed by its field, in display order. */
 export const SETTING_ROWS = {
-  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', description: RENDER_STYLES.map((st, i) => `${i > 0 && i === RENDER_STYLES.length - 1 ? 'or ' : ''}${STYLES[st].summary}`).join(', '), hint: 'How the game map is drawn' }),
-  turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', description: 'anyone acts any time (free), or everyone acts once per round (rounds)', hint: 'free or rounds' }),
-  roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, description: 'rounds mode: seconds before a round resolves without the stragglers (10-600)', hint: 'Seconds per round in rounds mode' }),
+  render: choice({ option: 'render', choices: RENDER_STYLES, default: 'image', hint: 'How the game map is drawn' }),
+  turnMode: choice({ option: 'turn_mode', choices: TURN_MODES, default: 'free', hint: 'free or rounds' }),
+  roundSeconds: int({ option: 'round_seconds', min: 10, max: 600, default: 60, hint: 'Seconds per round in rounds mode' }),
   /** Rounds mode: seconds into a round after which the players it still waits for are pinged, once (0: never). */
-  pingSeconds: int({ option: 'ping_seconds', min: 0, max: 600, default: 30, description: 'rounds mode: seconds into a round before the players it waits for are pinged once (0: never)', hint: 'Seconds before a round pings whom it waits for' }),
-  maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, description: "party size limit (1-8), also for a host's party_size", hint: 'Party size limit' }),
-  mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', description: 'small 40x20, medium 60x30, large 120x60', hint: 'Default map size' }),
-  mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', description: `${MAP_KINDS.join(', ')}, or random per game`, hint: 'Default map kind' }),
-  difficulty: choice({ option: 'difficulty', choices: DIFFICULTIES, default: 'normal', description: 'monster numbers and strength', hint: 'Monster strength' }),
+  pingSeconds: int({ option: 'ping_seconds', min: 0, max: 600, default: 30, hint: 'Seconds before a round pings whom it waits for' }),
+  maxPlayers: int({ option: 'max_players', min: 1, max: 8, default: 4, hint: 'Party size limit' }),
+  mapSize: choice({ option: 'map_size', choices: MAP_SIZE_NAMES, default: 'medium', hint: 'Default map size' }),
+  mapKind: choice({ option: 'map_kind', choices: MAP_CHOICES, default: 'random', hint: 'Default map kind' }),
+  difficulty: choice({ option: 'difficulty', choices: DIFFICULTIES, default: 'normal', hint: 'Monster strength' }),
   /** The host's choices in `/rogue new` stay within these limits (the server defaults above apply whatever they are). */
-  hostMinDifficulty: choice({ option: 'host_min_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[0], description: 'the easiest difficulty a host may choose in /rogue new', hint: 'Easiest difficulty a host may choose in /rogue new' }),
-  hostMaxDifficulty: choice({ option: 'host_max_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[DIFFICULTIES.length - 1]!, description: 'the hardest difficulty a host may choose in /rogue new', hint: 'Hardest difficulty a host may choose in /rogue new' }),
-  hostMinRoundSeconds: int({ option: 'host_min_round_seconds', min: 10, max: 600, default: 10, description: 'the shortest round_seconds a host may choose in /rogue new (10-600)', hint: 'Shortest round a host may choose in /rogue new (seconds)' }),
-  hostMaxRoundSeconds: int({ option: 'host_max_round_seconds', min: 10, max: 600, default: 600, description: 'the longest round_seconds a host may choose in /rogue new (10-600)', hint: 'Longest round a host may choose in /rogue new (seconds)' }),
+  hostMinDifficulty: choice({ option: 'host_min_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[0], hint: 'Easiest difficulty a host may choose in /rogue new' }),
+  hostMaxDifficulty: choice({ option: 'host_max_difficulty', choices: DIFFICULTIES, default: DIFFICULTIES[DIFFICULTIES.length - 1]!, hint: 'Hardest difficulty a host may choose in /rogue new' }),
+  hostMinRoundSeconds: int({ option: 'host_min_round_seconds', min: 10, max: 600, default: 10, hint: 'Shortest round a host may choose in /rogue new (seconds)' }),
+  hostMaxRoundSeconds: int({ option: 'host_max_round_seconds', min: 10, max: 600, default: 600, hint: 'Longest round a host may choose in /rogue new (seconds)' }),
   // Every render style reads it (src/render/glyphs.ts STYLES caps): the picture gets fewer, larger tiles.
-  mobile: bool({ option: 'mobile', default: true, description: 'narrower map for phones: fewer, larger tiles in the picture; fewer emoji and ASCII columns', hint: 'Narrower map for phones (larger picture tiles)' }),
+  mobile: bool({ option: 'mobile', default: true, hint: 'Narrower map for phones (larger picture tiles)' }),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */
-  diagonals: bool({ option: 'diagonals', default: false, description: '8-way movement with diagonal moves and buttons (off: 4-way)', hint: 'Allow diagonal moves (8-way) in new games' }),
+  diagonals: bool({ option: 'diagonals', default: false, hint: 'Allow diagonal moves (8-way) in new games' }),
   /** Hours without a player action after which a game ends by itself with its summary. */
-  idleEndHours: int({ option: 'idle_end_hours', ...IDLE_END_HOURS, default: 24, description: `a game nobody acts in for this many hours ends by itself (${IDLE_END_HOURS.min}-${IDLE_END_HOURS.max})`, hint: 'Hours without an action before a game ends by itself' }),
-  dailyEnabled: bool({ option: 'daily', default: true, description: 'players may start the daily dungeon (`/rogue daily`) on this server', hint: 'Allow /rogue daily on this server' }),
-  globalBoard: bool({ option: 'global_board', default: true, description: "this server's daily runs appear on the global daily board", hint: "Show this server's daily runs on the global board" }),
+  idleEndHours: int({ option: 'idle_end_hours', ...IDLE_END_HOURS, default: 24, hint: 'Hours without an action before a game ends by itself' }),
+  dailyEnabled: bool({ option: 'daily', default: true, hint: 'Allow /rogue daily on this server' }),
+  globalBoard: bool({ option: 'global_board', default: true, hint: "Show this server's daily runs on the global board" }),
   // Private answers always follow each player's own Discord language; this is the one message everyone shares.
-  language: choice({ option: 'language', choices: LANGUAGE_CHOICES, default: 'auto', description: "the shared game message's language (auto: the language of whoever starts the game); private answers follow each player's", hint: "Language of the shared game message (auto: the starter's)" }),
-  dailyRetentionDays: int({ option: 'daily_retention_days', ...DAILY_RETENTION_DAYS, default: 30, description: `days a daily board is kept (${DAILY_RETENTION_DAYS.min}-${DAILY_RETENTION_DAYS.max}); all-time boards are kept`, hint: 'Days each daily board is kept' }),
+  language: choice({ option: 'language', choices: LANGUAGE_CHOICES, default: 'auto', hint: "Language of the shared game message (auto: the starter's)" }),
+  dailyRetentionDays: int({ option: 'daily_retention_days', ...DAILY_RETENTION_DAYS, default: 30, hint: 'Days each daily board is kept' }),
 } as const satisfies Record<string, SettingRow>;
 
 export type SettingField = keyof typeof SETTING_ROWS;

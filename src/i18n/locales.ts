@@ -50,6 +50,11 @@ export function isLocale(s: unknown): s is Locale {
   return typeof s === 'string' && Object.hasOwn(LOCALES, s);
 }
 
+/** The language for a Discord locale the game speaks (an exact or served match), or null for any other. */
+export function spokenLocale(discordLocale: string | null | undefined): Locale | null {
+  return discordLocale ? (BY_DISCORD_LOCALE.get(discordLocale) ?? null) : null;
+}
+
 /** The language for a Discord `locale` (or anything else): an exact or served match, else English. */
 export function resolveLocale(discordLocale: string | null | undefined): Locale {
   if (!discordLocale) return DEFAULT_LOCALE;

@@ -7,6 +7,7 @@ import { colorOf, footerText } from './hud.js';
 import { LIMITS, type EmbedText } from './limits.js';
 import { sinceLastAction } from './rolling-log.js';
 import { cleanName, codePoints, escapeMarkdown } from './text.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
 
 /** Longest one line of /rogue log may be, in code points before markdown is escaped. */
 export const LOG_VIEW_LINE_MAX = 120;
@@ -19,10 +20,10 @@ function shown(line: string): string {
 }
 
 /** The newest lines that fit one embed description; the heading goes back over the viewer's lines when older ones were dropped. */
-function fit(older: readonly string[], mine: readonly string[] | null): string {
-  const body = [...older, ...(mine ? [SINCE_HEADING, ...mine] : [])];
+function fit(older: readonly string[], mine: readonly string[] | null, heading = SINCE_HEADING): string {
+  const body = [...older, ...(mine ? [heading, ...mine] : [])];
   for (let from = 0; from < body.length; from++) {
-    const kept = mine && from > older.length ? [SINCE_HEADING, ...body.slice(from)] : body.slice(from);
+    const kept = mine && from > older.length ? [heading, ...body.slice(from)] : body.slice(from);
     const text = kept.join('\n');
     if (codePoints(text) <= LIMITS.description) return text;
   }
@@ -30,12 +31,12 @@ function fit(older: readonly string[], mine: readonly string[] | null): string {
 }
 
 /** /rogue log for `viewerId`: the kept lines, those since their last action (when they play) under SINCE_HEADING. */
-export function renderLogView(state: GameState, log: readonly string[], viewerId: string, sinceLines?: number): EmbedText {
+export function renderLogView(state: GameState, log: readonly string[], viewerId: string, sinceLines?: number, locale: Locale = DEFAULT_LOCALE): EmbedText {
   const lines = log.map(shown);
   const me = state.players.find((p) => p.id === viewerId);
   const since = me ? sinceLastAction(log, me.name, sinceLines).length : 0;
   const older = lines.slice(0, lines.length - since);
   const mine = me && since > 0 ? lines.slice(lines.length - since) : null;
-  const description = lines.length === 0 ? 'Nothing has happened yet.' : fit(older, mine);
-  return { title: 'Game log', description, fields: [], footer: footerText(state), color: colorOf(state) };
+  const description = lines.length === 0 ? t(locale, 'logview.empty') : fit(older, mine, `**${t(locale, 'private.since')}**`);
+  return { title: t(locale, 'logview.title'), description, fields: [], footer: footerText(state, locale), color: colorOf(state) };
 }

@@ -6,7 +6,7 @@ import type { GameState, Player } from '../engine/types.js';
 import { playerMarker } from './glyphs.js';
 import { footerText, gearText, hpBar, hudName, packText, xpText } from './hud.js';
 import type { EmbedText } from './limits.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../i18n/index.js';
 import { itemFullName } from './names.js';
 
 /** A player's ephemeral character sheet (/rogue status), in the reader's `locale`. */
@@ -27,7 +27,7 @@ export function renderStatus(state: GameState, userId: string, locale: Locale = 
   const hit = `${w.toHit >= 0 ? '+' : ''}${w.toHit}`;
   const lines = [
     p.alive ? t(locale, 'status.hp', { bar: hpBar(p.hp, p.maxHp, 'emoji') }) : t(locale, 'status.fallen'),
-    ...roleLine(p),
+    ...roleLine(p, locale),
     t(locale, 'status.level', { level: p.level, xp: xpText(p) }),
     t(locale, 'status.attack', { attack: p.attack, defence: p.defence + armourDefence(p.armour) }),
     t(locale, 'status.gear', { gear: gearText(p, 'emoji', locale) }),
@@ -47,11 +47,21 @@ export function renderStatus(state: GameState, userId: string, locale: Locale = 
 }
 
 /** The sheet's role line: the role, and its ability with what it does and when it is ready. */
-function roleLine(p: Player): string[] {
+function roleLine(p: Player, locale: Locale): string[] {
   const row = ROLES[p.role];
   // Heroes from before roles keep the sheet they always had.
   if (row.ability === null) return [];
   const a = ABILITIES[row.ability];
-  const when = p.cooldown > 0 ? `ready in ${p.cooldown} turns` : 'ready';
-  return [`Role: ${row.art.emoji} ${row.name} · ability ${a.art.emoji} ${a.name} (${when}): ${a.blurb}`];
+  const shown = (key: string, english: string): string => (hasMessage(locale, key) ? tDynamic(locale, key) : english);
+  return [
+    t(locale, 'status.role', {
+      emoji: row.art.emoji,
+      role: shown(`choice.${p.role}`, row.name),
+      aemoji: a.art.emoji,
+      ability: shown(`ability.${row.ability}.name`, a.name),
+      ready: p.cooldown > 0 ? 'no' : 'yes',
+      turns: p.cooldown,
+      blurb: shown(`ability.${row.ability}.blurb`, a.blurb),
+    }),
+  ];
 }

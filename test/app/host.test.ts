@@ -1,5 +1,6 @@
 /** Issue 19: endings people can read and host powers that move with the party, through the service with a fake clock. */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { logText } from '../../src/app/rolling-log.js';
 import { GameService } from '../../src/app/game-service.js';
 import { endingLine, HOST_IDLE_MS, hostOf, idleIds, IDLE_PLAYER_ROUNDS, LOBBY_MS, LOBBY_TEXT } from '../../src/app/host.js';
 import type { ChannelKey, GameView, Result, UserRef } from '../../src/app/service-types.js';
@@ -61,7 +62,7 @@ describe('host powers and endings', () => {
     const ended = await end();
     expect(ended.state.status).toBe('over');
     expect(endingLine(ended.meta, ended.state)).toBe(line);
-    expect(ended.meta.recentLog?.at(-1)).toBe(line);
+    expect(logText(ended.meta.recentLog).at(-1)).toBe(line);
     // Stored, so a redraw (a refresh, /rogue map) says it too.
     const again = value(await service.view(key));
     expect(endingLine(again.meta, again.state)).toBe(line);
@@ -78,7 +79,7 @@ describe('host powers and endings', () => {
     clock.advance(1_000);
     const left = value(await service.leave(key, ann));
     expect(hostOf(left.meta)).toBe('2');
-    expect(left.meta.recentLog?.at(-1)).toBe('Bo is now the host (Ann left the party).');
+    expect(logText(left.meta.recentLog).at(-1)).toBe('Bo is now the host (Ann left the party).');
     expect(await service.end(key, ann, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
     // Back in the party, Ann is a member like the others: Bo keeps the host role.
     value(await service.join(key, ann));
@@ -95,7 +96,7 @@ describe('host powers and endings', () => {
     clock.advance(5_000);
     const moved = value(await service.act(key, bo, { type: 'wait' }));
     expect(hostOf(moved.meta)).toBe('2');
-    expect(moved.meta.recentLog).toContain('Bo is now the host (Ann has not acted for a while).');
+    expect(logText(moved.meta.recentLog)).toContain('Bo is now the host (Ann has not acted for a while).');
     expect(value(await service.end(key, bo, false)).state.status).toBe('over');
   });
 
@@ -182,7 +183,7 @@ describe('host powers and endings', () => {
       const second = value(await service.kick(key, cy, dan, false));
       expect(second.removed).toBe(true);
       expect(second.view.state.players.map((p) => p.id)).toEqual(['1', '2', '3']);
-      expect(second.view.meta.recentLog?.at(-1)).toBe('Dan was voted out of the party by Bo, Cy.');
+      expect(logText(second.view.meta.recentLog).at(-1)).toBe('Dan was voted out of the party by Bo and Cy.');
     });
 
     it('GIVEN the host WHEN they kick a member who plays THEN the member is out at once; someone else may not', async () => {
@@ -192,7 +193,7 @@ describe('host powers and endings', () => {
       expect(kicked.removed).toBe(true);
       expect(kicked.view.state.players.map((p) => p.id)).toEqual(['1', '2']);
       expect(kicked.view.state.departed.map((p) => p.id)).toEqual(['3']);
-      expect(kicked.view.meta.recentLog?.at(-1)).toBe('Cy was removed from the party by the host.');
+      expect(logText(kicked.view.meta.recentLog).at(-1)).toBe('Cy was removed from the party by the host.');
       expect(await service.kick(key, ann, cy, false)).toMatchObject({ ok: false, error: { kind: 'invalid', message: 'Cy is not in the party.' } });
     });
   });
@@ -248,7 +249,7 @@ describe('host powers and endings', () => {
 
     it("GIVEN a server allowing 4 WHEN the host asks for a party of 6 THEN it is refused with the admins' limit", async () => {
       await kit.settings.set(key.guildId, { ...DEFAULT_SETTINGS, mapSize: 'small', maxPlayers: 4 });
-      expect(await service.newGame(key, ann, { seed: 21, maxPlayers: 6 })).toEqual({ ok: false, error: { kind: 'invalid', message: 'This server allows parties of at most 4 (an admin sets max_players with /rogue-config set).' } });
+      expect(await service.newGame(key, ann, { seed: 21, maxPlayers: 6 })).toMatchObject({ ok: false, error: { kind: 'invalid', message: 'This server allows parties of at most 4 (an admin sets max_players with /rogue-config set).' } });
     });
 
     describe("the admins' limits on a host's choices", () => {
@@ -262,7 +263,7 @@ describe('host powers and endings', () => {
         [{ roundSeconds: 20 }, 'This server lets hosts choose round_seconds from 30 to 90 (an admin sets host_min_round_seconds and host_max_round_seconds with /rogue-config set).'],
         [{ roundSeconds: 91 }, 'This server lets hosts choose round_seconds from 30 to 90 (an admin sets host_min_round_seconds and host_max_round_seconds with /rogue-config set).'],
       ])('GIVEN limits easy-normal and 30-90 s WHEN the host chooses %o THEN it is refused naming the limit, and no game starts', async (choice, message) => {
-        expect(await service.newGame(key, ann, { seed: 21, ...choice })).toEqual({ ok: false, error: { kind: 'invalid', message } });
+        expect(await service.newGame(key, ann, { seed: 21, ...choice })).toMatchObject({ ok: false, error: { kind: 'invalid', message } });
         expect(await service.view(key)).toEqual({ ok: false, error: { kind: 'no-game' } });
       });
 
@@ -282,14 +283,14 @@ describe('host powers and endings', () => {
     it('GIVEN /rogue new lobby:true THEN nobody acts until the host starts; a member may not start it; the start is logged', async () => {
       const open = value(await service.newGame(key, ann, { seed: 21, lobby: true }));
       expect(open.meta.lobbyUntil).toBe(clock.t + LOBBY_MS);
-      expect(await service.act(key, ann, { type: 'wait' })).toEqual({ ok: false, error: { kind: 'invalid', message: LOBBY_TEXT } });
+      expect(await service.act(key, ann, { type: 'wait' })).toMatchObject({ ok: false, error: { kind: 'invalid', message: LOBBY_TEXT } });
       clock.advance(5_000);
       value(await service.join(key, bo));
       expect(await service.start(key, bo, false)).toEqual({ ok: false, error: { kind: 'forbidden', need: 'the host or Manage Server' } });
       clock.advance(5_000);
       const started = value(await service.start(key, ann, false));
       expect(started.meta.lobbyUntil).toBeUndefined();
-      expect(started.meta.recentLog?.at(-1)).toBe('Ann starts the run.');
+      expect(logText(started.meta.recentLog).at(-1)).toBe('Ann starts the run.');
       expect(value(await service.act(key, bo, { type: 'wait' })).state.turn).toBe(1);
     });
 
@@ -298,7 +299,7 @@ describe('host powers and endings', () => {
       clock.advance(3_000);
       const full = value(await service.join(key, bo));
       expect(full.meta.lobbyUntil).toBeUndefined();
-      expect(full.meta.recentLog?.at(-1)).toBe('The party is full: the run starts.');
+      expect(logText(full.meta.recentLog).at(-1)).toBe('The party is full: the run starts.');
     });
 
     it('GIVEN a lobby nobody starts WHEN LOBBY_MS pass THEN the timer starts the run, not before', async () => {
@@ -309,7 +310,7 @@ describe('host powers and endings', () => {
       clock.advance(1);
       const [started] = await service.resolveDueRounds();
       expect(started?.meta.lobbyUntil).toBeUndefined();
-      expect(started?.meta.recentLog?.at(-1)).toBe('The lobby waited long enough: the run starts.');
+      expect(logText(started?.meta.recentLog).at(-1)).toBe('The lobby waited long enough: the run starts.');
       expect(value(await service.act(key, ann, { type: 'wait' })).state.turn).toBe(1);
     });
   });

@@ -76,7 +76,7 @@ describe('replays of finished runs', () => {
   ])('GIVEN %s WHEN a replay is asked for THEN it is refused kindly', async (_what, arrange, error) => {
     const kit = await memoryKit();
     await arrange(kit);
-    expect(await service(kit).replay(key)).toEqual({ ok: false, error });
+    expect(await service(kit).replay(key)).toMatchObject({ ok: false, error });
   });
 
   it('GIVEN a stored log that no longer replays WHEN a replay is asked for THEN it is refused as a damaged save and logged', async () => {
@@ -102,7 +102,7 @@ describe('replays of finished runs', () => {
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
       },
     });
-    expect(await service(kit, inProcessReplayEncoder, { games: store }).replay(key)).toEqual({ ok: false, error: { kind: 'invalid', message: REPLAY_DIFFERS_TEXT } });
+    expect(await service(kit, inProcessReplayEncoder, { games: store }).replay(key)).toMatchObject({ ok: false, error: { kind: 'invalid', message: REPLAY_DIFFERS_TEXT } });
     expect(kit.logger.lines.some((l) => l.level === 'warn' && l.message === 'replay not drawn: the log replays to another run under this code')).toBe(true);
   });
 

@@ -46,7 +46,7 @@ describe('SettingsService', () => {
     [{ hostMinDifficulty: 'hard' as const, hostMaxDifficulty: 'normal' as const }, 'host_min_difficulty (hard) is harder than host_max_difficulty (normal).'],
   ])("GIVEN a host limit's minimum above its maximum (%o) WHEN applied THEN it is refused naming both, and nothing changes", async (patch, message) => {
     const settings = service();
-    expect(await settings.update('1', patch)).toEqual({ ok: false, error: { kind: 'invalid', message } });
+    expect(await settings.update('1', patch)).toMatchObject({ ok: false, error: { kind: 'invalid', message } });
     expect(await settings.get('1')).toEqual({ ok: true, value: DEFAULT_SETTINGS });
   });
 

@@ -9,6 +9,7 @@ import { GameService } from '../../src/app/game-service.js';
 import { silentLogger } from '../../src/app/ports.js';
 import type { UserRef } from '../../src/app/service-types.js';
 import { SettingsService } from '../../src/app/settings-service.js';
+import { OFFERED_ROLES } from '../../src/engine/roles.js';
 import { MemoryUserPrefsStore } from '../../src/adapters/memory/memory-user-prefs-store.js';
 
 const ann: UserRef = { id: '1', name: 'Ann' };
@@ -38,6 +39,15 @@ describe('/rogue commands of the party', () => {
     expect(second).toMatchObject({ kind: 'game', note: 'The party voted to end the game. The game is over.' });
     expect(second.kind === 'game' && second.view.state.status).toBe('over');
     expect(await run(bo, 'end')).toMatchObject({ kind: 'game', note: 'This game is already over. Start a new one with /rogue new.' });
+  });
+
+  it.each(OFFERED_ROLES)('GIVEN /rogue new role:%s (solo, and a lobby) WHEN it starts THEN the starter plays that hero, and a bad role gets a private reply', async (role) => {
+    const solo = await run(ann, 'new', { seed: 5, size: 'small', role });
+    expect(solo.kind === 'game' && solo.view.state.players.map((p) => p.role)).toEqual([role]);
+    await run(ann, 'end', {}, true);
+    const lobby = await run(ann, 'new', { seed: 6, party: 3, role });
+    expect(lobby.kind === 'game' && lobby.view.state.players.map((p) => p.role)).toEqual([role]);
+    expect(await run(bo, 'new', { role: 'wizard-king' })).toMatchObject({ kind: 'text', text: expect.stringContaining('role') });
   });
 
   it.each([

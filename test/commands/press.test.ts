@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { logText } from '../../src/app/rolling-log.js';
 import { CONFIRM_END_TEXT, ENDED_TEXT, pressIntent, runPress, SHARED_PAD_TEXT, type ButtonOutcome } from '../../commands/controls/press.js';
 import { DIRECTION_DELTA, Tile, type Direction } from '../../src/engine/index.js';
 import { MEMBER_VERB_NAMES, MEMBER_VERBS, VERB_TABLE, SIMPLE_VERBS } from '../../commands/controls/buttons.js';
@@ -206,7 +207,7 @@ describe('the host’s 🏳️ asks first (issue 19)', () => {
     if (!ok.ok) throw new Error('unreadable confirmation');
     const ended = await runPress({ key, user: who, memberIsAdmin: admin, games }, ok.value, pressIntent(ok.value)!);
     expect(ended).toMatchObject({ kind: 'game', note: ENDED_TEXT });
-    expect(value(await service.view(key)).meta.recentLog?.at(-1)).toBe(line);
+    expect(logText(value(await service.view(key)).meta.recentLog).at(-1)).toBe(line);
   });
 
   it('GIVEN a member who is not the host WHEN they press 🏳️ THEN it is a vote, at once, with its tally', async () => {

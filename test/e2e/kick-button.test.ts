@@ -1,5 +1,6 @@
 /** Issue 19 through the fake Discord: the host removes a player with 👢 (whom, then confirm), without typing a command. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logText } from '../../src/app/rolling-log.js';
 import { KICK_HOST_ONLY_TEXT, KICK_WHO_TEXT, kickConfirmText } from '../../commands/controls/index.js';
 import { kickText } from '../../commands/replies.js';
 import type { FakeMessage } from './fake-discord/index.js';
@@ -59,7 +60,7 @@ describe('the 👢 kick button', () => {
     await h.press(ALICE, confirm.id, button(confirm, /^Remove bob$/));
     const after = await h.games.view(key);
     expect(after.ok && after.value.state.players.map((p) => p.id)).toEqual([ALICE.id, CAROL.id]);
-    expect(after.ok && after.value.meta.recentLog).toContain('bob was removed from the party by the host.');
+    expect(after.ok && logText(after.value.meta.recentLog)).toContain('bob was removed from the party by the host.');
     await h.fake.waitForRequest((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`) && JSON.stringify(r.body).includes(kickText(true, 0, 0)), 2000);
   });
 });

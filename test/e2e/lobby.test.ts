@@ -1,5 +1,6 @@
 /** Issue 19 through the fake Discord: `/rogue new` opens a lobby friends join, that the host starts (or that starts when full or in time). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logText } from '../../src/app/rolling-log.js';
 import { failureText } from '../../commands/replies.js';
 import { LOBBY_MS } from '../../src/app/host.js';
 import { startFight } from '../app/fixtures.js';
@@ -82,7 +83,7 @@ describe('the lobby', () => {
     await human(30);
     await press(BOB, msg.id, 'join');
     expect((await meta()).meta.lobbyUntil).toBeUndefined();
-    expect((await meta()).meta.recentLog).toContain('The party is full: the run starts.');
+    expect(logText((await meta()).meta.recentLog)).toContain('The party is full: the run starts.');
     expect(findButton(h.fake.message(msg.id)!, 'mv')).toBeDefined();
     await h.games.resetGame(key);
   });
@@ -96,7 +97,7 @@ describe('the lobby', () => {
     clock.t += 1000;
     const started = await until(msg.id, (m) => findButton(m, 'mv') !== undefined);
     expect(findButton(started, 'mv')).toBeDefined();
-    expect((await meta()).meta.recentLog).toContain('The lobby waited long enough: the run starts.');
+    expect(logText((await meta()).meta.recentLog)).toContain('The lobby waited long enough: the run starts.');
     await h.games.resetGame(key);
   });
 

@@ -60,14 +60,16 @@ describe('command localisations', () => {
     expect(clashes).toEqual([]);
   });
 
-  it.each(localised.map((c) => [c.name, c] as const))('GIVEN /%s WHEN measured in its longest language per field THEN it stays within 4,000 characters', (_name, command) => {
+  // Discord refuses a command past 4,000 characters (names, descriptions, choices and values, in a locale); the margin
+  // keeps room for the next option, so adding one fails here and not at deploy time.
+  it.each(localised.map((c) => [c.name, c] as const))('GIVEN /%s WHEN measured in its longest language per field THEN it stays within 4,000 characters, 300 to spare', (_name, command) => {
     const longest = (text: string, map?: Record<string, string>): number => Math.max(len(text), ...Object.values(map ?? {}).map(len));
     const size = (node: CommandNode): number =>
       longest(node.name, node.name_localizations) +
       longest(node.description ?? '', node.description_localizations) +
       (node.choices ?? []).reduce((n, c) => n + longest(c.name, c.name_localizations) + len(String(c.value)), 0) +
       (node.options ?? []).reduce((n, o) => n + size(o), 0);
-    expect(size(command)).toBeLessThanOrEqual(4000);
+    expect(size(command)).toBeLessThanOrEqual(4000 - 300);
   });
 
   it.each(LOCALE_CODES)('GIVEN %s WHEN its messages name a /rogue subcommand THEN that is the name the language registers', (code) => {

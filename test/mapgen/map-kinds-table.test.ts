@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import rogue, { rogueOptions } from '../../commands/rogue.js';
-import { rogueConfigOptions } from '../../commands/rogue-config.js';
+import { rogueConfigOptions, settingText } from '../../commands/rogue-config.js';
 import { decodeGame, encodeMeta, encodeState } from '../../src/app/game-codec.js';
-import { GuildSettingsSchema, SETTING_ROWS } from '../../src/app/settings.js';
+import { DEFAULT_SETTINGS, GuildSettingsSchema } from '../../src/app/settings.js';
 import { defaultConfig, MAP_CHOICES, MAP_KIND_RULES, MAP_KINDS, newGame, step } from '../../src/engine/index.js';
 import { sampleMeta } from '../app/fixtures.js';
 
@@ -17,7 +17,7 @@ describe.each(MAP_KINDS.map((kind) => [kind]))('map kind %s', (kind) => {
     expect(rogueOptions.safeParse({ subcommand: 'new', map: kind }).success).toBe(true);
     expect(GuildSettingsSchema.parse({ mapKind: kind }).mapKind).toBe(kind);
     expect(rogueConfigOptions.safeParse({ subcommand: 'set', map_kind: kind }).success).toBe(true);
-    expect(SETTING_ROWS.mapKind.description).toContain(kind);
+    expect(settingText('mapKind', DEFAULT_SETTINGS, 'en-US')).toContain(kind);
     const newCmd = JSON.stringify(rogue.data);
     expect(newCmd).toContain(`"value":"${kind}"`);
   });

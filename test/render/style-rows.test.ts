@@ -7,7 +7,8 @@ import { RENDER_STYLES, STYLES, styleSpec, type MapPlace } from '../../src/rende
 import { renderGame } from '../../src/render/index.js';
 import { hpBar, partyLines } from '../../src/render/hud.js';
 import type { RenderedMessage } from '../../src/render/limits.js';
-import { RENDER_STYLES as SETTING_STYLES, SETTING_ROWS } from '../../src/app/settings.js';
+import { DEFAULT_SETTINGS, RENDER_STYLES as SETTING_STYLES, SETTING_ROWS } from '../../src/app/settings.js';
+import { settingText } from '../../commands/rogue-config.js';
 import { PRIVATE_STYLES } from '../../src/app/user-prefs.js';
 import { drawState } from './fixtures.js';
 
@@ -41,7 +42,7 @@ describe('render style rows', () => {
     expect(PRIVATE_STYLES.filter((s) => s !== 'text')).toEqual(RENDER_STYLES);
     const render = SETTING_ROWS.render as { choices?: readonly string[] };
     expect(render.choices).toEqual(RENDER_STYLES);
-    for (const s of RENDER_STYLES) expect(SETTING_ROWS.render.description).toContain(STYLES[s].summary);
+    for (const s of RENDER_STYLES) expect(settingText('render', DEFAULT_SETTINGS, 'en-US')).toContain(STYLES[s].summary);
   });
 
   it('GIVEN the source WHEN searched THEN no code compares a render style with its name (dispatch on the row)', () => {

@@ -1,7 +1,7 @@
 /** Raw interaction JSON (as Discord POSTs it) -> IncomingInteraction, validated once here by zod. */
-import { ApplicationCommandType, ComponentType, InteractionType, MessageFlags } from 'discord-api-types/v10';
+import { ApplicationCommandType, ComponentType, GuildFeature, InteractionType, MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { resolveLocale } from '../../i18n/index.js';
+import { resolveLocale, spokenLocale, type Locale } from '../../i18n/index.js';
 import { invocationOf, type RawOption } from './invocation.js';
 import { placeOf } from './place.js';
 import type { IncomingInteraction, InteractionKind } from './types.js';
@@ -48,6 +48,8 @@ export const RawInteractionSchema = z.object({
   // Discord locale codes ("de", "pt-BR"); anything else resolves to English.
   locale: z.string().max(16).optional(),
   guild_locale: z.string().max(16).optional(),
+  // The server, as interactions carry it: its features say whether it is a Community server (whose locale means something).
+  guild: z.object({ id: snowflake.optional(), locale: z.string().max(16).optional(), features: z.array(z.string().max(64)).max(100).optional() }).optional(),
 });
 
 /** A parsed raw interaction. */
@@ -106,6 +108,15 @@ function withoutOptions(body: unknown): { body: unknown; refused: boolean } {
   return { body: { ...(body as object), data: rest }, refused: true };
 }
 
+/**
+ * The server's language, only where it means something: a Community server (features has COMMUNITY) whose preferred
+ * locale the game speaks. Every other server reports "en-US" whatever its members speak, so it is null there.
+ */
+export function communityLocale(raw: Pick<RawInteraction, 'guild' | 'guild_locale'>): Locale | null {
+  if (!raw.guild?.features?.includes(GuildFeature.Community)) return null;
+  return spokenLocale(raw.guild_locale ?? raw.guild.locale);
+}
+
 /** Validates and converts one interaction body (already JSON-parsed). */
 export function toIncoming(input: unknown): Conversion {
   const { body, refused } = withoutOptions(input);
@@ -129,7 +140,7 @@ export function toIncoming(input: unknown): Conversion {
     appPermissions: raw.app_permissions !== undefined ? BigInt(raw.app_permissions) : null,
     place: placeOf(raw),
     locale: resolveLocale(raw.locale),
-    guildLocale: raw.guild_locale !== undefined ? resolveLocale(raw.guild_locale) : null,
+    guildLocale: communityLocale(raw),
   };
   const data = raw.data;
   if ((kind === 'command' || kind === 'context-menu' || kind === 'autocomplete') && !data?.name) return { ok: false, problems: ['data.name: missing'] };

@@ -121,8 +121,8 @@ export function gamePayload(view: GameView, now: number, links?: GameLinks): Gam
     roundTimerPaused: view.state.config.turnMode === 'rounds' && view.state.status === 'playing' && view.meta.roundDeadline === null,
     // Issue 19: idle members in the party list, and how a run ended that no adventure ended.
     idle: idleIds(view.state, view.meta),
-    ending: endingLine(view.meta, view.state),
-    ...(inLobby(view.meta) ? { lobby: lobbyLines(view.state, view.meta) } : {}),
+    ending: endingLine(view.meta, view.state, view.meta.locale),
+    ...(inLobby(view.meta) ? { lobby: lobbyLines(view.state, view.meta, view.meta.locale) } : {}),
   });
   // A daily run says which day and whether it counts; a finished scored one carries its share card.
   const invite = inviteLine(view);

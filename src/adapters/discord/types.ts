@@ -32,7 +32,7 @@ export interface IncomingInteraction {
   customId?: string;
   /** The language of the user's Discord client (`locale`), resolved to one the game speaks; English when absent. */
   locale?: Locale;
-  /** The server's language (`guild_locale`), resolved; meaningful only for Community servers (else always en-US). */
+  /** The server's language (`guild_locale`) when it is a Community server and the game speaks it; else null. */
   guildLocale?: Locale | null;
   /** Components: the id of the message the component sits on, and whether that message is ephemeral. */
   message?: { id: string; ephemeral: boolean };

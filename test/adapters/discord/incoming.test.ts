@@ -25,13 +25,22 @@ describe('raw interaction -> IncomingInteraction', () => {
     });
   });
 
+  // guild_locale counts only for a Community server (features has COMMUNITY): every other server says "en-US".
   it.each([
-    ['de', 'de', 'de', 'de'],
-    ['pt-BR', 'en-US', 'pt-BR', 'en-US'],
-    ['es-419', undefined, 'es-ES', null],
-    ['ja', 'fr', 'en-US', 'fr'],
-  ] as const)('GIVEN locale %j and guild_locale %j WHEN converted THEN the game speaks %s (server: %s)', (locale, guild, speaks, server) => {
-    const raw = { ...rawInteraction(2, { name: 'rogue', type: 1, options: [{ name: 'help', type: 1 }] }), locale, ...(guild ? { guild_locale: guild } : {}) };
+    ['de', 'de', ['COMMUNITY'], 'de', 'de'],
+    ['de', 'fr', [], 'de', null],
+    ['pt-BR', 'en-US', undefined, 'pt-BR', null],
+    ['pt-BR', 'en-US', ['COMMUNITY', 'NEWS'], 'pt-BR', 'en-US'],
+    ['es-419', undefined, ['COMMUNITY'], 'es-ES', null],
+    ['ja', 'fr', ['COMMUNITY'], 'en-US', 'fr'],
+    ['fr', 'ja', ['COMMUNITY'], 'fr', null],
+  ] as const)('GIVEN locale %j, guild_locale %j and guild features %j WHEN converted THEN the game speaks %s (server: %s)', (locale, guild, features, speaks, server) => {
+    const raw = {
+      ...rawInteraction(2, { name: 'rogue', type: 1, options: [{ name: 'help', type: 1 }] }),
+      locale,
+      ...(guild ? { guild_locale: guild } : {}),
+      ...(features ? { guild: { id: GUILD, ...(guild ? { locale: guild } : {}), features } } : {}),
+    };
     const r = toIncoming(raw);
     expect(r.ok && [r.interaction.locale, r.interaction.guildLocale]).toEqual([speaks, server]);
   });

@@ -307,6 +307,16 @@ describe('interaction router: the caller language', () => {
     expect(calls[0]!.msg).toMatchObject({ content: text, ephemeral: true });
   });
 
+  it.each([
+    ['a Community server speaking German', 'de', 'de'],
+    ['any other server', null, 'fr'],
+  ] as const)('GIVEN a French starter in %s WHEN they run /rogue new THEN the shared game speaks %s', async (_where, guildLocale, expected) => {
+    const { router, games } = routerWith();
+    await router.handle({ ...command('new', { lobby: false, seed: 3, size: 'small' }), locale: 'fr', guildLocale }, recorder().r);
+    const stored = await games.view(key);
+    expect(stored.ok && stored.value.meta.locale).toBe(expected);
+  });
+
   it('GIVEN a French caller WHEN they press a button that is not ours THEN they are told in French', async () => {
     const { router } = routerWith();
     const { r, calls } = recorder();
