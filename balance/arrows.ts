@@ -1,9 +1,12 @@
 /**
- * Refused arrows (issue 24): in a party's games, the share of presses on a lit shared arrow that the presser's own
- * legal moves refuse. An arrow is lit when any living member who may act can go that way (commands/controls/layouts.ts);
- * a press is modelled as the presser choosing one lit arrow at random. `npx tsx balance/arrows.ts [seeds] [policy]`.
+ * Refused arrows (issue 24): in a party's games, the share of presses on a lit shared arrow that the game refuses.
+ * An arrow is lit when any living member who may act can go that way (commands/controls/layouts.ts); a press is
+ * modelled as the presser choosing one lit arrow at random, and runs as the shared message runs it: a wall for the
+ * presser heads that way (src/app/shared-arrow.ts), then the engine takes or refuses the step.
+ * `npx tsx balance/arrows.ts [seeds] [policy]`.
  */
-import { legalMoves, sightOnce, type Direction, type GameState } from '../src/engine/index.js';
+import { legalMoves, sightOnce, step, type Direction, type GameState } from '../src/engine/index.js';
+import { sharedArrowStep } from '../src/app/shared-arrow.js';
 import { playGame, type Scenario } from './play.js';
 import type { PolicyName } from './policies.js';
 
@@ -33,9 +36,15 @@ export function tallyPress(s: GameState, user: string, t: ArrowTally, lighting: 
     return;
   }
   let refused = 0;
-  for (const d of lit) if (mine.moves[d] === 'blocked' || mine.moves[d] === undefined) refused++;
+  for (const d of lit) if (!pressTaken(s, user, d)) refused++;
   t.presses++;
   t.refused += refused / lit.size;
+}
+
+/** Whether a press by `user` on the shared arrow `d` is taken (as GameService.act runs a shared-message press). */
+export function pressTaken(s: GameState, user: string, d: Direction): boolean {
+  const dir = sharedArrowStep(s, user, d);
+  return dir !== null && step(s, { type: 'move', user, dir }).ok;
 }
 
 /** The tally over `seeds` games of a party of four. */

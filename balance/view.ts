@@ -30,6 +30,9 @@ export interface PlayerView {
   mode: 'free' | 'rounds';
   /** I have a standing fight order (⚔️ on my HUD line). */
   fighting: boolean;
+  /** The depth and the last depth (the HUD's "Depth 2/5"). */
+  depth: number;
+  maxDepth: number;
 }
 
 const ORTHO: readonly Direction[] = DIRECTIONS.slice(0, 4);
@@ -64,6 +67,8 @@ export function playerView(state: GameState, userId: string): PlayerView {
     rounds: roundsNow(state),
     mode: state.config.turnMode,
     fighting: state.fighting.includes(userId),
+    depth: state.depth,
+    maxDepth: state.config.maxDepth,
   };
 }
 

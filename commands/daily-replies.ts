@@ -5,6 +5,7 @@ import { dayLabel, dayNumber } from '../src/app/daily/day.js';
 import type { BoardView } from '../src/app/daily/daily-service.js';
 import type { HistoryEntry, RankedEntry } from '../src/app/daily/ports.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
+import { TEXT_LIMITS } from '../src/text/safe-text.js';
 
 /** The daily is turned off on this server, in the reader's language. */
 export function dailyOffText(locale: Locale = DEFAULT_LOCALE): string {
@@ -26,13 +27,14 @@ export function attemptUsedText(day: number, starting = false, locale: Locale = 
   ].join('\n');
 }
 
-/** A board line's room for the rank and the name together, in average letters' width. */
-const BOARD_LINE_NAME = 8;
-
-/** One board line: rank, name (cut by drawn width to fit a 360 px phone line), outcome, score, depth, turns. */
+/**
+ * One board line: rank, the name as written up to TEXT_LIMITS.boardName average letters (cut on a grapheme boundary
+ * beyond; each digit of a rank past two takes a wide letter's width from the name), outcome and score. Depth and turns are
+ * on the share card and in /rogue history, so that a whole name fits a 360 px phone line (test/preview/daily-fit).
+ */
 export function boardLine(e: RankedEntry, locale: Locale = DEFAULT_LOCALE): string {
-  // The name gets what a 360 px phone line leaves beside the rank and the numbers (7 letters' width at rank 1).
-  return t(locale, 'board.line', { rank: e.rank, name: plainName(e.name, Math.max(3, BOARD_LINE_NAME - String(e.rank).length)), emoji: OUTCOMES[e.outcome].emoji, score: e.score, depth: e.depth, turns: e.turns });
+  const room = TEXT_LIMITS.boardName - 1.5 * Math.max(0, String(e.rank).length - 2);
+  return t(locale, 'board.line', { rank: e.rank, name: plainName(e.name, room), emoji: OUTCOMES[e.outcome].emoji, score: e.score });
 }
 
 /** The title of a board. */

@@ -38,6 +38,14 @@ export const LoadArgsSchema = z.object({
   dailies: int(0, 100, 0),
   /** Write a V8 CPU profile of every process under load and print where the CPU went, by area. */
   profile: z.coerce.boolean().default(false),
+  /**
+   * Seconds into the pressing when the next bot-token request gets Discord's global 429 (`retry_after`: --retry-after),
+   * to measure that private notes (interaction endpoints, exempt from the global limit) are not held by it. Needs
+   * bot-token requests to happen: --expire-tokens or --rounds.
+   */
+  'global-429': z.coerce.number().int().min(0).max(300).optional(),
+  /** The global 429's retry_after, seconds. */
+  'retry-after': int(1, 60, 8),
   /** With --compare: exit 1 when the bot's CPU per press exceeds this many times the fair noop responder's (a regression guard). */
   'max-cpu-ratio': z.coerce.number().positive().optional(),
 });
@@ -67,6 +75,8 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       pace: { type: 'string' },
       dailies: { type: 'string' },
       'max-cpu-ratio': { type: 'string' },
+      'global-429': { type: 'string' },
+      'retry-after': { type: 'string' },
     },
     strict: true,
   });

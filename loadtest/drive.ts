@@ -19,6 +19,8 @@ export interface Press {
   type?: number;
   /** Dispatch to answer, in ms. */
   ms?: number;
+  /** Date.now() just before the fake dispatched the interaction (to time follow-ups, which the fake stamps the same way). */
+  sentAt?: number;
   /** The first answer's text, when it was a message (type 4: a private refusal, "busy", a rate-limit note). */
   text?: string;
 }
@@ -165,13 +167,14 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         if (!enabled.length) continue;
         const pick = enabled[Math.floor(random() * enabled.length)]!;
         const t0 = performance.now();
+        const sentAt = Date.now();
         let sent: { id: string; token: string };
         try {
           sent = await fake.pressButton({ guildId: ch.guildId, channelId: ch.channelId, user: p, messageId: onId!, customId: pick.custom_id! });
         } catch {
           continue; // the message changed under the player's finger (a button that just went away)
         }
-        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token };
+        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token, sentAt };
         presses.push(press);
         try {
           const cb = await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);

@@ -111,12 +111,20 @@ const NODE_LAYERS = new Set(['Node HTTP, net and streams', 'crypto and zlib', 'm
 export function profileBreakdown(dir: string): [string, number, number][] {
   const byArea = new Map<string, number>();
   const other = new Map<string, number>();
+  const frames = new Map<string, number>();
+  const top = Number(process.env.LOADTEST_PROFILE_TOP ?? 0);
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.cpuprofile'))) {
     const p = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile;
     const area = areasOf(p.nodes);
+    const byId = top > 0 ? new Map(p.nodes.map((n) => [n.id, n])) : undefined;
     p.samples.forEach((id, i) => {
       const a = area.get(id) ?? 'other';
       byArea.set(a, (byArea.get(a) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      const n = byId?.get(id);
+      if (n && a !== 'idle') {
+        const k = `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(src|commands|loadtest)\//, '$1/')} ${n.callFrame.functionName || '(anonymous)'}`;
+        frames.set(k, (frames.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      }
       if (a === 'other') {
         const n = p.nodes.find((x) => x.id === id)!;
         const k = `${n.callFrame.url.replace(/^.*node_modules\//, '')} ${n.callFrame.functionName}`;
@@ -125,6 +133,8 @@ export function profileBreakdown(dir: string): [string, number, number][] {
     });
   }
   byArea.delete('idle');
+  // LOADTEST_PROFILE_TOP=N: the N functions with the most self time, to find what to cut within an area.
+  for (const [k, v] of [...frames].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stderr.write(`top: ${v.toFixed(0)} ms ${k}\n`);
   if (process.env.LOADTEST_PROFILE_OTHER) for (const [k, v] of [...other].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stderr.write(`other: ${v.toFixed(0)} ms ${k}\n`);
   const total = [...byArea.values()].reduce((a, b) => a + b, 0);
   return [...byArea].map(([a, ms]): [string, number, number] => [a, ms, total > 0 ? ms / total : 0]).sort((x, y) => y[1] - x[1]);

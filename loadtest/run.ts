@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeFigures, profileBreakdown, type ProcessFigures } from './figures.js';
 import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
@@ -20,6 +20,8 @@ import { drivePlayers, setupGames, setupGuilds, setupNoopMessages } from './driv
 import { Redis } from 'ioredis';
 import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
 import { percentile } from './stats.js';
+import { noteFigures, noteLines, type NoteFigures } from './notes.js';
+import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import { buildWorld } from './world.js';
 
 /** The figures of one run. */
@@ -55,11 +57,23 @@ interface RunReport {
   /** Mean size of the pictures sent with press answers, and the share of presses that got a follow-up (for the fair noop). */
   pngMeanBytes: number;
   followUpShare: number;
+  /** The share of presses answered only privately (type 4: a refusal, "busy", the rate limit), for the fair noop. */
+  privateReplyShare: number;
+  /** CPU ms of every process per answered press (both modes), beside the per-accepted figure. */
+  cpuPerAnswered: number;
   /** --profile: self time by area. */
   breakdown: [string, number, number][];
   /** Redis used_memory after the run minus before the setup (everything the channels keep), and the run's length. */
   redisBytes: number;
   runMs: number;
+  /** Private notes' latency (follow-ups and private replies), and after a global 429 when --global-429. */
+  notes: NoteFigures;
+  /** The machine's 1-minute load average when the pressing started and ended (a shared machine: figures are noisy). */
+  load: [number, number];
+  /** Presses answered "busy, try again" by the load shedder. */
+  busy: number;
+  /** Redis commands the processes sent from the first press until Discord traffic went quiet (INFO commandstats), by command. */
+  redisCommands: [string, number][];
 }
 
 /** What the fair noop responder is told to send: the bot run's picture size and follow-up share. */
@@ -86,6 +100,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       fake.deliverOverHttp({ urls: replicas.map((r) => r.url!), keys });
     }
     const memoryBefore = await usedMemory(redis.url);
+    let commandsBefore = new Map<string, number>();
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
@@ -98,8 +113,14 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const admin = args['expire-tokens'] ? new Redis(redis.url) : null;
     const expiring = admin ? setInterval(() => void expireTokens(admin, env.redisPrefix), 1000) : null;
     if (admin) await expireTokens(admin, env.redisPrefix);
+    commandsBefore = await commandStats(redis.url);
+    const loadBefore = loadavg()[0]!;
     const started = Date.now();
+    // --global-429: from that second on, the next bot-token request gets Discord's global 429 (the route not run).
+    const at429 = args['global-429'];
+    const arm429 = at429 === undefined || mode === 'noop' ? null : setTimeout(() => fake.failRequests((_m, _p, h) => (h['authorization'] ?? '').startsWith('Bot '), { retryAfterSec: args['retry-after'], global: true, unapplied: true }), at429 * 1000);
     const presses = await drivePlayers(fake, world.channels, args).finally(() => {
+      if (arm429) clearTimeout(arm429);
       if (expiring) clearInterval(expiring);
       admin?.disconnect();
     });
@@ -109,19 +130,30 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const refused = followedUpTokens(fake);
     const answered = presses.filter((p) => p.ms !== undefined);
     const latencies = answered.map((p) => p.ms!);
-    const accepted = presses.filter((p) => (mode === 'noop' ? p.type !== undefined : isAccepted(p, refused))).length;
+    // The same test in both modes: a redraw with no private note after it (the noop's notes and private replies
+    // stand for the bot's refusals, in the bot run's shares).
+    const accepted = presses.filter((p) => isAccepted(p, refused)).length;
+    const commandsAfter = await commandStats(redis.url);
     const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
     const figures = probeFigures(probeDir, started, started + runMs);
     const during = fake.requests.slice(setupRequests);
     const pictures = during.filter((r) => r.path.endsWith('/callback')).flatMap((r) => (r.body as { files?: { size: number }[] } | undefined)?.files ?? []);
-    const counted = mode === 'noop' ? answered.length : accepted;
+    const counted = accepted;
+    const redisCommands = [...commandsAfter].map(([c, n]): [string, number] => [c, n - (commandsBefore.get(c) ?? 0)]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    const busy = presses.filter((p) => p.type === 4 && p.text === BUSY_TEXT).length;
     report = {
+      load: [loadBefore, loadavg()[0]!],
+      notes: noteFigures(presses, fake.requests, fake.applicationId, started, mode === 'noop' || at429 === undefined ? undefined : args['retry-after']),
+      busy,
+      redisCommands,
       redisBytes: (await usedMemory(redis.url)) - memoryBefore,
       runMs,
       figures,
       cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
       pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
       followUpShare: presses.length ? followedUpTokens(fake).size / presses.length : 0,
+      privateReplyShare: presses.length ? presses.filter((p) => p.type === 4).length / presses.length : 0,
+      cpuPerAnswered: answered.length > 0 ? figures.cpuMs / answered.length : NaN,
       breakdown: [],
       mode,
       processes: replicas.length,
@@ -147,7 +179,9 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
   // Profiles are written as the processes exit.
   if (profileDir) {
     report.breakdown = profileBreakdown(profileDir);
-    rmSync(profileDir, { recursive: true, force: true });
+    // LOADTEST_PROFILE_KEEP=1 keeps the .cpuprofile files (for Chrome DevTools or a closer look).
+    if (process.env.LOADTEST_PROFILE_KEEP) process.stderr.write(`[${mode}] profiles kept in ${profileDir}\n`);
+    else rmSync(profileDir, { recursive: true, force: true });
   }
   return report;
 }
@@ -157,8 +191,8 @@ const ms = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(1)} ms`)
 function print(args: LoadArgs, r: RunReport): void {
   const who = r.mode === 'gateway' ? `${r.processes} shard processes` : `${r.processes} ${r.mode === 'noop' ? 'noop responders' : 'HTTP replicas'}`;
   const lines = [
-    `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s`,
-    `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s)`,
+    `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s (load average ${r.load[0].toFixed(1)} -> ${r.load[1].toFixed(1)} on ${cpus().length} cores)`,
+    `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s); served (answered, not "busy") ${((r.answered - r.busy) / args.seconds).toFixed(1)}/s of ${(r.presses / args.seconds).toFixed(1)}/s pressed, ${r.busy} shed as busy`,
     `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
     `fake Discord refused ${r.discordErrors} requests during the run${r.discordErrorKinds.length ? `: ${r.discordErrorKinds.join('; ')}` : ''}`,
   ];
@@ -167,8 +201,13 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
   const f = r.figures;
-  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per ${r.mode === 'noop' ? 'answered' : 'accepted'} press; longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
-  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up`);
+  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
+  if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
+  if (r.mode !== 'noop' && r.redisCommands.length) {
+    const all = r.redisCommands.reduce((a, [, n]) => a + n, 0);
+    lines.push(`Redis commands ${all} (${r.presses ? (all / r.presses).toFixed(2) : '-'} per press): ${r.redisCommands.map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  }
   if (r.breakdown.length) lines.push(`CPU by area (self time, profile): ${r.breakdown.map(([a, ms, share]) => `${a} ${(share * 100).toFixed(1)}% (${ms.toFixed(0)} ms)`).join('; ')}`);
   if (args.pace !== undefined && r.mode !== 'noop') {
     const per = 1000 / args.channels;
@@ -191,12 +230,12 @@ print(args, reports[0]!);
 let tooCostly = false;
 if (args.compare && args.mode !== 'noop') {
   // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
-  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare) };
+  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare), NOOP_PRIVATE_REPLY_SHARE: String(reports[0]!.privateReplyShare) };
   reports.push(await runOnce(args, 'noop'));
   print(args, reports[1]!);
   const [bot, noop] = reports as [RunReport, RunReport];
   const cpuRatio = bot.cpuPerPress / noop.cpuPerPress;
-  process.stdout.write(`ratio ${bot.mode}/noop: CPU per press ${cpuRatio.toFixed(2)}x, p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+  process.stdout.write(`ratio ${bot.mode}/noop: CPU per accepted press ${cpuRatio.toFixed(2)}x (per answered ${(bot.cpuPerAnswered / noop.cpuPerAnswered).toFixed(2)}x), p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
   const limit = args['max-cpu-ratio'];
   if (limit !== undefined && !(cpuRatio <= limit)) {
     tooCostly = true;
@@ -211,6 +250,17 @@ async function usedMemory(url: string): Promise<number> {
   const r = new Redis(url);
   try {
     return Number(/used_memory:(\d+)/.exec(await r.info('memory'))?.[1] ?? 0);
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** Calls per command since the server started (INFO commandstats), without the INFO calls themselves. */
+async function commandStats(url: string): Promise<Map<string, number>> {
+  const r = new Redis(url);
+  try {
+    const info = await r.info('commandstats');
+    return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].filter((m) => m[1] !== 'info').map((m) => [m[1]!, Number(m[2])]));
   } finally {
     r.disconnect();
   }

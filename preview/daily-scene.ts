@@ -11,9 +11,9 @@ import type { RankedEntry } from '../src/app/daily/ports.js';
 import { boardText } from '../commands/daily-replies.js';
 import type { Scene } from './scenes.js';
 
-/** Wide letters and the longest numbers a board line can hold: the worst case for a phone. */
+/** Wide letters, names of the stated length (TEXT_LIMITS.boardName) and the longest numbers: the worst case for a phone. */
 function worstEntry(rank: number): RankedEntry {
-  const names = ['WWWWWWWWWWWWWWWWWWWWWWWW', '<@123456789012345678>', '@everyone @here', 'ＷＩＤＥ全角の名前です', 'MMMMMMMMMMMMMMMMMMMM'];
+  const names = ['WWWWWWWWWWWWWWWWWWWWWWWW', '<@123456789012345678>', '@everyone @here', 'ＷＩＤＥ全角の名前です', 'MMMMMMMMMMMMMMMMMMMM', 'alicedaily', 'AliceDailyRunner'];
   return { rank, userId: String(rank), name: names[rank % names.length]!, score: 12_345 - rank, depth: 5, turns: 1499, outcome: rank % 2 ? 'victory' : 'abandoned', finishedAt: 0, guildId: '1' };
 }
 

@@ -18,6 +18,8 @@ import { RedisUserPrefsStore } from './adapters/redis/redis-user-prefs-store.js'
 import { RedisEditTokens } from './adapters/redis/redis-edit-tokens.js';
 import { RedisBudget } from './adapters/redis/redis-budget.js';
 import { RedisUserLimiter } from './adapters/redis/redis-user-limiter.js';
+import { RedisRepostGate } from './adapters/redis/redis-repost-gate.js';
+import type { RepostGate } from './adapters/discord/repost-gate.js';
 import type { UserLimiter } from './adapters/discord/rate-limit.js';
 import type { EditTokens } from './adapters/discord/edit-tokens.js';
 import type { BotBudget } from './adapters/discord/budget.js';
@@ -52,7 +54,7 @@ let prefs: UserPrefsStore;
 let dailyStores: Pick<DailyServiceDeps, 'attempts' | 'boards' | 'history' | 'runs'>;
 // Shared by every replica: the freshest token that can edit each game message, the bot token's global budget and the
 // per-user action limit.
-let edits: { editTokens: EditTokens; budget: BotBudget; rateLimiter: UserLimiter } | Record<string, never> = {};
+let edits: { editTokens: EditTokens; budget: BotBudget; rateLimiter: UserLimiter; repostGate: RepostGate } | Record<string, never> = {};
 if (redis) {
   const prefix = config.redisPrefix ? { prefix: config.redisPrefix } : {};
   games = new RedisGameStore(redis, { ...prefix, onDamagedIndex: (key) => log.warn({ key }, 'a damaged guild index was dropped; it is rebuilt as games are saved') });
@@ -60,7 +62,7 @@ if (redis) {
   rounds = new RedisRoundQueue(redis, prefix);
   prefs = new RedisUserPrefsStore(redis, app, prefix);
   dailyStores = { attempts: new RedisDailyAttemptStore(redis, prefix), boards: new RedisBoardStore(redis, app, prefix), history: new RedisHistoryStore(redis, app, prefix), runs: new RedisFinishedRuns(redis, app, prefix) };
-  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix), rateLimiter: new RedisUserLimiter(redis, { ...prefix, onFallback: (err) => log.warn({ err }, 'per-user limit: Redis did not answer; this process decided') }) };
+  edits = { editTokens: new RedisEditTokens(redis, prefix), budget: new RedisBudget(redis, prefix), rateLimiter: new RedisUserLimiter(redis, { ...prefix, onFallback: (err) => log.warn({ err }, 'per-user limit: Redis did not answer; this process decided') }), repostGate: new RedisRepostGate(redis, { ...prefix, onFallback: (err) => log.warn({ err }, 'repost limit: Redis did not answer; this process decided') }) };
   log.info({ prefix: config.redisPrefix ?? '(default)', cluster: config.redisClusterNodes !== undefined }, 'using Redis storage');
   // The client queues nothing while disconnected, so wait for the first connection; if Redis is down, start anyway:
   // commands answer "storage unavailable" until the client reconnects by itself.

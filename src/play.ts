@@ -141,7 +141,8 @@ export class PlaySession {
     this.replays = new ReplayService({ gameStore: store, runs: store, encoder: inProcessReplayEncoder, logger: silentLogger });
     this.settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
     // A terminal shows no pictures: the image style (the servers' default) is drawn as emoji here.
-    const patch = { render: options.render ?? 'emoji', ...(options.mobile ? { mobile: true } : {}) };
+    // A terminal is a wide window: the desktop layout unless --mobile asks for the phone's (the servers' default is on).
+    const patch = { render: options.render ?? 'emoji', mobile: options.mobile === true };
     this.ready = this.settings.update(PLAY_GUILD_ID, patch).then(() => undefined);
   }
 

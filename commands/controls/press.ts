@@ -5,8 +5,9 @@
  * presses in exactly the same words.
  */
 import type { ReplayServiceApi } from '../../src/app/replay-service.js';
-import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserRef } from '../../src/app/service-types.js';
+import type { ChannelKey, GameServiceApi, GameView, ServiceFailure, UserPrefsServiceApi, UserRef } from '../../src/app/service-types.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../../src/i18n/index.js';
+import { firstGameNote } from './first-note.js';
 import { failureText } from '../replies.js';
 import { endOrVote } from '../rogue.js';
 import { HELP_VERBS, MEMBER_VERBS, VERB_TABLE, type PressIntent } from './buttons.js';
@@ -57,6 +58,8 @@ export interface PressContext {
   pressedMessage?: string;
   /** The presser's language: refusals are worded in it (English when absent). */
   locale?: Locale;
+  /** The presser's preferences: the first game's one-time note on the icon buttons is remembered there (first-note.ts). */
+  prefs?: UserPrefsServiceApi;
   /** Deletes the presser's history and preferences (/rogue forget's button); absent where not wired. */
   forget?: (userId: string) => Promise<Reply>;
 }
@@ -170,7 +173,11 @@ export async function runPress(ctx: PressContext, id: ButtonId, intent: PressInt
       break;
     }
   }
-  if (result.ok) return { kind: 'game', view: result.value };
+  if (result.ok) {
+    // A player's first press in their first game: what each icon button does, privately, once.
+    const note = await firstGameNote(ctx.prefs, ctx.user.id, result.value, ctx.locale ?? DEFAULT_LOCALE, intent.kind === 'join');
+    return note ? { kind: 'game', view: result.value, note } : { kind: 'game', view: result.value };
+  }
   if (!redraws(result.error)) return refused(refusalText(result.error, intent, ctx.pressedMessage !== undefined, ctx.locale), null, result.error);
   // Show the current turn (or the final screen) on the message that carried the button, then say why nothing
   // happened; never another game's picture, should the channel's game have been replaced meanwhile.

@@ -39,6 +39,7 @@ import { kickPlan, liveKickVotes, recordPassed, skipIdle, type KickOutcome } fro
 import { hostStartPlan, joinPlan, lobbyExpired, lobbyMeta } from './lobby.js';
 import { endPlan, fail, isFailure, ok, rejection, view, type Plan } from './plan.js';
 import { duePing } from './turn-ping.js';
+import { sharedArrowStep } from './shared-arrow.js';
 import { isRetired } from './game-message.js';
 import { encodeChannelKey } from './game-codec.js';
 import { idleEndsAt, queuedWake, wakeAt } from './idle-end.js';
@@ -274,11 +275,14 @@ export class GameService implements GameServiceApi {
         if (behind < 0 || behind > STALE_WINDOW) return { kind: 'stale' };
         // (a) of the stale-press rule: the user's own action since the render means this press was already answered.
         if (seenVersion !== undefined && behind > 0 && (game.meta.lastActed[user.id] ?? -1) >= seenVersion) return { kind: 'stale' };
-        const r = step(s, engineAction);
+        // A shared arrow that is a wall for the presser heads that way instead (shared-arrow.ts): the message lit it for the party.
+        const heading = pressedMessage !== undefined && engineAction.type === 'move' ? sharedArrowStep(s, user.id, engineAction.dir) : null;
+        const applied = heading && engineAction.type === 'move' ? { ...engineAction, dir: heading } : engineAction;
+        const r = step(s, applied);
         // The real reason for this player (a wall, an ally, not your turn): the drawing was the party's, and their own
         // position has not changed since it (rule (a)), so "out of date" would send them back to the same arrow.
         if (!r.ok) return rejection(r.code, s.config.maxPlayers);
-        return skipIdle(game.meta, { actions: [engineAction], state: r.state, events: r.events }, user.id);
+        return skipIdle(game.meta, { actions: [applied], state: r.state, events: r.events }, user.id);
       }, interactionId),
     );
   }

@@ -84,7 +84,7 @@ export const SETTING_ROWS = {
   hostMinRoundSeconds: int({ option: 'host_min_round_seconds', min: 10, max: 600, default: 10, hint: 'Shortest round a host may choose in /rogue new (seconds)' }),
   hostMaxRoundSeconds: int({ option: 'host_max_round_seconds', min: 10, max: 600, default: 600, hint: 'Longest round a host may choose in /rogue new (seconds)' }),
   // Every render style reads it (src/render/glyphs.ts STYLES caps): the picture gets fewer, larger tiles.
-  mobile: bool({ option: 'mobile', default: false, hint: 'Narrower map for phones (larger picture tiles)' }),
+  mobile: bool({ option: 'mobile', default: true, hint: 'Narrower map for phones (larger picture tiles)' }),
   /** 8-way movement (diagonal moves and buttons); off means 4-way. */
   diagonals: bool({ option: 'diagonals', default: false, hint: 'Allow diagonal moves (8-way) in new games' }),
   /** Hours without a player action after which a game ends by itself with its summary. */

@@ -13,11 +13,13 @@ export const UserPrefsSchema = z.object({
   style: z.enum(PRIVATE_STYLES).default('image'),
   /** Phone layout of the user's private views (narrow map, compact d-pad). */
   mobile: z.boolean().default(false),
+  /** The one-time note on what each icon button does has been shown to this user (their first game's first press). */
+  iconsExplained: z.boolean().default(false),
 });
 export type UserPrefs = z.infer<typeof UserPrefsSchema>;
 
 /** A partial update with the same ranges, built without the defaults (so a patch of one pref keeps the other). */
-export const UserPrefsPatchSchema = z.object({ style: z.enum(PRIVATE_STYLES).optional(), mobile: z.boolean().optional() }).strict();
+export const UserPrefsPatchSchema = z.object({ style: z.enum(PRIVATE_STYLES).optional(), mobile: z.boolean().optional(), iconsExplained: z.boolean().optional() }).strict();
 export type UserPrefsPatch = z.infer<typeof UserPrefsPatchSchema>;
 
 /** A fresh copy of the default prefs. */

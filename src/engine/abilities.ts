@@ -12,7 +12,8 @@ import type { ActorRef, GameState, Monster, Player, RejectionCode, Weapon } from
 
 /** What abilities need from the turn engine beyond the item effects: one attack by the shared rule. */
 export interface AbilityContext extends EffectContext {
-  strike(attacker: Player, weapon: Weapon, target: Monster, range?: number): void;
+  /** `split` false: a blow that never splits a monster that splits (an arrow). */
+  strike(attacker: Player, weapon: Weapon, target: Monster, range?: number, split?: boolean): void;
 }
 
 /** The ranger's arrow: its reach in tiles and its numbers (the level's damage bonus is added). */
@@ -86,7 +87,7 @@ export const EFFECTS: Readonly<Record<AbilityEffect, Effect>> = {
     if (!m) return 'nothing-in-reach';
     ctx.emit({ type: 'ability', who: ref(p), ability: 'shoot', target: mref(m), amount: 1 });
     const bonus = levelDamage(p.level);
-    ctx.strike(p, { ...SHOT, damage: [SHOT.damage[0] + bonus, SHOT.damage[1] + bonus] }, m, chebyshev(m, p));
+    ctx.strike(p, { ...SHOT, damage: [SHOT.damage[0] + bonus, SHOT.damage[1] + bonus] }, m, chebyshev(m, p), false);
     return null;
   },
   mend: (ctx, p) => {

@@ -58,6 +58,11 @@ export interface Perception {
   lured: boolean;
   /** It is healed enough to stop fleeing. */
   recovered: boolean;
+  /**
+   * A healer with no packmate fighting near it, under rules that make it commit (healerCommits): it stops keeping
+   * away and comes to fight, so hanging back never freezes a run or a fight order.
+   */
+  commits?: boolean;
 }
 
 export interface Decision {
@@ -101,6 +106,8 @@ export const TACTICS: Readonly<Record<Tactics, TacticRule>> = {
   brute: rule({ flees: () => false, weapon: (m) => m.weapon }),
   healer: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon, keepsAway: KEEP_AWAY, mends: true }),
   boss: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), guards: true, berserks: true }),
+  // A pack hunter (wolves) never runs while its pack is near: the approach field's flanking step surrounds the target.
+  pack: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon }),
 };
 
 /** The weapon a monster holds. */
@@ -126,7 +133,7 @@ export function decide(m: Monster, p: Perception): Decision {
   if (m.state === 'flee' && !p.recovered) return { state: 'flee', weapon };
   if (p.target) {
     if (rule.flees(p)) return { state: 'flee', weapon };
-    if (p.distance <= rule.keepsAway && m.state !== 'retreat') return { state: 'retreat', weapon };
+    if (p.distance <= rule.keepsAway && m.state !== 'retreat' && !p.commits) return { state: 'retreat', weapon };
     if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
   }
@@ -179,6 +186,7 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
     }
   }
   const stats = MONSTERS[m.kind];
+  const commits = target !== null && TACTICS[stats.tactics].mends && rulesFor(state.config.rules).healerCommits && !packFighting(monsters, m);
   // A ranged weapon fires along any clear line: the target sees the monster (symmetric FOV), so no wall is in the way;
   // another creature on the line blocks the shot. Melee and reach weapons strike along straight lines only.
   const ranged = stats.weapons[m.weapon]!.reach > 2 && distance > 1;
@@ -198,7 +206,20 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
     hasLastSeen: m.lastSeen >= 0,
     lured,
     recovered: m.hp >= RETURN_FRACTION * m.maxHp,
+    ...(commits ? { commits } : {}),
   };
+}
+
+/**
+ * Whether another monster within FRIEND_RADIUS (not a healer) is fighting: it struck at a player on its last move. A
+ * packmate still on its way, or stuck behind the healer in a corridor, is not: then the healer commits.
+ */
+function packFighting(monsters: readonly Monster[], m: Monster): boolean {
+  for (const o of monsters) {
+    if (o === m || o.state !== 'attack' || TACTICS[MONSTERS[o.kind].tactics].mends) continue;
+    if (Math.abs(o.x - m.x) <= FRIEND_RADIUS && Math.abs(o.y - m.y) <= FRIEND_RADIUS) return true;
+  }
+  return false;
 }
 
 /** Length of the straight, wall-free line from a to b (orthogonal, or diagonal in 8-way), or Infinity. */
@@ -393,7 +414,7 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         break;
       case 'hunt': {
         // A healer with its pack around hangs back just out of reach instead of walking into the fight.
-        if (p.target && tactic.mends && !p.alone && p.distance <= KEEP_AWAY + 2) break;
+        if (p.target && tactic.mends && !p.alone && !p.commits && p.distance <= KEEP_AWAY + 2) break;
         let next = -1;
         // The field the hunt walks this turn, if any: a fleeing packmate in the way on it is swapped with.
         let walked: Int32Array | null = null;

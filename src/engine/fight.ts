@@ -33,6 +33,22 @@ export function fightable(m: Pick<Monster, 'state'>): boolean {
 }
 
 /**
+ * How many awake monsters the party sees (`seen(i)`), other than `except`, could strike tile (x, y) where they stand
+ * (a monster steps or strikes in a move, not both): within their weapon's reach in the game's topology. The fight
+ * order never steps a hero to a tile with more of them than where it stands (rules with fightGuard).
+ */
+export function reachersAt(s: GameState, x: number, y: number, except: Monster | null, seen: (i: number) => boolean): number {
+  let n = 0;
+  for (const m of s.monsters) {
+    if (m === except || !fightable(m) || !seen(m.y * s.width + m.x)) continue;
+    const reach = MONSTERS[m.kind].weapons[m.weapon]?.reach ?? 1;
+    const d = distance(s, { x, y }, m);
+    if (d <= reach) n++;
+  }
+  return n;
+}
+
+/**
  * Whether a monster of `kind` joining a fight is news worth handing the fight back for: a kind more dangerous (more
  * xp for the kill) than every kind the fight already has in view. A packmate, or a goblin joining a fight with an
  * orc, is not.
@@ -87,6 +103,7 @@ export function fightTarget(s: GameState, p: Player, seen: (i: number) => boolea
  * (`newcomer`), the fighter's hp fell from `hpBefore` below one of FIGHT_HURT_LINES, or nothing is left to fight.
  */
 export function fightStop(p: Player, target: Monster | null, allyDown: boolean, newcomer: boolean, hpBefore: number): RunStopReason | null {
+  // (A guarded order, fightGuard, also ends 'exposed' when its next step would bring more monsters in reach: fightRound.)
   if (allyDown) return 'ally-down';
   if (newcomer) return 'monster-in-view';
   if (FIGHT_HURT_LINES.some((f) => hpBefore >= p.maxHp * f && p.hp < p.maxHp * f)) return 'hurt';

@@ -9,25 +9,25 @@ import { rollAttack } from './combat.js';
 import { validateConfig } from './config.js';
 import { Tile } from '../grid/tiles.js';
 import { bumpAt, reachTarget } from './legal.js';
-import { enterLevel, reinforce } from './level.js';
+import { enterLevel, nextLabel, reinforce, spawnMonster } from './level.js';
 import { bfs } from '../grid/flood.js';
-import { MONSTERS, PLAYER_BASE } from './monsters.js';
+import { MONSTERS, PLAYER_BASE, SPLIT_MIN } from './monsters.js';
 import { THROW_RANGE, useItem } from './effects.js';
 import { useAbility, type AbilityContext } from './abilities.js';
 import { LEGACY_ROLE, ROLES, type RoleKind } from './roles.js';
-import { ITEMS, addToPack, armourDefence, wielded } from './items.js';
+import { ITEMS, addToPack, armourDefence, armourToHit, wielded } from './items.js';
 import { buildRecap } from './score.js';
 import { rulesFor } from './rules.js';
 import { XP_PER_DEPTH, gainXp } from './progression.js';
 import { chaseField, exploreField, travelField } from './runs.js';
-import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat } from './fight.js';
+import { HOLD_GROUND, fightBlow, fightStop, fightTarget, fightable, letItCome, newThreat, reachersAt } from './fight.js';
 import { CALM_ROUNDS, MAX_HOLD_ROUNDS, nearMonster, placeFollowers, reviveFallen, roundDone, roundsNow, stairFollowers, threatens, wanderIn, wakeHolders } from './pace.js';
 import { UNREACHABLE, downhill } from '../pathfinding/index.js';
 import { Rng } from '../grid/rng.js';
 import { SCHEMA_VERSION } from './state-schema.js';
 import { turnPolicy, type TurnHost } from './turn-policy.js';
 import type { Action, ActorRef, Direction, RunKind, RunStopReason, GameConfig, GameEvent, GameState, Monster, Player, RejectionCode, RunSummary, StepResult, Weapon } from './types.js';
-import { DIRECTION_DELTA } from './types.js';
+import { DIRECTIONS, DIRECTION_DELTA } from './types.js';
 import { markExplored, refreshSight, sees } from './visibility.js';
 import { workspaceFor, type Workspace } from './workspace.js';
 
@@ -66,6 +66,7 @@ export function newGame(config: GameConfig): GameState {
     holding: [],
     fighting: [],
     fightKnown: [],
+    fightQuiet: 0,
     status: 'playing',
     summary: null,
     recent: [],
@@ -93,7 +94,7 @@ export function resolveRound(state: GameState): StepResult {
 
 /** Attack and defence of a player (armour included), or of a monster from its kind's stat block plus its difficulty bonus. */
 const fighter = (c: Player | Monster) =>
-  'slot' in c ? { attack: c.attack, defence: c.defence + armourDefence(c.armour) } : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence };
+  'slot' in c ? { attack: c.attack + armourToHit(c.armour), defence: c.defence + armourDefence(c.armour) } : { attack: MONSTERS[c.kind].attack + c.power, defence: MONSTERS[c.kind].defence };
 const playerRef = (p: Player): ActorRef => ({ kind: 'player', id: p.id, name: p.name });
 
 /** Mutable working copy of one step. */
@@ -127,8 +128,14 @@ class Turn implements AbilityContext, TurnHost {
     this.events.push(e);
   }
 
-  /** One attack, shared by players and monsters. */
-  strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster, range = 1): void {
+  /** One attack, shared by players and monsters; a player's blade (`split`) splits a monster that splits (an ooze). */
+  strike(attacker: Player | Monster, weapon: Weapon, target: Player | Monster, range = 1, split = true): void {
+    // A quick weapon strikes more than once a blow, while the target stands.
+    for (let k = 1; k < (weapon.hits ?? 1) && target.hp > 0; k++) this.blow(attacker, weapon, target, range, split);
+    if (target.hp > 0) this.blow(attacker, weapon, target, range, split);
+  }
+
+  private blow(attacker: Player | Monster, weapon: Weapon, target: Player | Monster, range: number, split: boolean): void {
     const a = 'slot' in attacker ? playerRef(attacker) : monsterRef(attacker);
     const t = 'slot' in target ? playerRef(target) : monsterRef(target);
     const roll = rollAttack(fighter(attacker), weapon, fighter(target), this.rng, range);
@@ -138,11 +145,40 @@ class Turn implements AbilityContext, TurnHost {
     }
     target.hp = Math.max(0, target.hp - roll.damage);
     this.emit({ type: 'attacked', attacker: a, target: t, damage: roll.damage, weapon: weapon.name, verb: weapon.verb, range });
-    if (target.hp > 0) return;
+    if (target.hp > 0) {
+      if (split && 'slot' in attacker && !('slot' in target)) this.split(attacker, target);
+      return;
+    }
     if ('slot' in target) {
       target.alive = false;
       this.emit({ type: 'died', who: t, by: a, weapon: weapon.name });
     } else this.slain(attacker, target, a, t);
+  }
+
+  /**
+   * A blade's blow on a monster that splits (MONSTERS[kind].splits) with at least SPLIT_MIN hp left: half of what is
+   * left goes into a new one on the first free tile beside it, awake and after the striker. No room, no split.
+   */
+  private split(p: Player, m: Monster): void {
+    const s = this.s;
+    if (!MONSTERS[m.kind].splits || m.hp < SPLIT_MIN) return;
+    const dirs = s.config.topology === 4 ? DIRECTIONS.slice(0, 4) : DIRECTIONS;
+    const w = s.width;
+    for (const d of dirs) {
+      const [dx, dy] = DIRECTION_DELTA[d];
+      const x = m.x + dx;
+      const y = m.y + dy;
+      if (s.tiles[y * w + x] === Tile.Wall || s.monsters.some((o) => o.x === x && o.y === y) || s.players.some((q) => q.alive && q.x === x && q.y === y)) continue;
+      const half = Math.floor(m.hp / 2);
+      m.hp -= half;
+      const n = s.monsters.filter((o) => o.kind === m.kind).length;
+      const child = spawnMonster(s.nextId++, m.kind, x, y, half, m.power, nextLabel(s.monsters, m.kind, n));
+      child.state = 'hunt';
+      child.lastSeen = p.y * w + p.x;
+      s.monsters.push(child);
+      this.emit({ type: 'split', who: monsterRef(m), into: monsterRef(child) });
+      return;
+    }
   }
 
   /** A monster at 0 hp leaves the level; a player's kill is counted and earns experience. */
@@ -303,6 +339,7 @@ function calmDown(t: Turn): void {
   t.s.holding = [];
   // Fight orders stand through the calm (ready for the next fight); what this fight saw is forgotten.
   t.s.fightKnown = [];
+  t.s.fightQuiet = 0;
   t.emit({ type: 'pace', rounds: false });
 }
 
@@ -337,6 +374,8 @@ export function step(state: GameState, action: Action): StepResult {
   const code = apply(t, action);
   if (code) return { ok: false, code };
   t.checkDefeat();
+  // A blow by anyone in a fight's round: the fight is not idle (rounds count quiet ones in endRound).
+  if (t.events.some(isBlow)) s.fightQuiet = 0;
   syncPace(t);
   t.sight();
   s.rng = t.rng.save();
@@ -440,14 +479,23 @@ function endRound(t: Turn, depth = 0): void {
   const hpBefore = new Map(s.players.map((p) => [p.id, p.hp]));
   // Standing fight orders resolve first, in party order (one who acted by hand this round has already done so).
   // With nothing in view to fight (it ran out of sight) a fighter stands ready: the order ends with the fight's calm.
-  for (const p of s.players) if (p.alive && s.fighting.includes(p.id) && !s.acted.includes(p.id) && !fightRound(t, p)) t.emit({ type: 'waited', who: playerRef(p) });
+  const exposed = new Set<string>();
+  const start = t.events.length;
+  for (const p of s.players) {
+    if (!p.alive || !s.fighting.includes(p.id) || s.acted.includes(p.id)) continue;
+    const done = fightRound(t, p);
+    if (!done) t.emit({ type: 'waited', who: playerRef(p) });
+    if (done === 'exposed') exposed.add(p.id);
+  }
   const mark = t.events.length;
   t.monsters();
+  // Rounds in a row with no blow by either side (a blow by hand in an earlier step of the round reset it in step()).
+  s.fightQuiet = t.events.slice(start).some(isBlow) ? 0 : s.fightQuiet + 1;
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed, acted, passedNames: waited.map((p) => p.name) });
   wakeHolders(s, t.events.slice(mark));
   if (s.status !== 'playing') return;
-  reviewFighters(t, mark, hpBefore, depth + 1 >= MAX_HOLD_ROUNDS);
+  reviewFighters(t, mark, hpBefore, depth + 1 >= MAX_HOLD_ROUNDS, exposed);
   if (t.spotter(NO_IDS, true)) s.calm = 0;
   else if (++s.calm >= CALM_ROUNDS) {
     calmDown(t);
@@ -773,6 +821,7 @@ function descend(t: Turn, p: Player): RejectionCode | null {
   s.holding = [];
   s.fighting = [];
   s.fightKnown = [];
+  s.fightQuiet = 0;
   // A new level starts walking; followers in view switch a rounds game back to rounds at the end of the step.
   s.calm = CALM_ROUNDS;
   t.emit({ type: 'descended', depth: s.depth });
@@ -784,9 +833,11 @@ function descend(t: Turn, p: Player): RejectionCode | null {
 
 /**
  * One round of a fight order: a blow at the weakest monster in reach, else a step toward the nearest monster after
- * the party over known ground, else a pause. False (nothing done) when nothing in view is left to fight.
+ * the party over known ground, else a pause. False (nothing done) when nothing in view is left to fight; 'exposed'
+ * when (rules with fightGuard) the step would bring more monsters in reach than where the fighter stands: it waits
+ * instead, and the order hands back so the player decides where to stand.
  */
-function fightRound(t: Turn, p: Player): boolean {
+function fightRound(t: Turn, p: Player): boolean | 'exposed' {
   const s = t.s;
   const blow = fightBlow(s, p);
   if (blow) {
@@ -804,7 +855,30 @@ function fightRound(t: Turn, p: Player): boolean {
     return true;
   }
   const occupied = (i: number): boolean => s.players.some((q) => q.alive && q.y * w + q.x === i) || s.monsters.some((m) => m.y * w + m.x === i);
-  const next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
+  let next = field[here]! < UNREACHABLE ? downhill(field, w, here, s.config.topology, (i) => !occupied(i)) : -1;
+  if (next >= 0 && rulesFor(s.config.rules).fightGuard) {
+    // Of the free steps that get closer, the one fewest monsters reach; none that more reach than here: hand back.
+    const seen = (i: number): boolean => t.partySees(i);
+    const exposure = (i: number): number => reachersAt(s, i % w, (i - (i % w)) / w, target, seen);
+    const now = exposure(here);
+    let best = -1;
+    let bestN = now + 1;
+    for (const d of s.config.topology === 4 ? DIRECTIONS.slice(0, 4) : DIRECTIONS) {
+      const [dx, dy] = DIRECTION_DELTA[d];
+      const n = here + dy * w + dx;
+      if (s.tiles[n] === Tile.Wall || occupied(n) || field[n]! >= field[here]!) continue;
+      const e = exposure(n);
+      if (e < bestN) {
+        bestN = e;
+        best = n;
+      }
+    }
+    if (best < 0) {
+      t.emit({ type: 'waited', who: playerRef(p) });
+      return 'exposed';
+    }
+    next = best;
+  }
   if (next >= 0) placePlayer(t, p, next);
   else t.emit({ type: 'waited', who: playerRef(p) });
   return true;
@@ -819,7 +893,13 @@ function fight(t: Turn, p: Player): RejectionCode | null {
   const s = t.s;
   const policy = turnPolicy(s);
   if (policy.rounds) {
-    if (!fightRound(t, p)) return 'nothing-to-fight';
+    const first = fightRound(t, p);
+    if (!first) return 'nothing-to-fight';
+    s.fightQuiet = 0;
+    if (first === 'exposed') {
+      stopped(t, p, 1, 'exposed', 'fight', p);
+      return null;
+    }
     s.fighting.push(p.id);
     // What the order is given against is no newcomer.
     noteFightKnown(t);
@@ -832,7 +912,8 @@ function fight(t: Turn, p: Player): RejectionCode | null {
   for (let n = 0; n < MAX_RUN; n++) {
     const mark = t.events.length;
     const hp = p.hp;
-    if (!fightRound(t, p)) {
+    const done = fightRound(t, p);
+    if (!done) {
       if (n === 0) return 'nothing-to-fight';
       stopped(t, p, n, 'no-target', 'fight', p);
       return null;
@@ -845,7 +926,7 @@ function fight(t: Turn, p: Player): RejectionCode | null {
     }
     // A fight where no one lands or misses a blow for a while is a stand-off (a monster hanging back): hand it back.
     quiet = t.events.slice(mark).some((e) => e.type === 'attacked' || e.type === 'missed') ? 0 : quiet + 1;
-    const why = fightReview(t, p, mark, hp) ?? (idle !== null && quiet >= idle ? 'no-blows' : null);
+    const why = fightReview(t, p, mark, hp) ?? (done === 'exposed' ? 'exposed' : null) ?? (idle !== null && quiet >= idle ? 'no-blows' : null);
     noteFightKnown(t);
     if (why) {
       stopped(t, p, n + 1, why, 'fight', p);
@@ -863,7 +944,9 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   // A newcomer is a monster after the party more dangerous than any kind the fight has had in view (newThreat).
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
-  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && newThreat(m.kind, kinds) && t.partySees(m.y * w + m.x));
+  // Under a guarded order (fightGuard) any monster joining the fight is news.
+  const guard = rulesFor(s.config.rules).fightGuard;
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
   return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);
@@ -876,23 +959,33 @@ function noteFightKnown(t: Turn): void {
   t.s.fightKnown = [...known];
 }
 
-/** After a round's monster phase: fighters whose order should end drop it (logged) and must press again. */
-function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, number>, last: boolean): void {
+/**
+ * After a round's monster phase: fighters whose order should end drop it (logged) and must press again. Under a
+ * guarded order (fightGuard) a fighter whose step was too exposed hands back, and so does every fighter once
+ * `fightIdle` rounds in a row passed with no blow by either side.
+ */
+function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, number>, last: boolean, exposed: ReadonlySet<string>): void {
   const s = t.s;
   if (s.fighting.length > 0) {
+    const rules = rulesFor(s.config.rules);
+    const idle = rules.fightGuard && rules.fightIdle !== null && s.fightQuiet >= rules.fightIdle;
     s.fighting = s.fighting.filter((id) => {
       const p = s.players.find((q) => q.id === id);
       if (!p || !p.alive) return false;
       // Out of sight is no reason to stop in rounds: the order stands ready for what comes next.
       const review = fightReview(t, p, mark, hpBefore.get(id) ?? p.hp);
+      const ready = review === 'no-target' || review === null;
       // The last round one step resolves by itself hands the fight back (no waiting on the round timer).
-      const why = review === 'no-target' || review === null ? (last ? 'drawn-out' : null) : review;
+      const why = !ready ? review : exposed.has(id) ? 'exposed' : idle ? 'no-blows' : last ? 'drawn-out' : null;
       if (why) stopped(t, p, 0, why, 'fight', p);
       return why === null;
     });
+    if (idle) s.fightQuiet = 0;
   }
   noteFightKnown(t);
 }
+
+const isBlow = (e: GameEvent): boolean => e.type === 'attacked' || e.type === 'missed';
 
 /** A new character's numbers: the base character with its role's changes, gear and a ready ability. */
 export function freshPlayer(role: RoleKind = LEGACY_ROLE): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {

@@ -36,6 +36,8 @@ export interface ArmourRow extends ItemRowBase {
   slot: 'armour';
   /** Added to the wearer's defence. */
   defence: number;
+  /** Added to the wearer's attack rolls (heavy armour: a negative number, dodge traded for armour). */
+  toHit?: number;
 }
 export type ItemRow = ConsumableRow | WeaponRow | ArmourRow;
 
@@ -128,6 +130,21 @@ const TABLE = {
     slot: 'armour',
     defence: 3,
   },
+  // Rules version 3's gear: each buys one thing with another (reach, speed, accuracy, armour against dodge).
+  rapier: weapon('rapier', { emoji: '🪡', ascii: '|', tile: 'dagger' }, 'quick: two thrusts a blow, 1-3 damage each, +1 to hit (your level’s damage bonus counts on each)', { verb: 'thrusts at', reach: 1, damage: [1, 3], toHit: 1, hits: 2 }, { base: 4, perDepth: 0, from: 1 }),
+  halberd: weapon('halberd', { emoji: '🪝', ascii: '=', tile: 'spear' }, 'reaches 2 tiles in a straight line: 3-8 damage, but -2 to hit', { verb: 'hacks', reach: 2, damage: [3, 8], toHit: -2 }, { base: 3, perDepth: 2, from: 3 }),
+  plate: {
+    name: 'plate armour',
+    art: { emoji: '🦾', ascii: '}', tile: 'mail' },
+    legend: 'plate armour',
+    blurb: '+5 defence, but -2 to hit: heavy',
+    spawn: { base: 1, perDepth: 2, from: 3 },
+    effect: 'equip',
+    thrown: false,
+    slot: 'armour',
+    defence: 5,
+    toHit: -2,
+  },
 } as const satisfies Record<string, ItemRow>;
 
 /** Every item kind, from the table. */
@@ -164,6 +181,13 @@ export function armourDefence(kind: ArmourKind | null): number {
   if (kind === null) return 0;
   const row = ITEMS[kind];
   return row.slot === 'armour' ? row.defence : 0;
+}
+
+/** What a worn armour adds to attack rolls (0 for none; heavy armour takes some off). */
+export function armourToHit(kind: ArmourKind | null): number {
+  if (kind === null) return 0;
+  const row = ITEMS[kind];
+  return row.slot === 'armour' ? (row.toHit ?? 0) : 0;
 }
 
 /** How many of a kind a player carries. */

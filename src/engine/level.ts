@@ -1,5 +1,6 @@
 /** Builds a level into a game state: map from the generator pipeline, monsters from the spawn table, potions and lures. */
 import { generateLevel, MAP_KIND_RULES } from '../mapgen/index.js';
+import { MONSTER_MIN_DIST } from '../mapgen/generate.js';
 import { Rng } from '../grid/rng.js';
 import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
@@ -23,8 +24,8 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const area = config.width * config.height;
   const rule = MAP_KIND_RULES[config.mapKind];
   const party = 1 + rule.partyStep * Math.max(0, players - 1);
-  const density = rule.density;
   const rules = rulesFor(config.rules);
+  const density = config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density;
   const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }
@@ -69,6 +70,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
       players: config.maxPlayers,
       monsters: monsterCount(config, depth, living),
       items: items.potions + items.lures,
+      ...(rulesFor(config.rules).maze ? { maze: { braid: rulesFor(config.rules).maze!.braid, roomTiles: rulesFor(config.rules).maze!.roomTiles, sparsify: rulesFor(config.rules).maze!.sparsify } } : {}),
     },
     rng,
   );
@@ -85,12 +87,31 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   const perKind = new Map<MonsterKind, number>();
   const rules = rulesFor(config.rules);
   const power = rules.difficulty[config.difficulty].attack + Math.floor(rules.depth.power * (depth - 1));
-  state.monsters = draft.monsterSpots.map((i) => {
-    const kind = rollMonsterKind(rng, depth, rules.monsters);
+  // A pack kind (the wolves) takes the spots after its own for its packmates, who go on the nearest free floor
+  // around it: the level holds exactly monsterCount monsters, and a version without pack kinds rolls as before.
+  const spots = draft.monsterSpots;
+  const taken = new Set<number>([...spots, ...draft.playerStarts, draft.start]);
+  const monsters: Monster[] = [];
+  const add = (kind: MonsterKind, i: number): void => {
     const n = perKind.get(kind) ?? 0;
     perKind.set(kind, n + 1);
-    return spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n));
-  });
+    monsters.push(spawnMonster(nextId++, kind, i % w, Math.floor(i / w), monsterHp(config, kind, depth, living), power, labelFor(n)));
+  };
+  for (let k = 0; k < spots.length; k++) {
+    const kind = rollMonsterKind(rng, depth, rules.monsters);
+    const leader = spots[k]!;
+    add(kind, leader);
+    for (let more = Math.min((MONSTERS[kind].pack ?? 1) - 1, spots.length - 1 - k); more > 0; more--) {
+      k++;
+      const near = packSpot(draft.tiles, w, leader, taken, draft.start);
+      if (near >= 0) {
+        taken.delete(spots[k]!);
+        taken.add(near);
+      }
+      add(kind, near >= 0 ? near : spots[k]!);
+    }
+  }
+  state.monsters = monsters;
   // Potions first (their count follows the difficulty), then kinds rolled from the item table for the depth. The
   // kinds come from their own stream (seed and depth), so adding item rows never shifts the game's main RNG.
   const itemRng = Rng.fromSeed((config.seed ^ Math.imul(depth, 0x9e3779b1)) >>> 0);
@@ -103,6 +124,31 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
     p.x = at % w;
     p.y = Math.floor(at / w);
   });
+}
+
+/** Pack members spawn at most this many steps from the one rolled. */
+const PACK_SPREAD = 3;
+
+/**
+ * A free floor tile for a packmate: the nearest (breadth first) within PACK_SPREAD steps of `from` that no monster,
+ * player start or stairs takes and that keeps farther than MONSTER_MIN_DIST (Chebyshev) from the start; -1 if none.
+ */
+function packSpot(tiles: Uint8Array, w: number, from: number, taken: ReadonlySet<number>, start: number): number {
+  const dist = new Map<number, number>([[from, 0]]);
+  const queue = [from];
+  for (let k = 0; k < queue.length; k++) {
+    const i = queue[k]!;
+    const d = dist.get(i)!;
+    if (d >= PACK_SPREAD) continue;
+    for (const n of [i - w, i + 1, i + w, i - 1]) {
+      if (dist.has(n) || n < 0 || n >= tiles.length || tiles[n] === Tile.Wall) continue;
+      dist.set(n, d + 1);
+      queue.push(n);
+      const far = Math.max(Math.abs((n % w) - (start % w)), Math.abs(Math.floor(n / w) - Math.floor(start / w))) > MONSTER_MIN_DIST;
+      if (tiles[n] === Tile.Floor && !taken.has(n) && far) return n;
+    }
+  }
+  return -1;
 }
 
 /** Monsters added for a joiner keep at least this Chebyshev distance from every living player. */
@@ -137,7 +183,7 @@ export function reinforce(state: GameState, rng: Rng, living: number, seen: (i: 
 }
 
 /** The first label of a kind not used by a monster on the level (labels stay unique and never change). */
-function nextLabel(monsters: readonly Monster[], kind: MonsterKind, from: number): string {
+export function nextLabel(monsters: readonly Monster[], kind: MonsterKind, from: number): string {
   const used = new Set(monsters.filter((m) => m.kind === kind).map((m) => m.label));
   let n = from;
   while (used.has(labelFor(n))) n++;

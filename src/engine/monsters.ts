@@ -32,7 +32,17 @@ export interface MonsterStats {
   every: number;
   /** The last depth's guardian: placed by the stairs, never rolled. */
   boss: boolean;
+  /** Spawns with this many of its kind in all (itself included), on the nearest free floor: a pack. */
+  pack?: number;
+  /**
+   * A blade's blow that leaves it with at least SPLIT_MIN hp splits half of what is left into a new one beside it
+   * (a bomb or an ability never does): struck in the open it multiplies, in a corridor only one can reach you.
+   */
+  splits?: boolean;
 }
+
+/** A splitting monster splits only while it has at least this much hp left after the blow. */
+export const SPLIT_MIN = 4;
 
 const never = { base: 0, perDepth: 0, from: 99 } as const;
 
@@ -184,6 +194,62 @@ const TABLE = {
     shouts: true,
     every: 1,
     boss: true,
+  },
+  wolf: {
+    name: 'wolf',
+    art: { emoji: '🐺', ascii: 'w', tile: 'bat' },
+    legend: 'wolf',
+    habit: 'hunts in packs of three and surrounds you in the open; meet them in a corridor, one at a time',
+    hp: 8,
+    bloodied: 0.3,
+    attack: 3,
+    defence: 1,
+    tactics: 'pack',
+    weapons: [{ name: 'jaws', verb: 'bites', reach: 1, damage: [2, 4], toHit: 1 }],
+    spawn: { base: 9, perDepth: 3, from: 2 },
+    xp: 3,
+    shouts: false,
+    every: 1,
+    boss: false,
+    pack: 3,
+  },
+  ooze: {
+    name: 'acid ooze',
+    art: { emoji: '🦠', ascii: 'j', tile: 'potion' },
+    legend: 'ooze',
+    habit: 'a blade splits it in two: in the open it multiplies; bomb it, or fight it where only one can reach you',
+    hp: 16,
+    bloodied: 0,
+    attack: 3,
+    defence: 0,
+    tactics: 'brute',
+    weapons: [{ name: 'acid', verb: 'burns', reach: 1, damage: [2, 5], toHit: 0 }],
+    spawn: { base: 8, perDepth: 2, from: 2 },
+    xp: 2,
+    shouts: false,
+    every: 1,
+    boss: false,
+    splits: true,
+  },
+  hexer: {
+    name: 'goblin hexer',
+    art: { emoji: '🪄', ascii: 'x', tile: 'shaman' },
+    legend: 'hexer',
+    habit: 'hurls hex bolts along any clear line, surely even from afar; get out of its line or charge it',
+    hp: 6,
+    bloodied: 0.34,
+    attack: 4,
+    defence: 0,
+    tactics: 'archer',
+    weapons: [
+      { name: 'hex bolt', verb: 'hurls a hex bolt at', reach: 5, damage: [2, 6], toHit: 3 },
+      { name: 'knife', verb: 'slashes', reach: 1, damage: [1, 3], toHit: 0 },
+    ],
+    spawn: { base: 6, perDepth: 3, from: 3 },
+    xp: 5,
+    shouts: true,
+    every: 1,
+    boss: false,
   },
 } as const satisfies Record<string, MonsterStats>;
 

@@ -14,7 +14,7 @@ import { HOLD_GROUND } from './fight.js';
 import { MAX_REST, MAX_RUN, MAX_STEPS, newGame } from './game.js';
 import { ITEMS, STARTING_WEAPON } from './items.js';
 import { enterLevel } from './level.js';
-import { MONSTERS, PLAYER_BASE, POTION_HEAL } from './monsters.js';
+import { MONSTERS, PLAYER_BASE, POTION_HEAL, SPLIT_MIN } from './monsters.js';
 import * as pace from './pace.js';
 import { DAMAGE_PER_LEVEL, HP_PER_LEVEL, XP_PER_DEPTH, XP_STEP } from './progression.js';
 import { rulesFor } from './rules.js';
@@ -75,6 +75,8 @@ export function rulesContent(version: number): Record<string, unknown> {
     constants: sharedConstants(),
     dungeons: sampleDungeons(version),
     // Versions with roles pin the role and ability tables too (version 1 has neither).
+    // Versions from 3 pin their guarded fight order, committing healers, maze shape and the new monsters' numbers.
+    ...(row.version >= 3 ? { v3: { healerCommits: row.healerCommits, fightGuard: row.fightGuard, maze: row.maze, SPLIT_MIN } } : {}),
     ...(row.roles ? { roles: ROLE_KINDS.map((k) => ({ kind: k, ...gameplay(ROLES[k]) })), abilities: ABILITY_KINDS.map((k) => ({ kind: k, ...gameplay(ABILITIES[k]) })), roleConstants: roleConstants(), depthCurve: row.depth, fightIdle: row.fightIdle, slowStrikes: row.slowStrikes } : {}),
   };
 }

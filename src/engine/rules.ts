@@ -41,6 +41,31 @@ export interface RulesRow {
   fightIdle: number | null;
   /** Slow monsters strike every turn a player stands next to them (they are slow only on their feet). */
   slowStrikes: boolean;
+  /**
+   * A healer (the goblin shaman) hangs back and steps away only while a packmate fights beside it; with none, it
+   * commits and fights, so it can't hold a run or a fight order up for good.
+   */
+  healerCommits: boolean;
+  /**
+   * The fight order (⚔️) never steps the hero where more monsters can reach it than where it stands (it waits a turn
+   * and hands back instead), hands back when any monster joins the fight, and in rounds too after `fightIdle` rounds
+   * with no blow by either side.
+   */
+  fightGuard: boolean;
+  /** How mazes are carved (null: the first release's maze, braid 0.5 and a room per 300 tiles). */
+  maze: MazeRule | null;
+}
+
+/**
+ * A maze's shape: the fraction of dead ends knocked through into loops, the tiles per small room, and its monster
+ * count multiplier (in place of the map kind row's density).
+ */
+export interface MazeRule {
+  braid: number;
+  roomTiles: number;
+  density: number;
+  /** The share of the maze's floor walled back from its dead ends before braiding (mapgen sparsify). */
+  sparsify: number;
 }
 
 /** Per depth below the first: monster count and hp grow by these fractions, attack by `power` (rounded down). */
@@ -69,6 +94,9 @@ const V1: RulesRow = {
   depth: { count: 0.1, hp: DEPTH_HP_STEP, power: 0 },
   fightIdle: null,
   slowStrikes: false,
+  healerCommits: false,
+  fightGuard: false,
+  maze: null,
 };
 
 /**
@@ -92,8 +120,31 @@ const V2: RulesRow = extendRules(V1, {
   slowStrikes: true,
 });
 
+/**
+ * Version 3's difficulty: a little more hp and punch than version 2, with the new monsters doing most of the work (the
+ * obvious button loses to them: they must be met at a chokepoint, with a bomb or an ability, or out of a caster's line).
+ */
+const DIFFICULTY_V3: Readonly<Record<Difficulty, DifficultyRule>> = {
+  easy: { count: 0.75, hp: 0.9, attack: 0, regenEvery: 4, potions: 0.5 },
+  normal: { count: 1.0, hp: 1.1, attack: 1, regenEvery: 6, potions: 0.35 },
+  hard: { count: 1.25, hp: 1.3, attack: 2, regenEvery: 8, potions: 0.25 },
+};
+
+const V3: RulesRow = extendRules(V2, {
+  notes: 'monsters the obvious button loses to (wolf packs, splitting oozes, hexers), gear with trade-offs, a guarded fight order, committing shamans, quicker mazes',
+  // 2026-11-28: today's dailies (2026-11-27) keep version 2.
+  dailyFrom: 20785,
+  monsters: [...V2.monsters, 'wolf', 'ooze', 'hexer'],
+  items: [...V2.items, 'rapier', 'halberd', 'plate'],
+  difficulty: DIFFICULTY_V3,
+  depth: { count: 0.35, hp: 0.26, power: 0.5 },
+  healerCommits: true,
+  fightGuard: true,
+  maze: { braid: 1, roomTiles: 160, density: 1.0, sparsify: 0.6 },
+});
+
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
-export const RULES: readonly RulesRow[] = [V1, V2];
+export const RULES: readonly RulesRow[] = [V1, V2, V3];
 
 /** The version new games are created under. */
 export const LATEST_RULES: number = RULES.length;

@@ -16,7 +16,7 @@ import { AI_STATES, DIRECTIONS, RUN_KINDS, RUN_STOP_REASONS, type ActiveLure, ty
 import type { Item, Monster, Player, Recap, RunSummary, RunTally } from './types.js';
 
 /** Bump when the stored shape changes, and add a migration below. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 /** Oldest stored schema that can still be migrated. */
 export const OLDEST_MIGRATABLE = 1;
 
@@ -108,6 +108,7 @@ const EVENTS = {
   guarding: z.object({ type: z.literal('guarding'), who: actor }),
   fluttered: z.object({ type: z.literal('fluttered'), who: actor }),
   lumbered: z.object({ type: z.literal('lumbered'), who: actor }),
+  split: z.object({ type: z.literal('split'), who: actor, into: actor }),
   'run-stopped': z.object({
     type: z.literal('run-stopped'),
     who: actor,
@@ -186,6 +187,7 @@ export const GameStateSchema = z
     holding: z.array(z.string()).default([]),
     fighting: z.array(z.string()),
     fightKnown: z.array(int),
+    fightQuiet: int.min(0),
     status: z.enum(['playing', 'over']),
     summary: summary.nullable(),
     recent: z.array(event),
@@ -342,6 +344,11 @@ function migrate7to8(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...raw, schema: 8, players: list(raw.players), departed: list(raw.departed) };
 }
 
+/** Schema 9 counts a rounds fight's rounds with no blow (a guarded fight order hands back on it): none yet. */
+function migrate8to9(raw: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, schema: 9, fightQuiet: 0 };
+}
+
 const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {
   1: migrate1to2,
   2: migrate2to3,
@@ -350,6 +357,7 @@ const MIGRATIONS: Record<number, (raw: Record<string, unknown>) => Record<string
   5: migrate5to6,
   6: migrate6to7,
   7: migrate7to8,
+  8: migrate8to9,
 };
 
 /** Parses an unknown value (e.g. JSON.parse of a save) into a game state, migrating older schemas. Never throws. */

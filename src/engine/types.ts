@@ -14,7 +14,7 @@ import type { Difficulty } from './difficulty.js';
 import type { MonsterKind } from './monsters.js';
 import type { ArmourKind, ItemKind, WeaponKind } from './items.js';
 /** How a monster kind fights: each is a row of the tactics table in ai.ts. */
-export type Tactics = 'minion' | 'skirmisher' | 'soldier' | 'archer' | 'erratic' | 'brute' | 'healer' | 'boss';
+export type Tactics = 'minion' | 'skirmisher' | 'soldier' | 'archer' | 'erratic' | 'brute' | 'healer' | 'boss' | 'pack';
 /** Monster AI states; `retreat` is an archer or healer stepping back to keep its distance, `guard` a boss holding its post. */
 export const AI_STATES = ['wander', 'hunt', 'attack', 'flee', 'lured', 'retreat', 'guard'] as const;
 export type AiState = (typeof AI_STATES)[number];
@@ -65,6 +65,8 @@ export interface Weapon {
   reach: number;
   damage: readonly [number, number];
   toHit: number;
+  /** Blows a strike makes (a quick weapon: 2), each rolled apart; 1 when left out. */
+  hits?: number;
 }
 
 export interface Player {
@@ -208,6 +210,8 @@ export interface GameState {
   fighting: string[];
   /** Ids of the monsters the current fight has had in view: one coming into view that is not among them ends fight orders. */
   fightKnown: number[];
+  /** Rounds mode: rounds resolved in a row with no blow by either side (a guarded fight order hands back at fightIdle). */
+  fightQuiet: number;
   status: 'playing' | 'over';
   summary: RunSummary | null;
   /** Events of the last accepted step, for the turn log. */
@@ -238,7 +242,7 @@ export type Action =
   | { type: 'resolve-round' };
 
 /** Why a run (a move with steps) ended early. */
-export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near', 'no-blows'] as const;
+export const RUN_STOP_REASONS = ['monster-in-view', 'attacked', 'blocked', 'item', 'stairs', 'rounds', 'explored', 'healed', 'no-target', 'hurt', 'ally-down', 'drawn-out', 'monster-near', 'no-blows', 'exposed'] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 /** What a run was: steps in one direction, exploring, travelling, resting or a fight order. */
 export const RUN_KINDS = ['move', 'explore', 'travel', 'rest', 'fight'] as const;
@@ -283,6 +287,8 @@ export type GameEvent =
   | { type: 'guarding'; who: ActorRef }
   | { type: 'fluttered'; who: ActorRef }
   | { type: 'lumbered'; who: ActorRef }
+  /** A blade split a monster (an ooze): `into` is the new one beside it. */
+  | { type: 'split'; who: ActorRef; into: ActorRef }
   /** `by` is the party member whose trouble stopped the run, when it is not the runner. */
   | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind; by?: ActorRef }
   /** A rounds-mode party starts fighting in rounds (`who` saw the monster) or moves freely again. */

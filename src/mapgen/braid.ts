@@ -84,3 +84,38 @@ function stillDeadEnds(draft: Draft): number[] {
   const { width, height, tiles } = draft;
   return draft.deadEnds.filter((u) => tiles[u] !== Tile.Wall && openNeighbours(tiles, width, height, u) === 1);
 }
+
+/**
+ * Shortens the dead-end corridors of a maze, pass after pass walling back the tip of each, until `fraction` of its
+ * floor is walled (or no dead end is left), so a maze has fewer long blind alleys to walk in and out of. Only a tile
+ * with one open neighbour is walled, so the rest stays connected; a dead end that reaches a junction stops there.
+ * No draws. Records the dead ends that remain; mutates and returns the draft.
+ */
+export function sparsify(fraction: number): Step {
+  if (!(fraction >= 0 && fraction < 1)) throw new Error(`sparsify fraction must be in [0, 1), got ${fraction}`);
+  return (draft: Draft): Draft => {
+    const { width, height, tiles } = draft;
+    let floor = 0;
+    for (let i = 0; i < tiles.length; i++) if (tiles[i] !== Tile.Wall) floor++;
+    let budget = Math.floor(fraction * floor);
+    let tips = draft.deadEnds.filter((u) => tiles[u] !== Tile.Wall && openNeighbours(tiles, width, height, u) === 1);
+    while (budget > 0 && tips.length > 0) {
+      const next: number[] = [];
+      const had = budget;
+      for (const u of tips) {
+        if (budget === 0) {
+          next.push(u);
+          continue;
+        }
+        if (tiles[u] === Tile.Wall || openNeighbours(tiles, width, height, u) !== 1) continue;
+        tiles[u] = Tile.Wall;
+        budget--;
+        for (const n of [u - width, u - 1, u + 1, u + width]) if (tiles[n] !== Tile.Wall && openNeighbours(tiles, width, height, n) === 1) next.push(n);
+      }
+      tips = next;
+      if (budget === had) break;
+    }
+    draft.deadEnds = tips.filter((u, i) => tiles[u] !== Tile.Wall && openNeighbours(tiles, width, height, u) === 1 && tips.indexOf(u) === i);
+    return draft;
+  };
+}

@@ -1,7 +1,7 @@
 /** The map kinds as a keyed table of generator pipelines, behind one entry point. */
 import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
 import type { Rng } from '../grid/rng.js';
-import { addRooms, braid } from './braid.js';
+import { addRooms, braid, sparsify } from './braid.js';
 import { cellularCavern, keepLargestRegion, narrowNecks } from './cavern.js';
 import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
 import { huntAndKill } from './hunt-and-kill.js';
@@ -38,9 +38,12 @@ const KIND_TABLE = {
     // (party of 4 on normal wins ~52% at 200 seeds, README Figures).
     partyStep: 0.6,
     carve: (spec) => {
-      // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133.
-      const rooms = Math.max(1, Math.round((spec.width * spec.height) / 300));
-      return [huntAndKill, braid(0.5), addRooms(rooms)];
+      // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133 (a rules version may braid more, add more rooms).
+      const shape = spec.maze ?? { braid: 0.5, roomTiles: 300, sparsify: 0 };
+      const rooms = Math.max(1, Math.round((spec.width * spec.height) / shape.roomTiles));
+      // Walling back dead ends comes after the rooms (a room carved on walled-back cells would stand alone).
+      if (shape.sparsify > 0) return [huntAndKill, addRooms(rooms), sparsify(shape.sparsify), braid(shape.braid)];
+      return [huntAndKill, braid(shape.braid), addRooms(rooms)];
     },
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
@@ -98,6 +101,11 @@ export interface LevelSpec {
   players: number;
   monsters: number;
   items: number;
+  /**
+   * A maze's braid fraction, tiles per room and share of its floor walled back from dead ends (the rules version's;
+   * left out: braid 0.5, a room per 300 tiles, no dead end shortened).
+   */
+  maze?: { braid: number; roomTiles: number; sparsify: number };
 }
 
 /** Monsters start farther than this many steps (Chebyshev) from the party's start tile. */

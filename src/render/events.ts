@@ -127,6 +127,8 @@ export function eventMsg(event: GameEvent, viewerId: string | null | undefined, 
       return msg(`ev.${event.type}${event.type === 'spotted' && event.who.kind === 'monster' ? '.monster' : ''}`, s(event.who));
     case 'swapped':
       return msg('ev.swapped', { ...s(event.who), ...o(event.with) });
+    case 'split':
+      return msg('ev.split', { ...s(event.who), ...o(event.into) });
     case 'attacked':
       return event.attacker.kind === 'monster'
         ? msg('ev.attacked.monster', { ...s(event.attacker), ...o(event.target), damage: event.damage, verb: event.verb, weapon: weaponRef(event.weapon), range: event.range })

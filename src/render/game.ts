@@ -3,12 +3,13 @@ import { roundsNow } from '../engine/pace.js';
 import type { GameEvent, GameState } from '../engine/types.js';
 import { chooseViewSize, viewCaps } from './budget.js';
 import { cameraTarget, placeCamera } from './camera.js';
-import { byStyle, Cell, glyphTable, LEGEND_NAMES, styleSpec, tileCost, type MapPlace, type RenderStyle } from './glyphs.js';
+import { byStyle, Cell, glyphTable, LEGEND_NAMES, monsterCell, styleSpec, tileCost, type MapPlace, type RenderStyle } from './glyphs.js';
 import {
   colorOf,
   field,
   footerText,
   logLines,
+  monstersInSight,
   offPicture,
   partyLines,
   sightLines,
@@ -199,7 +200,10 @@ function drawnView(c: PlaceContext, budget: number): { text: string; key: string
   const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
   const map = drawMap(state, visible, mark, view, style, options.viewerId ?? null);
   markOffPicture(c, style, monstersIn(state, visible, mark, view));
-  return { text: map.text, key: legend(style, map.cells, options.locale) };
+  // A kind the "In sight" lines name (with its glyph) needs no legend entry: on a phone the legend's line is saved.
+  const cells = map.cells.slice();
+  if (state.status === 'playing' && !options.lobby) for (const m of monstersInSight(state, visible, mark, target.x, target.y).slice(0, PUBLIC_SIGHT_LINES)) cells[monsterCell(m.kind)] = 0;
+  return { text: map.text, key: legend(style, cells, options.locale) };
 }
 
 /** Room the embed leaves under its 6,000 total once its text and the off-picture marks are counted. */
@@ -219,9 +223,16 @@ function placeCodeBlock(c: PlaceContext): RenderedMessage {
 
 /** The map as the embed's description, its legend under it. */
 function placeEmbed(c: PlaceContext): RenderedMessage {
-  const budget = Math.min(LIMITS.description, embedLeft(c.embed)) - (LEGEND_MAX[c.options.style] + 2);
+  // On a phone a field name is a line: a HUD that is the one Party field moves under the map, into the description.
+  const L = c.options.locale ?? DEFAULT_LOCALE;
+  const merge = c.embed.fields.length === 1 && c.embed.fields[0]!.name === t(L, 'hud.party');
+  const reserve = merge ? codePoints(c.embed.fields[0]!.value) + OFF_RESERVE + 2 : 0;
+  const budget = Math.min(LIMITS.description - reserve, embedLeft(c.embed)) - (LEGEND_MAX[c.options.style] + 2);
   const map = drawnView(c, budget);
-  c.embed.description = map.key ? `${map.text}\n\n${map.key}` : map.text;
+  // The map, a blank line, then the legend (when a kind needs one) and the HUD: what follows the map's rows.
+  const under = [...(map.key ? [map.key] : []), ...(merge ? [c.embed.fields[0]!.value] : [])].join('\n');
+  if (merge) c.embed.fields = [];
+  c.embed.description = under ? `${map.text}\n\n${under}` : map.text;
   return { content: '', embed: c.embed };
 }
 

@@ -155,6 +155,13 @@ export function monsterNotes(m: Monster, locale: Locale = DEFAULT_LOCALE): strin
   return notes.map((k) => t(locale, k)).join(', ');
 }
 
+/** The living monsters seen now, nearest to (cx, cy) first: the order of the "In sight" lines. */
+export function monstersInSight(state: GameState, visible: Uint8Array, mark: number, cx: number, cy: number): Monster[] {
+  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
+  const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
+  return seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+}
+
 /** Monsters seen now, nearest to (cx, cy) first, with HP and notable state. */
 export function sightLines(
   state: GameState,
@@ -166,9 +173,7 @@ export function sightLines(
   drawn?: ReadonlySet<number>,
   locale: Locale = DEFAULT_LOCALE,
 ): string[] {
-  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * state.width + m.x] === mark);
-  const dist = (m: Monster): number => Math.max(Math.abs(m.x - cx), Math.abs(m.y - cy));
-  seen.sort((a, b) => dist(a) - dist(b) || a.id - b.id);
+  const seen = monstersInSight(state, visible, mark, cx, cy);
   const foes = fightTargets(state);
   return seen.map((m) => {
     const marker = styleSpec(style).quote(monsterMarker(m.kind, style));

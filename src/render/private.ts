@@ -68,7 +68,10 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   // First, why the buttons are grey (a timestamp renders in a field's value, not in its name).
   const wait = waitingLine(state, viewerId, options.roundDeadlineMs, L);
   if (wait) fields.push({ name: t(L, 'private.round'), value: wait });
-  const you = field(t(L, 'private.you'), privateLines(state, viewerId, options.style, L), 'first');
+  // In a party, where to look on the shared message: your ring's colour and number (the picture's ring and badge, the
+  // party list's marker), whatever style this private view is drawn in.
+  const ring = p?.alive && state.players.length > 1 ? [t(L, 'private.ring', { marker: mapMarker(p, null, 'image') })] : [];
+  const you = field(t(L, 'private.you'), [...ring, ...privateLines(state, viewerId, options.style, L)], 'first');
   if (you) fields.push(you);
   if (state.status === 'playing') {
     const sight = field(t(L, 'hud.in-sight'), sightLines(state, visible, mark, target.x, target.y, options.style, undefined, L), 'first', SIGHT_LINES);

@@ -57,14 +57,14 @@ describe.each([
   });
 
   it('reads the defaults (image, desktop) for a user who never set any', async () => {
-    expect(await kit.store.get('42')).toEqual({ style: 'image', mobile: false });
+    expect(await kit.store.get('42')).toEqual({ style: 'image', mobile: false, iconsExplained: false });
     expect(kit.logger.lines).toEqual([]);
   });
 
   it('stores a patch per user and keeps the fields the patch leaves out', async () => {
-    expect(await kit.store.set('42', { style: 'ascii' })).toEqual({ style: 'ascii', mobile: false });
-    expect(await kit.store.set('42', { mobile: true })).toEqual({ style: 'ascii', mobile: true });
-    expect(await kit.store.get('42')).toEqual({ style: 'ascii', mobile: true });
+    expect(await kit.store.set('42', { style: 'ascii' })).toEqual({ style: 'ascii', mobile: false, iconsExplained: false });
+    expect(await kit.store.set('42', { mobile: true })).toEqual({ style: 'ascii', mobile: true, iconsExplained: false });
+    expect(await kit.store.get('42')).toEqual({ style: 'ascii', mobile: true, iconsExplained: false });
     expect(await kit.store.get('43')).toEqual(defaultPrefs());
   });
 
@@ -73,13 +73,13 @@ describe.each([
     await kit.store.set('43', { mobile: true });
     await kit.store.forget('42');
     expect(await kit.store.get('42')).toEqual(defaultPrefs());
-    expect(await kit.store.get('43')).toEqual({ style: 'image', mobile: true });
+    expect(await kit.store.get('43')).toEqual({ style: 'image', mobile: true, iconsExplained: false });
   });
 
   it.each([
-    ['not JSON', '{nope', { style: 'image', mobile: false }],
-    ['not an object', '[1,2]', { style: 'image', mobile: false }],
-    ['one bad field', JSON.stringify({ style: 'sixel', mobile: true }), { style: 'image', mobile: true }],
+    ['not JSON', '{nope', { style: 'image', mobile: false, iconsExplained: false }],
+    ['not an object', '[1,2]', { style: 'image', mobile: false, iconsExplained: false }],
+    ['one bad field', JSON.stringify({ style: 'sixel', mobile: true }), { style: 'image', mobile: true, iconsExplained: false }],
   ])('reads a damaged value (%s) as defaults field by field, logs it, and a later write repairs it', async (_what, text, expected) => {
     await kit.writeRaw('7', text);
     expect(await kit.store.get('7')).toEqual(expected);
@@ -104,7 +104,7 @@ describe('RedisUserPrefsStore specifics', () => {
     const store = new RedisUserPrefsStore(redis, new MemoryLogger(), { prefix });
     await store.set('99', { mobile: true });
     const key = `${prefix}:user:{99}:prefs`;
-    expect(JSON.parse((await redis.get(key))!)).toEqual({ style: 'image', mobile: true });
+    expect(JSON.parse((await redis.get(key))!)).toEqual({ style: 'image', mobile: true, iconsExplained: false });
     await redis.pexpire(key, 1000);
     await store.set('99', { style: 'emoji' });
     const ttl = await redis.pttl(key);
@@ -127,7 +127,7 @@ describe('UserPrefsService', () => {
     const r = await service.update('1', { style: 'sixel' } as never);
     expect(!r.ok && r.error.kind).toBe('invalid');
     expect(await store.get('1')).toEqual(defaultPrefs());
-    expect(await service.update('1', { mobile: true })).toEqual({ ok: true, value: { style: 'image', mobile: true } });
+    expect(await service.update('1', { mobile: true, iconsExplained: false })).toEqual({ ok: true, value: { style: 'image', mobile: true, iconsExplained: false } });
   });
 
   it('GIVEN stored prefs WHEN the user forgets them THEN they read as the defaults again', async () => {
@@ -155,6 +155,6 @@ describe('UserPrefsService', () => {
     expect(new SettingsService(new MemorySettingsStore(logger), logger).prefs).toBeUndefined();
     const settings = new SettingsService(new MemorySettingsStore(logger), logger, new MemoryUserPrefsStore(logger));
     await settings.prefs?.update('3', { style: 'ascii' });
-    expect(await settings.prefs?.get('3')).toEqual({ ok: true, value: { style: 'ascii', mobile: false } });
+    expect(await settings.prefs?.get('3')).toEqual({ ok: true, value: { style: 'ascii', mobile: false, iconsExplained: false } });
   });
 });

@@ -77,7 +77,7 @@ describe('/rogue daily, board and history', () => {
     const own = personalDailyKey({ guildId: '1', channelId: '10' }, '11');
     await finishRun(games as never, daily, own, { id: '11', name: 'Ann' }, clock);
     const board = await rogue.run(ctx({ subcommand: 'board' }));
-    expect(board.kind === 'text' && board.text.split('\n')[1]).toMatch(/^\*\*1\.\*\* Ann 🏳️ \d+ d\d+ \d+t$/);
+    expect(board.kind === 'text' && board.text.split('\n')[1]).toMatch(/^\*\*1\.\*\* Ann 🏳️ \d+$/);
     // A player's daily is played in their own view, not in the channel: it is in their history, not the channel's.
     const recorded = await daily.history({ userId: '11' });
     const recap = recorded.ok ? recorded.value[0]?.recap : undefined;
@@ -112,7 +112,7 @@ describe('/rogue daily, board and history', () => {
     };
     const text = boardText(view);
     const lines = text.split('\n');
-    expect(lines.slice(-5)).toEqual(['…', 'Your rank:', '**17.** Ann 🏆 983 d3 420t', 'Score, depth (d), turns (t).', 'Ties: the earlier finish first.']);
+    expect(lines.slice(-5)).toEqual(['…', 'Your rank:', '**17.** Ann 🏆 983', '🏆 won · 💀 fell · 🏳️ ended.', 'Ties: the earlier finish first.']);
     expect(text).not.toMatch(/<@|@here|@everyone/);
     for (const line of lines.slice(1, -1)) expect([...line.replace(/\*\*/g, '')].length).toBeLessThanOrEqual(PHONE_LINE);
     expect(text.length).toBeLessThanOrEqual(2000);

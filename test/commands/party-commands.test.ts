@@ -106,22 +106,22 @@ describe('/rogue commands of the party', () => {
   it('GIVEN a user WHEN they run /rogue prefs with options THEN the reply says what the prefs now are and they are saved for every server', async () => {
     const r = await run(ann, 'prefs', { style: 'ascii', mobile: 'true' });
     expect(r).toEqual({ kind: 'text', text: expect.stringContaining('Your preferences are now: style `ascii`, mobile `on`.') });
-    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'ascii', mobile: true } });
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'ascii', mobile: true, iconsExplained: false } });
     const shown = await run(ann, 'prefs');
     expect(shown).toEqual({ kind: 'text', text: expect.stringContaining('Your preferences: style `ascii`, mobile `on`.') });
-    expect(await settings.prefs?.get(bo.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
+    expect(await settings.prefs?.get(bo.id)).toEqual({ ok: true, value: { style: 'image', mobile: false, iconsExplained: false } });
   });
 
   it('GIVEN style:text WHEN /rogue prefs runs THEN it is saved (private views become a text description)', async () => {
     const r = await run(ann, 'prefs', { style: 'text' });
     expect(r.kind).toBe('text');
-    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'text', mobile: false } });
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'text', mobile: false, iconsExplained: false } });
     await run(ann, 'prefs', { style: 'image' });
   });
 
   it('GIVEN a bad style WHEN /rogue prefs runs THEN it answers with a friendly option error and saves nothing', async () => {
     const r = await run(ann, 'prefs', { style: 'sixel' });
     expect(r).toEqual({ kind: 'text', text: 'Option `style`: must be one of image, emoji, ascii, text.' });
-    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'image', mobile: false } });
+    expect(await settings.prefs?.get(ann.id)).toEqual({ ok: true, value: { style: 'image', mobile: false, iconsExplained: false } });
   });
 });

@@ -11,6 +11,7 @@ import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js'
 import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
 import { GameService } from '../../src/app/game-service.js';
+import { sharedArrowStep } from '../../src/app/shared-arrow.js';
 import { silentLogger } from '../../src/app/ports.js';
 import type { GameServiceApi, GameView, Result } from '../../src/app/service-types.js';
 
@@ -218,24 +219,39 @@ describe('the host’s 🏳️ asks first (issue 19)', () => {
   });
 });
 
-describe('refusals say the real reason (issue 19)', () => {
-  it('GIVEN a wall next to Ann WHEN she presses that arrow on the shared message THEN she is told it is a wall and sent to 🎮; on her controller only the wall', async () => {
-    // The first seed whose start has a wall in a cardinal direction next to Ann (found by walking seeds, not pinned).
-    let found: { start: GameView; dir: Direction } | null = null;
-    for (let seed = 1; !found && seed < 50; seed++) {
+describe('refusals say the real reason (issue 19); a shared wall arrow heads that way (issue 24)', () => {
+  /** The first seed (walking seeds, not pinned) whose start has a wall next to Ann in a cardinal direction where `heads` holds. */
+  async function wallStart(heads: boolean): Promise<{ start: GameView; dir: Direction }> {
+    for (let seed = 1; seed < 80; seed++) {
       const start = value(await service.newGame(key, ann, { seed, size: 'small', diagonals: false }));
       const s = start.state;
       const me = s.players[0]!;
-      const dir = (['n', 's', 'e', 'w'] as const).find((d) => s.tiles[(me.y + DIRECTION_DELTA[d][1]) * s.width + me.x + DIRECTION_DELTA[d][0]] === Tile.Wall);
-      if (dir) found = { start, dir };
-      else value(await service.end(key, ann, false));
+      const dir = (['n', 's', 'e', 'w'] as const).find((d) => s.tiles[(me.y + DIRECTION_DELTA[d][1]) * s.width + me.x + DIRECTION_DELTA[d][0]] === Tile.Wall && (sharedArrowStep(s, ann.id, d) !== null) === heads);
+      if (dir) return { start, dir };
+      value(await service.end(key, ann, false));
     }
-    if (!found) throw new Error('no start next to a wall in 50 seeds');
-    const { start, dir } = found;
+    throw new Error(`no start next to a wall (heading: ${heads}) in 80 seeds`);
+  }
+
+  it('GIVEN a wall next to Ann with a way round WHEN she presses that arrow on the shared message THEN she steps that way; on her controller it is a wall', async () => {
+    const { start, dir } = await wallStart(true);
+    const id: ButtonId = { verb: 'mv', dir, version: start.state.version, game: gameTag(start.meta.createdAt) };
+    const own = await runPress({ key, user: ann, memberIsAdmin: false, games }, id, pressIntent(id)!);
+    expect(own).toMatchObject({ kind: 'refused', text: "There's a wall in the way." });
+    const shared = await runPress({ key, user: ann, memberIsAdmin: false, games, pressedMessage: 'm1' }, id, pressIntent(id)!);
+    expect(shared.kind).toBe('game');
+    const before = start.state.players[0]!;
+    const after = (shared as { view: GameView }).view.state.players[0]!;
+    const [ax, ay] = DIRECTION_DELTA[dir];
+    // One step, never against the arrow.
+    expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBe(1);
+    expect((after.x - before.x) * ax + (after.y - before.y) * ay).toBeGreaterThanOrEqual(0);
+  });
+
+  it('GIVEN a wall next to Ann and no way round WHEN she presses that arrow on the shared message THEN she is told it is a wall and sent to 🎮', async () => {
+    const { start, dir } = await wallStart(false);
     const id: ButtonId = { verb: 'mv', dir, version: start.state.version, game: gameTag(start.meta.createdAt) };
     const shared = await runPress({ key, user: ann, memberIsAdmin: false, games, pressedMessage: 'm1' }, id, pressIntent(id)!);
     expect(shared).toMatchObject({ kind: 'refused', text: `There's a wall in the way. ${SHARED_PAD_TEXT}`, failure: { kind: 'rejected', code: 'wall' } });
-    const own = await runPress({ key, user: ann, memberIsAdmin: false, games }, id, pressIntent(id)!);
-    expect(own).toMatchObject({ kind: 'refused', text: "There's a wall in the way." });
   });
 });

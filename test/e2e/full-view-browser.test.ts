@@ -21,7 +21,8 @@ const GUILD = '1100000000000000001';
 const CHANNEL = '1100000000000000011';
 const OTHER = '1100000000000000012';
 const ann = { id: '1300000000000000201', username: 'ann', global_name: 'Ann' };
-const bo = { id: '1300000000000000202', username: 'bo', global_name: 'Bo' };
+// Bo reads Discord in German: his view speaks it (his Discord language, from GET /users/@me).
+const bo = { id: '1300000000000000202', username: 'bo', global_name: 'Bo', locale: 'de' };
 const annRef = { id: ann.id, name: 'Ann' };
 const boRef = { id: bo.id, name: 'Bo' };
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -104,6 +105,12 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     const fb = await openActivity(pb, bo);
     expect(await pa.evaluate(() => (globalThis as unknown as { sdkCommands: string[] }).sdkCommands)).toEqual(expect.arrayContaining(['AUTHORIZE', 'AUTHENTICATE']));
     expect(await fa.textContent('#party')).toContain('Ann (you)');
+    // Each in their own language: Ann's browser's (English), Bo's Discord setting (German), the server's words too.
+    const speaks = (f: Frame): Promise<[string, string]> => f.evaluate(() => [(globalThis as unknown as { ccFullView: { locale: string } }).ccFullView.locale, (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang]);
+    expect(await speaks(fa)).toEqual(['en-US', 'en-US']);
+    expect(await speaks(fb)).toEqual(['de', 'de']);
+    expect(await fa.textContent('#status')).toContain('Depth 1/');
+    expect(await fb.textContent('#status')).toContain('Ebene 1/');
     const v0 = await versionIn(fa);
     // Ann moves with the keyboard in her view; Cy presses a button in chat; Bo sees both.
     const view = value(await r.games.view(key)) as GameView;

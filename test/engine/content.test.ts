@@ -134,8 +134,8 @@ describe('the goblin shaman', () => {
     expect(state.monsters.find((m) => m.kind === 'orc')!.hp).toBeGreaterThanOrEqual(2 + 3 - 0);
   });
 
-  it('GIVEN its pack around it and the party 4 tiles away WHEN it acts THEN it hangs back instead of closing in', () => {
-    const s = hunting(drawState(['###########', '#1...s.o..#', '###########']));
+  it('GIVEN rules version 2, its pack around it and the party 4 tiles away WHEN it acts THEN it hangs back instead of closing in', () => {
+    const s = hunting(drawState(['###########', '#1...s.o..#', '###########'], { rules: 2 }));
     s.players[0]!.hp = 999;
     const { state } = play(s, waits(1));
     expect(state.monsters.find((m) => m.kind === 'shaman')!.x).toBeGreaterThanOrEqual(5);

@@ -17,8 +17,8 @@ function ok(r: StepResult): GameState {
 const ofType = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 
 /** A rounds game drawn from rows, in a fight, every monster hunting, the map known. */
-function roundsFight(rows: string[]): GameState {
-  const s = inFight(drawState(rows, { turnMode: 'rounds' }));
+function roundsFight(rows: string[], rules?: number): GameState {
+  const s = inFight(drawState(rows, { turnMode: 'rounds', ...(rules ? { rules } : {}) }));
   s.explored.fill(1);
   for (const m of s.monsters) m.state = 'hunt';
   return s;
@@ -142,8 +142,8 @@ describe('the fight order (⚔️)', () => {
     expect(stops.map((e) => e.reason)).toContain('monster-in-view');
   });
 
-  it('GIVEN fighters of a troll WHEN a goblin (a weaker kind) comes into view THEN the orders stand: no news', () => {
-    let s = roundsFight(['##########', '#1T.....##', '#2.......#', '##.#######', '#g.#######', '##########']);
+  it('GIVEN rules version 2 and fighters of a troll WHEN a goblin (a weaker kind) comes into view THEN the orders stand: no news', () => {
+    let s = roundsFight(['##########', '#1T.....##', '#2.......#', '##.#######', '#g.#######', '##########'], 2);
     const troll = s.monsters.find((m) => m.kind === 'troll')!;
     troll.hp = troll.maxHp = 99;
     s.players[0]!.hp = s.players[0]!.maxHp = 500;

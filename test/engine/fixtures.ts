@@ -70,6 +70,7 @@ export function drawState(rows: string[], config: Partial<GameConfig> = {}): Gam
     holding: [],
     fighting: [],
     fightKnown: [],
+    fightQuiet: 0,
     status: 'playing',
     summary: null,
     recent: [],

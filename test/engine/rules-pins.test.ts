@@ -38,6 +38,22 @@ const PINS: Record<number, Record<string, string>> = {
     fightIdle: '4b227777d4dd1fc6',
     slowStrikes: 'b5bea41b6c623f7c',
   },
+  3: {
+    kinds: 'b4dcac57d7f336e0',
+    monsters: '68428d1d5342cb84',
+    items: '215782f3f30bf9ea',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: 'c61f293c763143b1',
+    constants: 'a0c69f5441305f26',
+    dungeons: 'a5b33ea189ed13b0',
+    v3: '28fd2cf411c4500d',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '877720cf9f0c26ea',
+    fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
+  },
 };
 
 const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/grid/rng.js';
-import { addRooms, braid, draftFromAscii, emptyDraft, huntAndKill, runPipeline } from '../../src/mapgen/index.js';
+import { addRooms, braid, draftFromAscii, emptyDraft, huntAndKill, runPipeline, sparsify } from '../../src/mapgen/index.js';
 import { allDeadEnds, bordersAreWalls, distances, openCount, openSquares, regionCount } from './helpers.js';
 
 describe('braid', () => {
@@ -86,5 +86,43 @@ describe('addRooms', () => {
   it('GIVEN impossible sizes THEN it throws', () => {
     expect(() => addRooms(-1)).toThrow(/count/);
     expect(() => addRooms(1, 4, 4)).toThrow(/odd size/);
+  });
+});
+
+describe('sparsify (rules version 3 mazes)', () => {
+  it('GIVEN a spur three tiles long off a loop WHEN two tiles of floor may go THEN the spur’s last two are walled back; the loop stays', () => {
+    const d = draftFromAscii([
+      '#########',
+      '#.......#',
+      '#.#####.#',
+      '#.......#',
+      '####.####',
+      '####.####',
+      '####.####',
+      '#########',
+    ]);
+    d.deadEnds = allDeadEnds(d);
+    expect(d.deadEnds).toEqual([6 * 9 + 4]);
+    sparsify(2.5 / 19)(d, Rng.fromSeed(1));
+    expect([d.tiles[6 * 9 + 4], d.tiles[5 * 9 + 4], d.tiles[4 * 9 + 4]]).toEqual([0, 0, 1]);
+    expect(d.deadEnds).toEqual([4 * 9 + 4]);
+    expect(regionCount(d)).toBe(1);
+  });
+
+  it('PROPERTY: sparsifying a maze removes floor, keeps one region and the border, and leaves deadEnds exact', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 9, max: 80 }), fc.integer({ min: 9, max: 50 }), fc.nat(), fc.double({ min: 0.05, max: 0.9, noNaN: true }), (w, h, seed, fraction) => {
+        const rng = Rng.fromSeed(seed);
+        const d = runPipeline(emptyDraft(w, h), rng, [huntAndKill]);
+        const before = openCount(d);
+        sparsify(fraction)(d, rng);
+        expect(openCount(d)).toBeLessThan(before);
+        expect(openCount(d)).toBeGreaterThanOrEqual(Math.ceil(before * (1 - fraction)));
+        expect(regionCount(d)).toBe(1);
+        expect(bordersAreWalls(d)).toBe(true);
+        expect([...d.deadEnds].sort((a, b) => a - b)).toEqual(allDeadEnds(d).sort((a, b) => a - b));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

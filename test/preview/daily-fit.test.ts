@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../../preview/browser.js';
 import { startPreview, type PreviewServer } from '../../preview/server.js';
+import { TEXT_LIMITS } from '../../src/text/safe-text.js';
 
 /** Per text line of every message's content: its text and how many line boxes it takes (1 = it fits). */
 const CONTENT_LINES = `[...document.querySelectorAll('.content .ln > .lt')].map((el) => {
@@ -38,6 +39,11 @@ describe('daily texts on a phone', () => {
     // 3 card lines + title, 10 entries, the gap, the asker's line and the tie rule.
     expect(lines.length).toBeGreaterThanOrEqual(3 + 14);
     expect(lines.filter((l) => l.lines !== 1), 'lines that wrap at 360 px').toEqual([]);
+    // Names up to the stated length (TEXT_LIMITS.boardName letters) show whole.
+    for (const name of ['alicedaily', 'AliceDailyRunner']) {
+      expect(name.length).toBeLessThanOrEqual(TEXT_LIMITS.boardName);
+      expect(lines.some((l) => l.text.includes(` ${name} `)), `${name} whole on the board`).toBe(true);
+    }
   }, 60_000);
 
   it('GIVEN the same texts WHEN shown at 200 px THEN the board lines wrap (the check sees wrapping)', async () => {

@@ -57,3 +57,52 @@ describe('the shared picture frames every fight', () => {
     );
   });
 });
+
+describe('blows from afar and the black around the frame (issue 24)', () => {
+  it.each([['PUBLIC_VIEW', PUBLIC_VIEW], ['PHONE_PUBLIC_VIEW', PHONE_PUBLIC_VIEW]] as const)('GIVEN monsters trading blows with players from any distance WHEN framed at %s THEN each of them is on the picture', (_name, cap) => {
+    fc.assert(
+      fc.property(arena, fc.array(fc.record({ player: fc.nat(), monster: fc.nat(), hit: fc.boolean(), fromMonster: fc.boolean() }), { minLength: 1, maxLength: 4 }), (a, blows) => {
+        const state = draw(a);
+        if (state.monsters.length === 0) return;
+        state.recent = blows.map((b) => {
+          const p = state.players[b.player % state.players.length]!;
+          const m = state.monsters[b.monster % state.monsters.length]!;
+          const pr = { kind: 'player' as const, id: p.id, name: p.name };
+          const mr = { kind: 'monster' as const, id: m.id, monster: m.kind, label: m.label };
+          const [attacker, target] = b.fromMonster ? [mr, pr] : [pr, mr];
+          return b.hit ? { type: 'attacked' as const, attacker, target, damage: 1, weapon: 'bow', verb: 'shoots', range: 5 } : { type: 'missed' as const, attacker, target, weapon: 'bow', range: 5 };
+        });
+        const frame = publicFrame(state, allSeen(state), 1, cap);
+        for (const b of blows) {
+          const m = state.monsters[b.monster % state.monsters.length]!;
+          expect(onPicture(frame, m.x, m.y), `monster at ${m.x},${m.y}`).toBe(true);
+        }
+        for (const m of fought(state)) expect(onPicture(frame, m.x, m.y), `monster at ${m.x},${m.y}`).toBe(true);
+      }),
+      { seed: 2424, numRuns: 300 },
+    );
+  });
+
+  /** A 60 x 30 level of which the party has explored one corridor (row 15, x 10..50), the fight at its east end. */
+  function corridorFight(): GameState {
+    const rows = Array.from({ length: 30 }, (_, y) => Array.from({ length: 60 }, (_, x): string => (y === 15 && x >= 10 && x <= 50 ? '.' : '#')));
+    const explored = rows.map((r, y) => r.map((_, x) => (y >= 14 && y <= 16 && x >= 9 && x <= 51 ? 'x' : ' ')).join(''));
+    const put = (x: number, c: string): void => void (rows[15]![x] = c);
+    put(44, 'o');
+    put(45, '1');
+    put(46, '2');
+    put(48, '3');
+    put(50, '4');
+    put(38, 'g');
+    return drawState(rows.map((r) => r.join('')), { explored });
+  }
+
+  it('GIVEN a fight at the east end of an explored corridor WHEN framed THEN the frame slides west over the corridor: no unexplored column east of it, and the goblin coming down the corridor is in it', () => {
+    const state = corridorFight();
+    const { view, strip } = publicFrame(state, allSeen(state), 1, PUBLIC_VIEW);
+    expect(strip).toEqual([]);
+    // The corridor ends at x = 51 (its wall): centred on the party (x 44..50), the view would run to x = 55.
+    expect(view.x + view.width - 1).toBeLessThanOrEqual(51);
+    for (const who of [...state.players, ...state.monsters]) expect(inside(view, who.x, who.y), `${who.x},${who.y}`).toBe(true);
+  });
+});

@@ -10,7 +10,8 @@ import { renderGameWith } from '../../src/render/game.js';
 import { checkLimits, type RenderedMessage } from '../../src/render/index.js';
 import { renderPrivateWith, waitingLine } from '../../src/render/private.js';
 import { codePoints } from '../../src/render/text.js';
-import { drawState, mapRows } from './fixtures.js';
+import { allSeen, drawState, mapRows } from './fixtures.js';
+import { mapMarker } from '../../src/render/hud.js';
 
 /** Four players far apart in a 48 x 16 hall: 1 and 3 in the west, 2 and 4 in the east; a goblin next to 4. */
 function spread(): GameState {
@@ -42,7 +43,8 @@ describe('private view', () => {
     expect(m.embed.fields[0]).toMatchInlineSnapshot(`
       {
         "name": "You",
-        "value": "HP 🟨🟨⬛⬛⬛ 9/24
+        "value": "On the game message you are 🟣4: your ring's colour and number.
+      HP 🟨🟨⬛⬛⬛ 9/24
       Depth 1/5 · kills 0
       Pack: 🧪1
       Gear: 🤺 sword",
@@ -240,5 +242,16 @@ describe('public message of a spread-out party of 4', () => {
     const m = renderGameWith(state, { style: 'image' }, seen);
     expect(m.image).toBeUndefined();
     expect(m.embed.description).toContain('**Dave**');
+  });
+});
+
+describe('which ring is you (issue 24)', () => {
+  it.each(['image', 'emoji', 'ascii'] as const)('GIVEN a party WHEN a member opens their %s controller THEN it says their ring colour and number on the game message; solo it says nothing', (style) => {
+    const party = drawState(['#######', '#1.2..#', '#######'], { names: ['Ann', 'Bob'] });
+    const bob = renderPrivateWith(party, 'p2', { style }, allSeen(party), 1).embed.fields.find((f) => f.name === 'You')!.value.split('\n')[0];
+    expect(bob).toBe(`On the game message you are ${mapMarker(party.players[1]!, null, 'image')}: your ring's colour and number.`);
+    expect(bob).toContain('2');
+    const solo = drawState(['#####', '#1..#', '#####']);
+    expect(renderPrivateWith(solo, 'p1', { style }, allSeen(solo), 1).embed.fields.find((f) => f.name === 'You')!.value).not.toContain('On the game message');
   });
 });

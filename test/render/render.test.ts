@@ -108,8 +108,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Depth 1/5 · Turn 12
       \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 2
       \`o\` orc A 12/12 · unaware
-
-      \`o\` orc
       -- 
       color #5865f2"
     `);
@@ -131,8 +129,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       |⬛⬛⬛⬛⬛🔲🔲🔲🔲🔲🔲🪨🪨🔲🔲🔲🔲🔲🪨|
       # Depth 1/5 · Turn 12
-      🐗 orc
-      ## Party
       🧙 **Alice** (you) 💚24 🧪2
       🐗 orc A 12/12 · unaware
       -- 
@@ -154,7 +150,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       |⬛⬛⬛⬛🪨🪨🔲🔲🔲🔲🔲|
       |🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲🔲|
       # Depth 1/5 · Turn 12
-      ## Party
       🧙 **Alice** (you) 💚24 🧪2
       🐗 orc A 12/12 · unaware · off picture
       -- 
@@ -181,8 +176,6 @@ describe('renderGame golden: a solo explorer with fog of war', () => {
       # Depth 1/5 · Turn 12
       \`@\` **Alice** (you) \`[##########]\` 24/24 · potion 2
       \`o\` orc A 12/12 · unaware
-
-      \`o\` orc
       -- 
       color #5865f2"
     `);
@@ -224,7 +217,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       \`g\` goblin C 7/7 · unaware
       › Carol picks up a dagger.
 
-      \`g\` goblin · \`b\` bat · \`!\` potion
+      \`b\` bat · \`!\` potion
       -- 
       color #5865f2"
     `);
@@ -246,8 +239,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       # Depth 1/5 · Turn 0
-      👺 goblin · 🧪 potion
-      ## Party
+      🧪 potion
       ⏳ Round ends in 17 s
       🔵 **Alice** 💚24 to act
       🟢 **Bob** 💚24 to act
@@ -401,7 +393,9 @@ describe('renderGame golden: a log that overflows', () => {
 
   it('keeps the newest 5 lines on the shared message (a phone screen), with no line spent on the earlier ones', () => {
     const m = renderGame(state, { style: 'emoji', viewerId: 'u1', events });
-    const log = m.embed.fields.find((f) => f.name === 'Party')!.value.split('\n').filter((l) => l.startsWith('› ')).map((l) => l.slice(2)).join('\n');
+    // The emoji HUD sits under the map in the description (no Party field: a field name is a phone line).
+    expect(m.embed.fields).toEqual([]);
+    const log = m.embed.description.split('\n').filter((l) => l.startsWith('› ')).map((l) => l.slice(2)).join('\n');
     expect(log.split('\n')).toHaveLength(PUBLIC_LOG_LINES);
     expect(log).toMatchInlineSnapshot(`"The troll A goes berserk!"`);
   });
@@ -442,7 +436,7 @@ describe('renderGame golden: monsters in sight (drawn state)', () => {
       \`o\` orc A 10/10
       \`g\` goblin A 2/6 · bloodied, fleeing
 
-      \`g\` goblin · \`o\` orc · \`T\` troll
+      \`T\` troll
       -- 
       color #5865f2"
     `);
@@ -479,8 +473,8 @@ describe('renderStatus', () => {
 
 describe('rounds-mode party header', () => {
   const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
-  /** The HUD's lines: the description in ASCII (the map is in the content), the Party field in emoji. */
-  const hud = (m: RenderedMessage) => (m.embed.fields.find((f) => f.name === 'Party')?.value ?? m.embed.description).split('\n');
+  /** The HUD's lines: the description in ASCII (the map is in the content), in emoji what follows the map's rows. */
+  const hud = (m: RenderedMessage) => (m.content ? m.embed.description : m.embed.description.split('\n\n').slice(1).join('\n\n')).split('\n');
 
   it('opens with when the round ends and marks who must act on their own line, in words', () => {
     const lines = hud(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }));

@@ -23,12 +23,12 @@ describe('rounds countdown', () => {
     expect(countdownLine(null, false)).toBeNull();
   });
 
-  it('shows as the first line of the party field in rounds mode (who must act is marked on their line), no frozen seconds', () => {
+  it('shows as the first line of the HUD under the map in rounds mode (who must act is marked on their line), no frozen seconds', () => {
     const state = drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
     const m = renderGame(state, { style: 'emoji', roundDeadlineMs: 1_700_000_042_000, roundSecondsLeft: 42 });
-    const party = m.embed.fields.find((f) => f.name.startsWith('Party'))!;
-    expect(party.name).toBe('Party');
-    const lines = party.value.split('\n');
+    // No Party field: on a phone a field name is a line; the HUD follows the map's rows in the description.
+    expect(m.embed.fields).toEqual([]);
+    const lines = m.embed.description.split('\n\n')[1]!.split('\n');
     expect(lines[0]).toBe('⏳ Round ends <t:1700000042:R>');
     expect(lines.find((l) => l.includes('**P2**'))).toMatch(/ to act$/);
     expect(checkLimits(m)).toEqual([]);
@@ -81,12 +81,12 @@ describe('rolling log', () => {
     expect(line!.startsWith('\\*')).toBe(true);
   });
 
-  it('is what the log lines show when given: marked › after the HUD, in the party field in emoji and in the free description otherwise', () => {
+  it('is what the log lines show when given: marked › after the HUD, under the map in emoji and in the free description otherwise', () => {
     const state = drawState(['#######', '#1.2..#', '#######']);
     const log = ['The goblin A hits Bob for 2.', 'Alice walks 2 steps.'];
     // The shared message keeps the newest PUBLIC_LOG_LINES (the rest is in /rogue log).
     const shown = log.slice(-PUBLIC_LOG_LINES);
-    expect(renderGame(state, { style: 'emoji', log }).embed.fields.find((f) => f.name === 'Party')!.value).toContain(shown.map((l) => `› ${l}`).join('\n'));
+    expect(renderGame(state, { style: 'emoji', log }).embed.description).toContain(shown.map((l) => `› ${l}`).join('\n'));
     expect(renderGame(state, { style: 'ascii', log }).embed.description).toContain(shown.map((l) => `› ${l}`).join('\n'));
   });
 });

@@ -6,16 +6,19 @@
 import type { WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
 import { drawMap } from './draw.js';
 import { keyAction } from './keys.js';
+import { browserLocale, currentLocale, useLocale } from './i18n.js';
 import { apiUrl, Connection } from './net.js';
 import { showFrame, showNotice, showStatus, showTurn, turnText } from './ui.js';
 
 interface Started {
   session: string;
   ticket: string;
+  /** The viewer's language as the server settled it (their Discord language, else the browser's we sent). */
+  locale?: string;
 }
 
 /** What the page reports about itself (the browser tests read it). */
-const stats = { frames: 0, lastLatencyMs: -1, version: -1, state: 'connecting' as string, conn: null as Connection | null };
+const stats = { frames: 0, lastLatencyMs: -1, version: -1, state: 'connecting' as string, locale: '', conn: null as Connection | null };
 (window as unknown as { ccFullView: typeof stats }).ccFullView = stats;
 
 async function postJson<T>(path: string, body: unknown): Promise<T> {
@@ -34,7 +37,7 @@ async function activitySignIn(): Promise<Started> {
   await sdk.ready();
   if (!sdk.channelId) throw new Error('Open the full view from a channel with a game.');
   const { code } = await sdk.commands.authorize({ client_id: config.clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] });
-  const started = await postJson<Started & { accessToken: string }>('api/activity-session', { code, instanceId: sdk.instanceId, channelId: sdk.channelId });
+  const started = await postJson<Started & { accessToken: string }>('api/activity-session', { code, instanceId: sdk.instanceId, channelId: sdk.channelId, locale: currentLocale() });
   await sdk.commands.authenticate({ access_token: started.accessToken });
   return started;
 }
@@ -44,7 +47,8 @@ async function fromFragment(session: string): Promise<Started> {
   history.replaceState(null, '', location.pathname + location.search);
   const res = await fetch(apiUrl('api/ticket'), { method: 'POST', headers: { authorization: `Bearer ${session}` } });
   if (!res.ok) throw new Error('That sign-in has expired. Open the watch link again.');
-  return { session, ticket: ((await res.json()) as { ticket: string }).ticket };
+  const { ticket, locale } = (await res.json()) as { ticket: string; locale?: string };
+  return { session, ticket, ...(locale ? { locale } : {}) };
 }
 
 /** A watch link: watch at once, and offer Discord's login to play when the server has it. */
@@ -55,7 +59,7 @@ async function watchLink(watch: string): Promise<Started> {
     link.href = apiUrl(`login?watch=${encodeURIComponent(watch)}`);
     link.hidden = false;
   }
-  return postJson<Started>('api/watch', { link: watch });
+  return postJson<Started>('api/watch', { link: watch, locale: currentLocale() });
 }
 
 async function signIn(): Promise<Started> {
@@ -68,7 +72,7 @@ async function signIn(): Promise<Started> {
   const dev = q.get('dev');
   if (dev !== null) {
     const who = { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', spectator: q.get('spectate') === '1' };
-    return postJson<Started>('api/test-login', { ...who, guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1' });
+    return postJson<Started>('api/test-login', { ...who, guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', locale: currentLocale() });
   }
   throw new Error('Open the full view from a game message in Discord, or with a watch link.');
 }
@@ -118,7 +122,15 @@ function start(s: Started): void {
   void conn.open();
 }
 
-signIn().then(start, (err: unknown) => {
-  stats.state = 'refused';
-  showStatus(err instanceof Error ? err.message : 'Could not sign in.');
-});
+// The browser's language first (the sign-in's own words), then the viewer's once the server has settled it.
+useLocale(browserLocale())
+  .then(signIn)
+  .then(async (s) => {
+    if (s.locale && s.locale !== currentLocale()) await useLocale(s.locale);
+    stats.locale = currentLocale();
+    start(s);
+  })
+  .catch((err: unknown) => {
+    stats.state = 'refused';
+    showStatus(err instanceof Error ? err.message : 'Could not sign in.');
+  });

@@ -5,7 +5,8 @@
  * turn); keys pressed meanwhile wait (at most MAX_QUEUED) and go out drawn for the version the last move reached, so
  * a quick double press is two moves, not a stale one.
  */
-import type { ServerMessage, WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
+import type { ServerMessage, WebFrame, WireAction, WireMessage } from '../../src/adapters/web/protocol.js';
+import { readMessage } from '../../src/adapters/web/wire-frame.js';
 
 /** What the UI hears from the connection. */
 export interface NetEvents {
@@ -61,7 +62,8 @@ export class Connection {
       this.on.state('open');
       if (this.inFlight) ws.send(this.inFlight.msg);
     };
-    ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerMessage);
+    // A frame comes drawn for nobody and, when unchanged, without its terrain: completed with the previous one's.
+    ws.onmessage = (e) => this.receive(readMessage(this.frame, JSON.parse(String(e.data)) as WireMessage));
     ws.onclose = () => {
       if (this.ws === ws) this.ws = null;
       if (!this.closed) this.retry();

@@ -69,7 +69,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       if (intent.kind === 'controller') return controllerOutcome(current, p.id, lang(i));
     }
     const forget = (userId: string) => forgetUser({ settings: deps.settings, daily: deps.daily }, userId, lang(i));
-    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, forget, ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
+    const ctx = { key: p.key, user: i.user, memberIsAdmin: isAdmin(i), locale: lang(i), games: deps.games, interactionId: i.id, forget, ...(deps.settings.prefs ? { prefs: deps.settings.prefs } : {}), ...(deps.replays ? { replays: deps.replays } : {}), ...(shared && pressedOn ? { pressedMessage: pressedOn } : {}) };
     return runPress(ctx, p.id, intent);
   }
 

@@ -12,6 +12,7 @@ import { interactionKey, placeRefusal } from './place-guard.js';
 import { interactionOnly } from '../../app/scope.js';
 import { isPendingMessage } from '../../app/game-message.js';
 import { postGameAnswer } from './post-answer.js';
+import { memoryRepostGate, repostCooldowns } from './repost-gate.js';
 import { notePrivately } from './applied-answer.js';
 import { textPayload, toApiRows } from './presenter.js';
 import type { ButtonSpec } from '../../../commands/controls/layouts.js';
@@ -33,31 +34,13 @@ export interface ParsedCommand {
 }
 
 
-/** A repost (/rogue map) within this long of this process's last repost in the channel is answered privately instead. */
-export const REPOST_COOLDOWN_MS = 5_000;
-
-/** Per channel, when this process last reposted a plain view (bounded: the oldest channel is forgotten first). */
-export function repostCooldown(cooldownMs = REPOST_COOLDOWN_MS, max = 10_000): { allow(key: ChannelKey, now: number): boolean } {
-  const last = new Map<string, number>();
-  return {
-    allow(key, now) {
-      const id = `${key.guildId}/${key.channelId}`;
-      const at = last.get(id);
-      if (cooldownMs > 0 && at !== undefined && now - at < cooldownMs) return false;
-      last.delete(id);
-      last.set(id, now);
-      if (last.size > max) last.delete(last.keys().next().value!);
-      return true;
-    },
-  };
-}
-
 /** Said to a command this version of the bot does not know. */
 export const UNKNOWN_COMMAND_TEXT = 'That command is not known to this version of the bot. Try /rogue help.';
 
 /** The slash-command handler. */
 export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<ParsedCommand> {
-  const cooldown = repostCooldown(deps.repostCooldownMs);
+  // Reposts spend the fleet's shared bot-token budget: at most one per channel and per user every few seconds.
+  const gate = deps.repostGate ?? memoryRepostGate(repostCooldowns(deps.repostCooldownMs));
   /** Runs the command; an action's game message is refreshed through the coalescer, never waited for. */
   async function work(module: CommandModule, ctx: CommandContext, i: IncomingInteraction): Promise<CommandOutcome> {
     const reply = await module.run(ctx);
@@ -136,8 +119,10 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       if (outcome.kind === 'post') {
         const live = realMessage(outcome.view.meta.message);
         // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
-        if (!live || outcome.view.events.length > 0 || cooldown.allow(key, Date.now())) return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
-        const note = privately(t(lang(i), 'reply.map-recent', { link: messageLink(key, live.channelId, live.messageId) }));
+        const verdict = !live || outcome.view.events.length > 0 ? 'ok' : await gate.claim(key, i.user.id, i.id);
+        if (verdict === 'ok') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        // Refused by the channel's limit (posted a moment ago) or by the user's (they reposted elsewhere a moment ago).
+        const note = privately(t(lang(i), verdict === 'channel' ? 'reply.map-recent' : 'reply.map-user-recent', { link: messageLink(key, live!.channelId, live!.messageId) }));
         return void (await (deferred ? r.editOriginal(note) : r.reply(note)));
       }
       if (outcome.kind === 'attachment') return postAttachment(r, outcome.text, outcome.file, deferred);

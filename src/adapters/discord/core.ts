@@ -7,6 +7,7 @@
  * messages (through a @discordjs/rest client with the bot token) and the rounds-mode timer. The gateway bot and the
  * HTTP endpoint each add only how interactions come in and how the first answer goes out.
  */
+import type { RepostGate } from './repost-gate.js';
 import type { REST } from '@discordjs/rest';
 import type { Logger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
@@ -46,10 +47,12 @@ export interface CoreOptions {
   /** The per-user action limit (Redis in production: one bucket per user for the fleet); default this process's own. */
   rateLimiter?: UserLimiter;
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
-  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight'>>;
+  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight' | 'deadlineMs'>>;
   deferAfterMs?: number;
-  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  /** Without a repostGate: this process's gate with this cooldown per channel and per user (default 5 s; 0: none). */
   repostCooldownMs?: number;
+  /** A /rogue map repost within a few seconds of the channel's or the user's last is answered privately (Redis in production). */
+  repostGate?: RepostGate;
   metrics?: Metrics;
   /** Wall-clock time, by which a game message's age is told from its id (default Date.now). */
   wallNow?: () => number;
@@ -116,6 +119,7 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
     ...(o.wallNow ? { wallNow: o.wallNow } : {}),
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
     ...(o.repostCooldownMs !== undefined ? { repostCooldownMs: o.repostCooldownMs } : {}),
+    ...(o.repostGate ? { repostGate: o.repostGate } : {}),
   });
   const router = shedRouter(inner, new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) }), metrics, log);
   let stopTimer: () => Promise<void> = async () => {};

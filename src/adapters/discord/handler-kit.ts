@@ -3,6 +3,7 @@
  * InteractionHandler), and the few answers they all give (a private note, a deferral after a deadline, a controller
  * in the player's own preferences, the answers that must not lie about an applied action).
  */
+import type { RepostGate } from './repost-gate.js';
 import type { Logger } from 'pino';
 import type { CommandModule } from '../../../commands/types.js';
 import type { DailyServiceApi } from '../../app/daily/daily-service.js';
@@ -36,8 +37,10 @@ export interface RouterDeps {
   now: () => number;
   /** Defer when the answer isn't ready after this long (ms). */
   deferAfterMs?: number;
-  /** A /rogue map within this long of this process's last one in the channel is answered privately (default 5 s; 0: never). */
+  /** Without a repostGate: this process's gate with this cooldown per channel and per user (default 5 s; 0: none). */
   repostCooldownMs?: number;
+  /** The repost limits per channel and per user (Redis in production: they hold for the fleet). */
+  repostGate?: RepostGate;
   metrics?: Metrics;
   /** Wall-clock time, by which interaction tokens expire (default Date.now). */
   wallNow?: () => number;

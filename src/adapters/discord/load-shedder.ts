@@ -1,10 +1,12 @@
 /**
  * Load shedding: past capacity, a press is answered at once with an honest "busy, try again" instead of being queued
  * until its answer comes too late (Discord shows "This interaction failed" after 3 s, while the action may still be
- * applied). Two signals, both cheap: how old the interaction already is when the router starts on it (Discord's
+ * applied). Three signals, all cheap: how old the interaction already is when the router starts on it (Discord's
  * snowflake carries its creation time, so this counts the time it waited in the kernel's socket queue, the gateway's
- * buffer and our event loop), and how many interactions this process already has in flight. A shed press touches
- * neither Redis nor the renderer: nothing is applied, so the answer is true.
+ * buffer and our event loop); whether that age plus the time this process has lately taken to finish one (a moving
+ * average: it grows when the process is starved of CPU) would pass the deadline while others are ahead of it; and
+ * how many interactions this process already has in flight. A shed press touches neither Redis nor the renderer:
+ * nothing is applied, so the answer is true.
  */
 import type { Logger } from 'pino';
 import { DEFAULT_LOCALE, t } from '../../i18n/index.js';
@@ -24,12 +26,22 @@ export interface LoadShedderOptions {
   maxAgeMs: number;
   /** Shed when this many interactions are already in flight in this process (default 200). */
   maxInFlight: number;
+  /**
+   * While others are in flight, shed an interaction whose age plus the recent time to finish one (a moving average)
+   * passes this (default 2,000 ms: an answer due within Discord's 3 s, with room for its trip; 0 turns it off).
+   */
+  deadlineMs: number;
   /** Wall-clock time in Unix ms (default Date.now). */
   wallNow: () => number;
+  /** A monotonic clock in ms, to time the work (default performance.now). */
+  now: () => number;
 }
 
 /** Why an interaction was shed, or null when it is admitted. */
-export type ShedReason = 'old' | 'in-flight' | null;
+export type ShedReason = 'old' | 'in-flight' | 'slow' | null;
+
+/** The weight of the newest duration in the moving average of the time to finish an interaction. */
+const SERVICE_WEIGHT = 0.2;
 
 /** The creation time (Unix ms) of a Discord snowflake id, or null for an id that is not one. */
 export function snowflakeTimeMs(id: string): number | null {
@@ -41,11 +53,18 @@ export function snowflakeTimeMs(id: string): number | null {
 export class LoadShedder {
   private readonly o: LoadShedderOptions;
   private inFlight = 0;
+  /** The moving average of how long the admitted interactions took to finish, ms (0 until one has). */
+  private serviceMs = 0;
   /** How many were shed, by reason (for logs and metrics). */
-  readonly shed = { old: 0, 'in-flight': 0 };
+  readonly shed = { old: 0, 'in-flight': 0, slow: 0 };
 
   constructor(options: Partial<LoadShedderOptions> = {}) {
-    this.o = { maxAgeMs: options.maxAgeMs ?? 1000, maxInFlight: options.maxInFlight ?? 200, wallNow: options.wallNow ?? Date.now };
+    this.o = { maxAgeMs: options.maxAgeMs ?? 1000, maxInFlight: options.maxInFlight ?? 200, deadlineMs: options.deadlineMs ?? 2000, wallNow: options.wallNow ?? Date.now, now: options.now ?? (() => performance.now()) };
+  }
+
+  /** The recent time to finish an interaction (moving average, ms). */
+  get serviceTimeMs(): number {
+    return this.serviceMs;
   }
 
   /** Interactions this process is working on now. */
@@ -55,13 +74,16 @@ export class LoadShedder {
 
   /**
    * Whether to shed the interaction `id` now. An id whose time is implausible (more than 10 minutes off this clock,
-   * as made-up ids in tests are) is judged by the in-flight count alone.
+   * as made-up ids in tests are) counts as new. With nothing in flight an interaction is never 'slow': nothing is
+   * ahead of it, and admitting it is what updates the average once the process has caught up.
    */
   check(id: string): ShedReason {
     const born = snowflakeTimeMs(id);
-    const age = born === null ? null : this.o.wallNow() - born;
-    const old = age !== null && age > this.o.maxAgeMs && age < 600_000;
-    const reason: ShedReason = old ? 'old' : this.inFlight >= this.o.maxInFlight ? 'in-flight' : null;
+    const raw = born === null ? null : this.o.wallNow() - born;
+    const age = raw !== null && raw < 600_000 ? Math.max(0, raw) : 0;
+    const old = age > this.o.maxAgeMs;
+    const slow = this.o.deadlineMs > 0 && this.inFlight > 0 && age + this.serviceMs > this.o.deadlineMs;
+    const reason: ShedReason = old ? 'old' : this.inFlight >= this.o.maxInFlight ? 'in-flight' : slow ? 'slow' : null;
     if (reason) this.shed[reason]++;
     return reason;
   }
@@ -69,10 +91,13 @@ export class LoadShedder {
   /** Runs `work` counted as in flight. */
   async track<T>(work: () => Promise<T>): Promise<T> {
     this.inFlight++;
+    const started = this.o.now();
     try {
       return await work();
     } finally {
       this.inFlight--;
+      const took = this.o.now() - started;
+      this.serviceMs = this.serviceMs === 0 ? took : this.serviceMs + (took - this.serviceMs) * SERVICE_WEIGHT;
     }
   }
 }
@@ -94,7 +119,7 @@ export function shedRouter(
       const reason = shedder.check(i.id);
       if (!reason) return shedder.track(() => inner.handle(i, r));
       metrics.refusal(`busy-${reason}`);
-      log.debug({ interactionId: i.id, reason, inFlight: shedder.active }, 'interaction shed (busy)');
+      log.debug({ interactionId: i.id, reason, inFlight: shedder.active, serviceMs: Math.round(shedder.serviceTimeMs) }, 'interaction shed (busy)');
       const busy = { ...textPayload(t(i.locale ?? DEFAULT_LOCALE, 'reply.busy')), ephemeral: true };
       return r.reply(busy).catch((err: unknown) => log.info({ err, interactionId: i.id }, 'could not answer a shed interaction'));
     },

@@ -36,6 +36,13 @@ export function snowflakeTime(id: string): number | null {
   return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
 }
 
+/**
+ * A press's token for the message whose token this process kept less than this long ago is not written again: every
+ * press gives one, and a token 30 s fresher buys 30 s more of a 15-minute life for one Redis round trip a press.
+ */
+export const OFFER_EVERY_MS = 30_000;
+const OFFERED_MAX = 10_000;
+
 /** A game message this old is reposted rather than edited: 5 minutes inside Discord's one-hour edit rule. */
 export const REPOST_AFTER_MS = 55 * 60_000;
 
@@ -151,6 +158,9 @@ export function rateLimitWait(err: unknown): number | null {
 /** GameMessages over discord.js's REST client (which honours rate-limit headers and DISCORD_API_BASE). */
 export function restGameMessages(deps: GameMessagesDeps): GameMessages {
   const log = deps.logger;
+  /** Per channel, the token this process last kept: its message and until when it is usable (bounded, oldest first out). */
+  const offered = new Map<string, { messageId: string; usableUntil: number }>();
+  const channelId = (key: ChannelKey): string => `${key.guildId}:${key.channelId}`;
   const inflight = new Set<Promise<unknown>>();
   const track = <T>(p: Promise<T>): Promise<T> => {
     inflight.add(p);
@@ -233,6 +243,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
       // Expired or unknown: never logged with the token, only the channel.
       log.info({ ...key, status: e.status, code: e.code }, 'interaction token refused for a game-message edit; using the bot token');
       await deps.editTokens!.forget(key, t.token).catch(() => undefined);
+      offered.delete(channelId(key));
       return false;
     }
   };
@@ -380,7 +391,18 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     refreshSoon: (key, reason = 'refresh') => requestRefresh(key, reason),
     offerToken: (key, token) => {
       if (!deps.editTokens) return;
-      deps.editTokens.remember(key, token).catch((err: unknown) => log.info({ err: err instanceof Error ? err.name : 'unknown', ...key }, 'could not keep an edit token'));
+      // A token for the same message kept by this process less than OFFER_EVERY_MS ago is nearly as fresh: skip the write
+      // (one Redis round trip a press), at the cost of the kept token expiring at most that much sooner.
+      const id = channelId(key);
+      const last = offered.get(id);
+      if (last && last.messageId === token.messageId && token.usableUntil - last.usableUntil < OFFER_EVERY_MS) return;
+      offered.delete(id);
+      offered.set(id, { messageId: token.messageId, usableUntil: token.usableUntil });
+      if (offered.size > OFFERED_MAX) offered.delete(offered.keys().next().value!);
+      deps.editTokens.remember(key, token).catch((err: unknown) => {
+        offered.delete(id);
+        log.info({ err: err instanceof Error ? err.name : 'unknown', ...key }, 'could not keep an edit token');
+      });
     },
     async drain() {
       await coalescer.drain();

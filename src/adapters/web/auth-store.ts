@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../app/ports.js';
 import type { ChannelKey, UserRef } from '../../app/service-types.js';
+import { isLocale, type Locale } from '../../i18n/index.js';
 import type { RedisClient } from '../redis/client.js';
 
 /** How long a ticket may wait before its socket opens. */
@@ -21,6 +22,8 @@ export interface WebSession {
   spectator: boolean;
   /** How the identity was verified. */
   via: 'activity' | 'oauth' | 'link' | 'test';
+  /** The viewer's language: their Discord setting when Discord said who they are, else their browser's. */
+  locale?: Locale;
 }
 
 /** Where sessions and tickets live. `takeTicket` returns a ticket's session id once, and never again. */
@@ -95,7 +98,9 @@ export class RedisWebAuthStore implements WebAuthStore {
 function parseSession(raw: string): WebSession | null {
   try {
     const s = JSON.parse(raw) as Partial<WebSession>;
-    return s.user && s.key && typeof s.spectator === 'boolean' && s.via ? (s as WebSession) : null;
+    if (!s.user || !s.key || typeof s.spectator !== 'boolean' || !s.via) return null;
+    const { locale, ...rest } = s as WebSession;
+    return isLocale(locale) ? { ...rest, locale } : rest;
   } catch {
     return null;
   }

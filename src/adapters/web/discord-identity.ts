@@ -19,7 +19,7 @@ export interface DiscordIdentityOptions {
 }
 
 const TokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string(), scope: z.string().optional() });
-const UserSchema = z.object({ id: z.string().regex(/^\d{1,20}$/), username: z.string(), global_name: z.string().nullable().optional() });
+const UserSchema = z.object({ id: z.string().regex(/^\d{1,20}$/), username: z.string(), global_name: z.string().nullable().optional(), locale: z.string().max(20).optional() });
 const InstanceSchema = z.object({
   instance_id: z.string(),
   location: z.object({ id: z.string().optional(), kind: z.string().optional(), channel_id: z.string(), guild_id: z.string().nullable().optional() }),
@@ -30,6 +30,8 @@ const InstanceSchema = z.object({
 export interface DiscordUser {
   id: string;
   name: string;
+  /** The language the user chose in Discord (with the identify scope), as Discord spells it. */
+  locale?: string;
 }
 
 /** Where an Activity instance runs and who is in it, as Discord says. */
@@ -84,7 +86,7 @@ export function discordIdentity(o: DiscordIdentityOptions): DiscordIdentity {
     async user(accessToken) {
       const r = await call('/users/@me', { headers: { authorization: `Bearer ${accessToken}` } }, UserSchema, 'the user lookup');
       if (!r.value) throw new IdentityError('Discord does not know this user (404)', 404);
-      return { id: r.value.id, name: r.value.global_name ?? r.value.username };
+      return { id: r.value.id, name: r.value.global_name ?? r.value.username, ...(r.value.locale ? { locale: r.value.locale } : {}) };
     },
     async activityInstance(instanceId) {
       const path = `/applications/${encodeURIComponent(o.applicationId)}/activity-instances/${encodeURIComponent(instanceId)}`;

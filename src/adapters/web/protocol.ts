@@ -94,10 +94,23 @@ export interface WebFrame {
   you: { id: string; name: string; role: 'player' | 'spectator'; can: WireAbilities | null };
 }
 
-/** What the server sends. `sentAt` on a frame is when the turn was published (fan-out latency). */
+/**
+ * A frame as it travels: the same for every view of a turn but for `you`. The map is drawn for nobody (no player is
+ * the viewer; the receiver marks itself with mapFor), and `terrain` is left out when this socket's previous frame
+ * carried the same terrain (the receiver keeps its own: see wire-frame.ts).
+ */
+export type WireFrame = Omit<WebFrame, 'map'> & { map: Omit<WireViewModel, 'terrain'> & { terrain?: string } };
+
+/**
+ * What the server sends, as the receiver reads it once completed (completeFrame). `sentAt` on a frame is when the turn
+ * was published (fan-out latency).
+ */
 export type ServerMessage =
   | { t: 'frame'; frame: WebFrame; sentAt: number }
   | { t: 'ack'; id: string; ok: true; version: number }
   | { t: 'ack'; id: string; ok: false; reason: string }
   | { t: 'error'; message: string }
   | { t: 'pong' };
+
+/** What the server sends, as it travels. */
+export type WireMessage = Exclude<ServerMessage, { t: 'frame' }> | { t: 'frame'; frame: WireFrame; sentAt: number };

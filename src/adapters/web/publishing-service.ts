@@ -2,8 +2,8 @@
  * The game service, announcing every turn it saves on the turn bus: wrapped once in main, so chat presses, slash
  * commands, full-view moves and the round timer all reach the open views, whichever replica served them. Every
  * method is passed through unchanged; a result that carries a game view (a GameView, `{ view }`, or a list of them)
- * is announced after it returns. Publishing is best-effort: a bus outage never fails a turn (views catch up on the
- * next note or on reconnect).
+ * is announced after it returns, with the view itself for this replica's own listeners. Publishing is best-effort: a
+ * bus outage never fails a turn (views catch up on the next note or on reconnect).
  */
 import type { GameView } from '../../app/service-types.js';
 import type { TurnNote } from './turn-bus.js';
@@ -29,7 +29,8 @@ const READS = new Set<PropertyKey>(['view', 'cached', 'load']);
 export function withTurnNotes<T extends object>(service: T, publish: (note: TurnNote) => Promise<void>, now: () => number = Date.now): T {
   const announce = (result: unknown): void => {
     for (const v of viewsOf(result)) {
-      publish({ guildId: v.key.guildId, channelId: v.key.channelId, version: v.state.version, at: now() }).catch(() => {});
+      const note = { ...v.key, version: v.state.version, game: v.meta.createdAt, at: now(), view: v };
+      publish(note).catch(() => {});
     }
   };
   return new Proxy(service, {

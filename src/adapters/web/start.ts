@@ -1,6 +1,6 @@
 /**
- * The full view wired for `npm start`: the turn bus (Redis pub/sub, sharded on a Cluster, or memory), sessions and
- * tickets (Redis or memory), Discord sign-in when the client secret is set, the built client from dist/web, and its
+ * The full view wired for `npm start`: the turn bus (Redis pub/sub, sharded on a Cluster, or memory), presence and
+ * sessions and tickets (Redis or memory), Discord sign-in when the client secret is set, the built client from dist/web, and its
  * own HTTP listener (WEB_PORT). main wraps the game service with the bus first, so every window's turns reach it.
  */
 import { existsSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { chatPacer } from './chat-pacer.js';
 import { discordIdentity } from './discord-identity.js';
 import { withTurnNotes } from './publishing-service.js';
 import { staticFiles } from './static-files.js';
-import { MemoryTurnBus, redisTurnBus, type TurnBus } from './turn-bus.js';
+import { MemoryPresence, RedisPresence } from './presence.js';
+import { MemoryTurnBus, RedisTurnBus, redisTurnBus, type TurnBus } from './turn-bus.js';
 import { createWebApp, startWebServer, type WebServer } from './web-app.js';
 
 export { gameLinks } from './watch-link.js';
@@ -56,7 +57,12 @@ export async function startFullView(o: FullViewOptions): Promise<WebServer & { f
     ? discordIdentity({ apiBase: o.apiBase, applicationId: o.applicationId, clientSecret: secret, botToken: o.token, ...(redirectUri ? { redirectUri } : {}) })
     : undefined;
   const files = staticFiles(clientDir());
+  // Presence rides on the bus's Redis connections: a view on one replica turns the chat message drawn by any into the pointer.
+  const presence = o.bus instanceof RedisTurnBus
+    ? new RedisPresence({ ...o.bus.connections, clock: systemClock, logger: o.logger, onExpired: (key) => o.refresh(key) })
+    : new MemoryPresence();
   const app = createWebApp({
+    presence,
     games: o.games,
     auth: o.redis ? new RedisWebAuthStore(o.redis, o.prefix ? { prefix: o.prefix } : {}) : new MemoryWebAuthStore(systemClock),
     bus: o.bus,

@@ -8,12 +8,16 @@
  * How the public picture chooses (no living player ever disappears):
  * 1. the explored level (and every player) when it fits the view: the whole level, as large as it fits;
  * 2. else the camera frames the "focus": the largest group of living players that fits the view, preferring a group
- *    that is fighting (a monster seen within FIGHT_RANGE of one of them), then the lower slot; the monsters they fight
- *    are kept in frame when they fit;
+ *    that is fighting (a monster seen within FIGHT_RANGE of one of them, or one that traded blows with one of them in
+ *    the last step), then the lower slot; the monsters they fight are kept in frame when they fit, then the monsters
+ *    coming for the party, nearest first. Of the places that hold the focus the view takes the one that shows the most
+ *    explored cells (the least black), then the one nearest to centred on the focus;
  * 3. every living player outside that frame gets a small window (STRIP_VIEW, 3 x 3 tiles around them, the same tile size) in
- *    a strip under the picture, in slot order; one window covers every player that stands inside it.
+ *    a strip under the picture, in slot order, then every monster trading blows with a player that is still off it
+ *    (a shot from afar); one window covers everything that stands inside it.
  */
-import type { GameState } from '../../engine/types.js';
+import type { GameState, Monster } from '../../engine/types.js';
+import { threatens } from '../../engine/pace.js';
 import { placeCamera, type Viewport } from '../camera.js';
 
 /** The frames of one picture: the main view, and the strip windows of living players outside it. */
@@ -82,11 +86,14 @@ export function inside(v: Viewport, x: number, y: number): boolean {
 
 const dist = (ax: number, ay: number, bx: number, by: number): number => Math.max(Math.abs(ax - bx), Math.abs(ay - by));
 
-/** The strip windows for the living players outside `view`, in slot order, one window per group that fits in one. */
-function stripFor(state: GameState, view: Viewport): Viewport[] {
+/**
+ * The strip windows: one for each living player outside `view`, in slot order, then one for each fought monster still
+ * off the picture (a shot from afar); one window covers everything that stands inside it.
+ */
+function stripFor(state: GameState, view: Viewport, fought: readonly { x: number; y: number }[]): Viewport[] {
   const out: Viewport[] = [];
   const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
-  for (const p of living) {
+  for (const p of [...living, ...fought]) {
     if (inside(view, p.x, p.y) || out.some((w) => inside(w, p.x, p.y))) continue;
     out.push(placeCamera(state.width, state.height, STRIP_VIEW.width, STRIP_VIEW.height, p.x, p.y));
   }
@@ -94,8 +101,67 @@ function stripFor(state: GameState, view: Viewport): Viewport[] {
 }
 
 /**
+ * Each living player's foes: the monsters seen now within FIGHT_RANGE of them, and those that traded a blow (hit or
+ * miss, either way) with them in the last step, such as an archer's arrow or a ranger's shot from afar.
+ */
+export function foesOf(state: GameState, visible: Uint8Array, mark: number): Map<string, Monster[]> {
+  const W = state.width;
+  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
+  const byId = new Map(state.monsters.filter((m) => m.hp > 0).map((m) => [m.id, m]));
+  const out = new Map<string, Monster[]>();
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    const near = seen.filter((m) => dist(p.x, p.y, m.x, m.y) <= FIGHT_RANGE);
+    for (const e of state.recent) {
+      if (e.type !== 'attacked' && e.type !== 'missed') continue;
+      const [a, b] = [e.attacker, e.target];
+      const other = a.kind === 'player' && a.id === p.id && b.kind === 'monster' ? b : b.kind === 'player' && b.id === p.id && a.kind === 'monster' ? a : null;
+      const m = other?.kind === 'monster' ? byId.get(other.id) : undefined;
+      if (m && !near.includes(m)) near.push(m);
+    }
+    out.set(p.id, near);
+  }
+  return out;
+}
+
+/**
+ * Where a view of w x h goes so that it holds `focus`: of the places inside the map that hold it, the one showing the
+ * most explored cells (the least black), then the one nearest to centred on the focus.
+ */
+function placeOver(state: GameState, focus: Box, w: number, h: number): Viewport {
+  const W = state.width;
+  const H = state.height;
+  const cx = Math.floor((focus.x0 + focus.x1) / 2);
+  const cy = Math.floor((focus.y0 + focus.y1) / 2);
+  const centred = placeCamera(W, H, w, h, cx, cy);
+  const vw = centred.width;
+  const vh = centred.height;
+  // Summed-area table of explored cells: any view's count in four reads.
+  const sum = new Int32Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) sum[(y + 1) * (W + 1) + x + 1] = (state.explored[y * W + x] !== 0 ? 1 : 0) + sum[y * (W + 1) + x + 1]! + sum[(y + 1) * (W + 1) + x]! - sum[y * (W + 1) + x]!;
+  const count = (x: number, y: number): number => sum[(y + vh) * (W + 1) + x + vw]! - sum[y * (W + 1) + x + vw]! - sum[(y + vh) * (W + 1) + x]! + sum[y * (W + 1) + x]!;
+  const xs = [Math.max(0, focus.x1 - vw + 1), Math.min(W - vw, focus.x0)] as const;
+  const ys = [Math.max(0, focus.y1 - vh + 1), Math.min(H - vh, focus.y0)] as const;
+  let best = centred;
+  let bestCount = count(centred.x, centred.y);
+  let bestOff = 0;
+  for (let y = ys[0]; y <= ys[1]; y++) {
+    for (let x = xs[0]; x <= xs[1]; x++) {
+      const n = count(x, y);
+      const off = Math.abs(x - centred.x) + Math.abs(y - centred.y);
+      if (n > bestCount || (n === bestCount && off < bestOff)) {
+        best = { x, y, width: vw, height: vh };
+        bestCount = n;
+        bestOff = off;
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * The public picture's frame (see the module comment), at most `cap` tiles. `visible[i] === mark` marks the cells
- * seen now: only monsters seen now count as fought.
+ * seen now: only monsters seen now count as fought, besides those that traded blows with a player in the last step.
  */
 export function publicFrame(state: GameState, visible: Uint8Array, mark: number, cap: { readonly width: number; readonly height: number } = PUBLIC_VIEW): Frame {
   const W = state.width;
@@ -104,12 +170,11 @@ export function publicFrame(state: GameState, visible: Uint8Array, mark: number,
   for (let i = 0; i < state.explored.length; i++) if (state.explored[i] !== 0) all = grow(all, i % W, Math.floor(i / W));
   for (const p of state.players) all = grow(all, p.x, p.y);
   if (!all) return { view: placeCamera(W, H, cap.width, cap.height, W >> 1, H >> 1), strip: [] };
-  // The whole explored level fits: show it (with a cell of margin when that fits too).
   // The whole explored level fits: a full-size view around it (a picture of constant shape, so its height on a phone is known).
   if (fitsIn(all, 0, cap.width, cap.height)) return { view: placeCamera(W, H, cap.width, cap.height, (all.x0 + all.x1) >> 1, (all.y0 + all.y1) >> 1), strip: [] };
   const living = state.players.filter((p) => p.alive).sort((a, b) => a.slot - b.slot);
-  const seen = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark);
-  const foes = (px: number, py: number): typeof seen => seen.filter((m) => dist(px, py, m.x, m.y) <= FIGHT_RANGE);
+  const foes = foesOf(state, visible, mark);
+  const hunters = state.monsters.filter((m) => m.hp > 0 && visible[m.y * W + m.x] === mark && threatens(m));
   let best: { box: Box; fighting: boolean; size: number } | null = null;
   for (const seed of living) {
     let box = grow(null, seed.x, seed.y);
@@ -123,21 +188,27 @@ export function publicFrame(state: GameState, visible: Uint8Array, mark: number,
       }
     }
     const members = living.filter((q) => q.x >= box.x0 && q.x <= box.x1 && q.y >= box.y0 && q.y <= box.y1);
-    const fighting = members.some((q) => foes(q.x, q.y).length > 0);
-    // Keep what the group fights in frame when it still fits.
+    const fighting = members.some((q) => (foes.get(q.id) ?? []).length > 0);
+    // Keep what the group fights in frame when it still fits (with a cell of margin), then the monsters coming for
+    // the party, nearest first, when they fit at all.
     for (const q of members) {
-      for (const m of foes(q.x, q.y)) {
+      for (const m of foes.get(q.id) ?? []) {
         const bigger = grow(box, m.x, m.y);
         if (fitsIn(bigger, 1, cap.width, cap.height)) box = bigger;
       }
     }
+    const near = (m: Monster): number => Math.min(...members.map((q) => dist(q.x, q.y, m.x, m.y)));
+    for (const m of [...hunters].sort((a, b) => near(a) - near(b) || a.id - b.id)) {
+      const bigger = grow(box, m.x, m.y);
+      if (fitsIn(bigger, 0, cap.width, cap.height)) box = bigger;
+    }
     if (!best || (fighting && !best.fighting) || (fighting === best.fighting && size > best.size)) best = { box, fighting, size };
   }
-  const focus = best?.box ?? all;
-  const cx = Math.floor((focus.x0 + focus.x1) / 2);
-  const cy = Math.floor((focus.y0 + focus.y1) / 2);
-  const view = placeCamera(W, H, cap.width, cap.height, cx, cy);
-  return { view, strip: stripFor(state, view) };
+  const view = placeOver(state, best?.box ?? all, cap.width, cap.height);
+  // A monster trading blows (next to a player, or in a blow from afar) gets a window when the frame leaves it out.
+  const blows = new Set(state.recent.flatMap((e) => (e.type === 'attacked' || e.type === 'missed' ? [e.attacker, e.target] : [])).flatMap((a) => (a.kind === 'monster' ? [a.id] : [])));
+  const fought = [...new Set([...foes.values()].flat())].filter((m) => blows.has(m.id) || living.some((p) => dist(p.x, p.y, m.x, m.y) <= 1)).sort((a, b) => a.id - b.id);
+  return { view, strip: stripFor(state, view, fought) };
 }
 
 /** A private picture's frame: PRIVATE_VIEW around the viewer (or the party's centre when they are not in the game). */

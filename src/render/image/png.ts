@@ -1,7 +1,7 @@
 /** PNG container for a palette picture (signature, IHDR, PLTE, IDAT, IEND with CRCs); the zlib stream comes from the caller, since deflate is I/O-free but lives in node:zlib, outside the pure render. */
 import type { Picture } from './draw.js';
 
-/** Compresses bytes into a zlib stream (RFC 1950), e.g. node:zlib's deflateSync. */
+/** Compresses bytes into a zlib stream (RFC 1950), e.g. node:zlib's deflateSync; it must not keep `data` (a reused buffer). */
 export type Deflate = (data: Uint8Array) => Uint8Array;
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
@@ -22,11 +22,23 @@ function crc32(bytes: Uint8Array, start: number, end: number): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** The picture's rows as PNG scanlines: filter byte 0 (none; filters don't help palette indices) and one index per pixel. */
+// The scanline buffer is reused between encodes, as the picture buffer is (encoding is synchronous, and the deflate
+// returns new bytes): a 544 x 544 picture would otherwise allocate 296 KB of garbage a press.
+let lines = new Uint8Array(0);
+
+/**
+ * The picture's rows as PNG scanlines: filter byte 0 (none; filters don't help palette indices) and one index per
+ * pixel. The bytes are valid until the next call: a caller that keeps them copies them.
+ */
 export function scanlines(pic: Picture): Uint8Array {
   const { width, height, px } = pic;
-  const out = new Uint8Array((width + 1) * height);
-  for (let y = 0; y < height; y++) out.set(px.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  const size = (width + 1) * height;
+  if (lines.length < size) lines = new Uint8Array(size);
+  const out = lines.subarray(0, size);
+  for (let y = 0; y < height; y++) {
+    out[y * (width + 1)] = 0;
+    out.set(px.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  }
   return out;
 }
 

@@ -76,6 +76,36 @@ describe('load shedder', () => {
     expect(late.replies[0]?.content).toBe(BUSY_TEXT);
   });
 
+  it('GIVEN a starved process (recent interactions took 1.5 s each) WHEN a press comes while another is in flight THEN it is shed as slow if its age plus that time passes the deadline, admitted if not, and always with nothing in flight', async () => {
+    let clock = 0;
+    const shedder = new LoadShedder({ maxAgeMs: 1000, deadlineMs: 2000, wallNow: () => T, now: () => clock });
+    // Three interactions that each took 1.5 s: the moving average starts at the first and stays there.
+    for (let n = 0; n < 3; n++) await shedder.track(async () => void (clock += 1500));
+    expect(shedder.serviceTimeMs).toBe(1500);
+    // Nothing in flight: even a 900 ms old press is admitted (nothing is ahead of it).
+    expect(shedder.check(idAt(T - 900))).toBeNull();
+    let finish = (): void => {};
+    const running = shedder.track(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(shedder.check(idAt(T - 600))).toBe('slow');
+    expect(shedder.check(idAt(T - 400))).toBeNull();
+    expect(shedder.shed.slow).toBe(1);
+    // Once the process catches up (interactions take 50 ms again), the average comes down and presses go through.
+    clock += 50;
+    finish();
+    await running;
+    for (let n = 0; n < 20; n++) await shedder.track(async () => void (clock += 50));
+    expect(shedder.serviceTimeMs).toBeLessThan(100);
+    const again = shedder.track(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(shedder.check(idAt(T - 900))).toBeNull();
+    finish();
+    await again;
+    // deadlineMs 0 turns the signal off.
+    const off = new LoadShedder({ deadlineMs: 0, wallNow: () => T, now: () => clock });
+    await off.track(async () => void (clock += 5000));
+    void off.track(() => new Promise<void>(() => {}));
+    expect(off.check(idAt(T - 900))).toBeNull();
+  });
+
   it('GIVEN an autocomplete WHEN the process is saturated THEN it is passed through (it never changes a game)', () => {
     const { router, handled } = slowRouter();
     const shedding = shedRouter(router, new LoadShedder({ maxInFlight: 0, wallNow: () => T }), { refusal: () => {} }, { debug: () => {}, info: () => {} } as never);

@@ -1,7 +1,8 @@
 import { DiscordAPIError, type REST } from '@discordjs/rest';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { REPOST_AFTER_MS, restGameMessages, snowflakeTime } from '../../../src/adapters/discord/messages.js';
+import { OFFER_EVERY_MS, REPOST_AFTER_MS, restGameMessages, snowflakeTime } from '../../../src/adapters/discord/messages.js';
+import { editToken, type EditToken, type EditTokens } from '../../../src/adapters/discord/edit-tokens.js';
 import { ChannelPermissions } from '../../../src/adapters/discord/permissions.js';
 import type { ChannelKey, GameServiceApi, GameView, MessageRef, Result } from '../../../src/app/service-types.js';
 import { defaultConfig, newGame, step } from '../../../src/engine/index.js';
@@ -198,5 +199,39 @@ describe('channel-API game message edits', () => {
     expect(r.edits).toEqual([{ files: 0, status: 403 }]);
     expect(r.posts).toEqual([]);
     expect(g.state.current.meta.message).toEqual(ref);
+  });
+});
+
+describe('keeping press tokens that can edit the game message', () => {
+  /** An EditTokens that counts writes (and fails them while `failing`). */
+  function counting() {
+    const kept: EditToken[] = [];
+    const o = { failing: false };
+    const store: EditTokens = {
+      remember: async (_k, t) => {
+        if (o.failing) throw new Error('redis down');
+        kept.push(t);
+      },
+      fresh: async () => null,
+      forget: async () => {},
+    };
+    return { store, kept, o };
+  }
+  const at = (ms: number, messageId = '3'): EditToken => editToken({ applicationId: '9', token: `tok${ms}` }, messageId, ms);
+
+  it('GIVEN a press every second on one message WHEN each offers its token THEN one write per OFFER_EVERY_MS, a new message at once, and a failed write is tried again by the next press', async () => {
+    const c = counting();
+    const m = restGameMessages({ rest: rest().rest, games: games(viewAtTurn(1)).api, logger: pino({ level: 'silent' }), now: () => 0, editTokens: c.store });
+    for (let s = 0; s < 65; s++) m.offerToken(key, at(1_000_000 + s * 1000));
+    await Promise.resolve();
+    expect(c.kept.map((t) => t.token)).toEqual(['tok1000000', `tok${1_000_000 + OFFER_EVERY_MS}`, `tok${1_000_000 + 2 * OFFER_EVERY_MS}`]);
+    m.offerToken(key, at(1_070_000, '4'));
+    expect(c.kept.at(-1)?.messageId).toBe('4');
+    c.o.failing = true;
+    m.offerToken(key, at(1_200_000, '4'));
+    await new Promise((res) => setTimeout(res, 0));
+    c.o.failing = false;
+    m.offerToken(key, at(1_201_000, '4'));
+    expect(c.kept.at(-1)?.token).toBe('tok1201000');
   });
 });

@@ -1,11 +1,14 @@
 /**
  * Two replicas of the full view over one Redis (and over a Redis Cluster with sharded pub/sub): a ticket minted on
- * one is redeemed on the other once, and a view on replica A sees turns made on replica B.
+ * one is redeemed on the other once, a view on replica A sees turns made on replica B, and each replica knows who is
+ * in the full view on the other.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChannelKey } from '../../../src/app/service-types.js';
 import { RedisWebAuthStore } from '../../../src/adapters/web/auth-store.js';
-import { redisTurnBus, type RedisTurnBus } from '../../../src/adapters/web/turn-bus.js';
+import { RedisPresence } from '../../../src/adapters/web/presence.js';
+import { redisTurnBus, type RedisTurnBus, type TurnBus } from '../../../src/adapters/web/turn-bus.js';
+import { silentLogger, systemClock } from '../../../src/app/ports.js';
 import type { RedisTarget } from '../../../src/adapters/redis/client.js';
 import { connectRedis, freshKey, redisKit, type StoreKit } from '../../app/fixtures.js';
 import { OwnCluster } from '../../support/own-cluster.js';
@@ -19,8 +22,9 @@ async function pair(target: RedisTarget): Promise<{ a: Replica; b: Replica; kits
   const pb = await connectRedis(target);
   const buses = [redisTurnBus(pa, target, prefix), redisTurnBus(pb, target, prefix)];
   const auth = new RedisWebAuthStore(pa, { prefix });
-  const a = await startReplica(ka, { bus: buses[0]!, auth });
-  const b = await startReplica(kb, { bus: buses[1]!, auth: new RedisWebAuthStore(pb, { prefix }) });
+  const presence = (bus: TurnBus): RedisPresence => new RedisPresence({ ...(bus as RedisTurnBus).connections, clock: systemClock, logger: silentLogger });
+  const a = await startReplica(ka, { bus: buses[0]!, auth, presence });
+  const b = await startReplica(kb, { bus: buses[1]!, auth: new RedisWebAuthStore(pb, { prefix }), presence });
   return { a, b, kits: [ka, kb], buses };
 }
 
@@ -39,6 +43,9 @@ async function scenario(target: RedisTarget): Promise<void> {
     const onA = await ViewClient.open(a, (await login(a, key, bo)).ticket);
     await onA.until((m) => m.t === 'frame');
     await onB.until((m) => m.t === 'frame');
+    // Each replica knows who is in the full view on the other (the chat pointer).
+    for (let i = 0; i < 150 && (a.app.hub.players(key).length < 2 || b.app.hub.players(key).length < 2); i++) await new Promise((res) => setTimeout(res, 20));
+    expect([a.app.hub.players(key), b.app.hub.players(key)]).toEqual([['Bo', 'Ann'], ['Ann', 'Bo']]);
     const v0 = onA.frame!.version;
     // A chat press served by B reaches the view on A; a full-view move on A reaches the view on B.
     const r = await b.games.act(key, bo, { type: 'wait' }, { interactionId: '7000001' });

@@ -6,8 +6,10 @@ import { systemClock } from '../../../src/app/ports.js';
 import type { ChannelKey, GameServiceApi } from '../../../src/app/service-types.js';
 import { MemoryWebAuthStore, type WebAuthStore } from '../../../src/adapters/web/auth-store.js';
 import type { DiscordIdentity } from '../../../src/adapters/web/discord-identity.js';
-import type { ServerMessage, WebFrame } from '../../../src/adapters/web/protocol.js';
+import type { ServerMessage, WebFrame, WireMessage } from '../../../src/adapters/web/protocol.js';
+import { readMessage } from '../../../src/adapters/web/wire-frame.js';
 import { withTurnNotes } from '../../../src/adapters/web/publishing-service.js';
+import type { Presence } from '../../../src/adapters/web/presence.js';
 import { staticFiles } from '../../../src/adapters/web/static-files.js';
 import { MemoryTurnBus, type TurnBus } from '../../../src/adapters/web/turn-bus.js';
 import { createWebApp, startWebServer, type WebApp, type WebServer } from '../../../src/adapters/web/web-app.js';
@@ -23,7 +25,7 @@ export interface Replica {
 }
 
 /** Starts a replica: the game service over `kit`, announcing turns on `bus`, served with the test login on. */
-export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void; onPresence?: (key: ChannelKey) => void } = {}): Promise<Replica> {
+export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: WebAuthStore; identity?: DiscordIdentity; clientId?: string; oauth?: { redirectUri: string; authorizeUrl?: string }; testLogin?: boolean; clientDir?: string; fallback?: (req: IncomingMessage, res: ServerResponse) => void; onPresence?: (key: ChannelKey) => void; presence?: (bus: TurnBus) => Presence } = {}): Promise<Replica> {
   const bus = opts.bus ?? new MemoryTurnBus();
   const raw = new GameService({ games: kit.games, settings: kit.settings, clock: systemClock, rounds: kit.rounds, logger: kit.logger });
   const games = withTurnNotes<GameServiceApi>(raw, (n) => bus.publish(n));
@@ -41,6 +43,7 @@ export async function startReplica(kit: StoreKit, opts: { bus?: TurnBus; auth?: 
     ...(opts.clientId ? { clientId: opts.clientId } : {}),
     ...(opts.oauth ? { oauth: opts.oauth } : {}),
     ...(opts.onPresence ? { onPresence: opts.onPresence } : {}),
+    ...(opts.presence ? { presence: opts.presence(bus) } : {}),
   });
   const server = await startWebServer(app, 0, '127.0.0.1', opts.fallback);
   const url = `http://127.0.0.1:${server.port}`;
@@ -60,13 +63,17 @@ export async function login(r: Replica, key: ChannelKey, user: { id: string; nam
   return { session: String(res.body.session), ticket: String(res.body.ticket) };
 }
 
-/** A socket client that keeps every message. */
+/** A socket client that keeps every message (frames completed as the browser completes them). */
 export class ViewClient {
   readonly messages: ServerMessage[] = [];
+  /** Every message as it came over the wire. */
+  readonly raw: WireMessage[] = [];
   private waiters: (() => void)[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
-      this.messages.push(JSON.parse(String(d)) as ServerMessage);
+      const wire = JSON.parse(String(d)) as WireMessage;
+      this.raw.push(wire);
+      this.messages.push(readMessage(this.frame, wire));
       for (const w of this.waiters.splice(0)) w();
     });
   }

@@ -27,7 +27,7 @@ export class FakeOAuth {
   constructor(private readonly applicationId: string) {}
 
   /** A code `user` would get by authorising the app (the SDK's authorize command or the OAuth2 redirect). */
-  grant(user: { id: string; username: string; global_name?: string | null }): string {
+  grant(user: { id: string; username: string; global_name?: string | null; locale?: string }): string {
     const code = randomBytes(12).toString('hex');
     this.codes.set(code, { discriminator: '0', avatar: null, global_name: null, ...user });
     return code;

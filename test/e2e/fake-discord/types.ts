@@ -43,6 +43,8 @@ export interface FakeUser {
   global_name: string | null;
   avatar: string | null;
   bot?: boolean;
+  /** The language chosen in Discord (GET /users/@me with the identify scope). */
+  locale?: string;
 }
 
 /** An attachment on a stored message. */
