@@ -49,11 +49,6 @@ const KNOWN: readonly { file: string; starts: string; why: string }[] = [
   // Not yet translated (docs/i18n.md "Not yet translated"): the stored history recap and the screen reader's text mode.
   { file: 'src/app/daily/recorder.ts', starts: '', why: 'stored history recap, English (docs/i18n.md)' },
   { file: 'src/render/text-view.ts', starts: '', why: 'text mode, English (docs/i18n.md)' },
-  // The full view's client strings (web/, helper F's area): English until its catalogue is loaded (docs/i18n.md).
-  { file: 'web/src/keys.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/main.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/net.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/ui.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
 ];
 
 const found = scan(ROOT, DIRS);
