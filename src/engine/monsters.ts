@@ -242,10 +242,10 @@ const TABLE = {
     defence: 0,
     tactics: 'archer',
     weapons: [
-      { name: 'hex bolt', verb: 'hurls a hex bolt at', reach: 5, damage: [2, 6], toHit: 3 },
+      { name: 'hex bolt', verb: 'hurls a hex bolt at', reach: 5, damage: [2, 5], toHit: 2 },
       { name: 'knife', verb: 'slashes', reach: 1, damage: [1, 3], toHit: 0 },
     ],
-    spawn: { base: 6, perDepth: 3, from: 3 },
+    spawn: { base: 5, perDepth: 2, from: 3 },
     xp: 5,
     shouts: true,
     every: 1,
