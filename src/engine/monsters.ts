@@ -197,7 +197,7 @@ const TABLE = {
   },
   wolf: {
     name: 'wolf',
-    art: { emoji: '🐺', ascii: 'w', tile: 'bat' },
+    art: { emoji: '🐺', ascii: 'w', tile: 'wolf' },
     legend: 'wolf',
     habit: 'hunts in packs of three and surrounds you in the open; meet them in a corridor, one at a time',
     hp: 8,
@@ -215,7 +215,7 @@ const TABLE = {
   },
   ooze: {
     name: 'acid ooze',
-    art: { emoji: '🦠', ascii: 'j', tile: 'potion' },
+    art: { emoji: '🦠', ascii: 'j', tile: 'ooze' },
     legend: 'ooze',
     habit: 'a blade splits it in two: in the open it multiplies; bomb it, or fight it where only one can reach you',
     hp: 16,
@@ -233,7 +233,7 @@ const TABLE = {
   },
   hexer: {
     name: 'goblin hexer',
-    art: { emoji: '🪄', ascii: 'x', tile: 'shaman' },
+    art: { emoji: '🪄', ascii: 'x', tile: 'hexer' },
     legend: 'hexer',
     habit: 'hurls hex bolts along any clear line, surely even from afar; get out of its line or charge it',
     hp: 6,
