@@ -128,7 +128,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 export { HELP_TEXT } from './help.js';
 
 /** What the terminal game (`npm run play`) adds to /rogue help: its own ways to press buttons and move the clock. */
-export const TERMINAL_HELP_TEXT = 'In the terminal: press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).';
+export const TERMINAL_HELP_TEXT = t(DEFAULT_LOCALE, 'help.terminal');
 
 /** The interaction id to record with the save, when there is one (not in the terminal game). */
 function ix(ctx: CommandContext): { interactionId?: string } {
