@@ -128,7 +128,7 @@ export function toAction(options: RogueOptions): PlayerAction | null {
 export { HELP_TEXT } from './help.js';
 
 /** What the terminal game (`npm run play`) adds to /rogue help: its own ways to press buttons and move the clock. */
-export const TERMINAL_HELP_TEXT = 'In the terminal: press a button by typing its label (`north`), `press north` or `!n`; start a line with `@name ` to act as someone else; `!advance 60` moves the clock 60 s (rounds mode).';
+export const TERMINAL_HELP_TEXT = t(DEFAULT_LOCALE, 'help.terminal');
 
 /** The interaction id to record with the save, when there is one (not in the terminal game). */
 function ix(ctx: CommandContext): { interactionId?: string } {
@@ -329,12 +329,12 @@ export default {
       subcommand('new', 'Start a game here (party: a lobby first)', [
         intOpt('party', 'Players for a lobby you start (up to max_players)', 2, SETTING_ROWS.maxPlayers.max),
         choiceOpt('difficulty', 'Monster strength for this run', DIFFICULTIES),
-        choiceOpt('mode', 'free: act at will; rounds: once a round in fights', ['free', 'rounds']),
+        choiceOpt('mode', 'free, or rounds in fights', ['free', 'rounds']),
         intOpt('round_seconds', 'Rounds mode: seconds per round for this run', SETTING_ROWS.roundSeconds.min, SETTING_ROWS.roundSeconds.max),
         choiceOpt('map', 'Map kind', MAP_KINDS),
         choiceOpt('size', 'Map size', ['small', 'medium', 'large']),
         boolOpt('diagonals', 'Allow diagonal moves (8 directions)'),
-        intOpt('seed', 'Dungeon seed: the same seed gives the same dungeon', 0, MAX_SEED),
+        intOpt('seed', 'Seed: the same seed, the same dungeon', 0, MAX_SEED),
         choiceOpt('role', 'Your hero', OFFERED_ROLES),
       ]),
       subcommand('join', 'Join the game in this channel', [choiceOpt('role', 'Your hero', OFFERED_ROLES)]),
@@ -348,9 +348,9 @@ export default {
       subcommand('use', 'Use an item (default: drink a potion)', [
         choiceOpt('item', 'Which item (see /rogue status)', ITEM_KINDS),
         choiceOpt('direction', 'Where to throw it (default: aimed for you)', DIRECTION_WORDS),
-        intOpt('distance', 'How far to throw it (default: as far as it flies)', 1, THROW_RANGE),
+        intOpt('distance', 'How far to throw it', 1, THROW_RANGE),
       ]),
-      subcommand('map', 'Repost the game message at the bottom of the channel'),
+      subcommand('map', 'Repost the game message at the bottom'),
       subcommand('log', "The game's longer log (only you see it)"),
       subcommand('status', 'Your character sheet (only you see it)'),
       subcommand('end', 'End the game (host or admin), or vote to end it'),
@@ -375,7 +375,7 @@ export default {
         subcommand('again', 'A new game with the same settings and players'),
       ]),
       subcommandGroup('runs', 'The daily board, past runs and replays', [
-        subcommand('board', "The daily board (default: today's, this server)", [
+        subcommand('board', 'The daily board', [
           choiceOpt('scope', 'server (default), global or all-time', BOARD_SCOPES),
           boolOpt('yesterday', "Yesterday's board instead of today's"),
         ]),

@@ -6,14 +6,13 @@
  * a button's label (`north`), `press north` or `!n` to press a button of the current game message, `!advance 60` to move
  * the clock (rounds mode), `#` comments.
  */
-import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from './i18n/index.js';
+import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, t, type Locale } from './i18n/index.js';
 import { forgetUser } from '../commands/about.js';
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { findCommand } from '../commands/index.js';
 import { DIRECTION_ALIASES, decodeButtonId, gameControls, gameTag, playerControls, pressIntent, runPress, SIMPLE_VERBS, VERB_TABLE, verbButton, type ButtonSpec } from '../commands/controls/index.js';
-import { TERMINAL_HELP_TEXT } from '../commands/rogue.js';
 import { FOREIGN_BUTTON_TEXT, INTERNAL_ERROR_TEXT, failureText } from '../commands/replies.js';
 import type { Invocation, OptionValue, Reply, ReplyEmbed } from '../commands/types.js';
 import { controllerPayload, gamePayload, labelIn } from './adapters/discord/presenter.js';
@@ -193,7 +192,7 @@ export class PlaySession {
       if (inv.command === 'rogue' && inv.subcommand === 'new' && inv.options.seed === undefined) inv.options.seed = this.nextSeed++;
       const reply = await module.run({ ...inv, user, guildId: this.key.guildId, channelId: this.key.channelId, memberIsAdmin: user.id === OWNER.id, games: this.games, settings: this.settings, daily: this.daily, replays: this.replays, ...this.lang() });
       const lines = this.print(reply, user);
-      return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, TERMINAL_HELP_TEXT] : lines;
+      return inv.command === 'rogue' && inv.subcommand === 'help' ? [...lines, t(this.options.locale ?? DEFAULT_LOCALE, 'help.terminal')] : lines;
     }
     const pressed = /^(?:press\s+|!)(.+)$/.exec(text);
     const word = (pressed ? pressed[1]! : text).trim().toLowerCase();

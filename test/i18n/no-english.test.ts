@@ -22,8 +22,6 @@ const KNOWN: readonly { file: string; starts: string; why: string }[] = [
   { file: 'src/app/game-service.ts', starts: 'the living members of the party', why: 'key of failure.forbidden.*' },
   { file: 'src/app/kick.ts', starts: 'the living members of the party', why: 'key of failure.forbidden.*' },
   { file: 'src/app/lobby.ts', starts: 'the host or Manage Server', why: 'key of failure.forbidden.*' },
-  // The terminal game's own help line (npm run play), for developers.
-  { file: 'commands/rogue.ts', starts: 'In the terminal: press a button', why: 'terminal-only developer help' },
   // Reasons and checks for logs and operators, never shown to a player as they are.
   { file: 'src/app/daily/recorder.ts', starts: 'its log was checkpointed', why: 'operator log reason' },
   { file: 'src/app/daily/verify.ts', starts: 'log has ', why: 'verification reason (logs)' },
