@@ -947,10 +947,9 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   // A newcomer is a monster after the party more dangerous than any kind the fight has had in view (newThreat).
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
-  // Under a guarded order (fightGuard) a kind the fight has not had in view yet is news too (a wolf joining an orc
-  // fight asks for other answers; one more goblin in a goblin fight does not).
+  // Under a guarded order (fightGuard) any monster joining the fight is news: the player judges the new fight.
   const guard = rulesFor(s.config.rules).fightGuard;
-  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (newThreat(m.kind, kinds) || (guard && !kinds.has(m.kind))) && t.partySees(m.y * w + m.x));
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
   return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);

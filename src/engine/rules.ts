@@ -48,7 +48,7 @@ export interface RulesRow {
   healerCommits: boolean;
   /**
    * The fight order (⚔️) never steps the hero where more monsters can reach it than where it stands (it waits a turn
-   * and hands back instead), hands back when a kind new to the fight joins it, and in rounds too after `fightIdle`
+   * and hands back instead), hands back when any monster joins the fight, and in rounds too after `fightIdle`
    * rounds with no blow by either side and no monster coming closer.
    */
   fightGuard: boolean;
