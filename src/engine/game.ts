@@ -374,8 +374,9 @@ export function step(state: GameState, action: Action): StepResult {
   const code = apply(t, action);
   if (code) return { ok: false, code };
   t.checkDefeat();
-  // A blow by anyone in a fight's round: the fight is not idle (rounds count quiet ones in endRound).
-  if (t.events.some(isBlow)) s.fightQuiet = 0;
+  // A blow by anyone, or a player doing something (a step, an item, an ability): the fight is not a stand-off (rounds
+  // count quiet ones in endRound).
+  if (t.events.some(isBlow) || BUSY.has(action.type)) s.fightQuiet = 0;
   syncPace(t);
   t.sight();
   s.rng = t.rng.save();
@@ -488,9 +489,11 @@ function endRound(t: Turn, depth = 0): void {
     if (done === 'exposed') exposed.add(p.id);
   }
   const mark = t.events.length;
+  const gapBefore = closing(s);
   t.monsters();
-  // Rounds in a row with no blow by either side (a blow by hand in an earlier step of the round reset it in step()).
-  s.fightQuiet = t.events.slice(start).some(isBlow) ? 0 : s.fightQuiet + 1;
+  // Rounds in a row with no blow by either side (a blow by hand in an earlier step of the round reset it in step());
+  // a round in which the monsters came closer, or one is stunned (a bomb, smoke), is no stand-off.
+  s.fightQuiet = t.events.slice(start).some(isBlow) || closing(s) < gapBefore || s.monsters.some((m) => m.stunned > 0) ? 0 : s.fightQuiet + 1;
   s.acted = [];
   t.emit({ type: 'round-ended', round, passed, acted, passedNames: waited.map((p) => p.name) });
   wakeHolders(s, t.events.slice(mark));
@@ -944,7 +947,7 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   // A newcomer is a monster after the party more dangerous than any kind the fight has had in view (newThreat).
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
-  // Under a guarded order (fightGuard) any monster joining the fight is news.
+  // Under a guarded order (fightGuard) any monster joining the fight is news: the player judges the new fight.
   const guard = rulesFor(s.config.rules).fightGuard;
   const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && t.partySees(m.y * w + m.x));
   let allyDown = false;
@@ -986,6 +989,20 @@ function reviewFighters(t: Turn, mark: number, hpBefore: ReadonlyMap<string, num
 }
 
 const isBlow = (e: GameEvent): boolean => e.type === 'attacked' || e.type === 'missed';
+
+/** The sum over monsters after the party of their distance (Chebyshev) to the nearest living player: falls as they come. */
+function closing(s: GameState): number {
+  let sum = 0;
+  for (const m of s.monsters) {
+    if (!fightable(m)) continue;
+    let d = Infinity;
+    for (const p of s.players) if (p.alive) d = Math.min(d, Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y)));
+    if (d < Infinity) sum += d;
+  }
+  return sum;
+}
+/** Actions that are a player doing something in a fight (not a wait, a standing order or the round timer). */
+const BUSY: ReadonlySet<Action['type']> = new Set(['move', 'use', 'throw', 'ability']);
 
 /** A new character's numbers: the base character with its role's changes, gear and a ready ability. */
 export function freshPlayer(role: RoleKind = LEGACY_ROLE): Omit<Player, 'id' | 'name' | 'slot' | 'x' | 'y'> {

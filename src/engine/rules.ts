@@ -48,8 +48,8 @@ export interface RulesRow {
   healerCommits: boolean;
   /**
    * The fight order (⚔️) never steps the hero where more monsters can reach it than where it stands (it waits a turn
-   * and hands back instead), hands back when any monster joins the fight, and in rounds too after `fightIdle` rounds
-   * with no blow by either side.
+   * and hands back instead), hands back when any monster joins the fight, and in rounds too after `fightIdle`
+   * rounds with no blow by either side and no monster coming closer.
    */
   fightGuard: boolean;
   /** How mazes are carved (null: the first release's maze, braid 0.5 and a room per 300 tiles). */

@@ -223,26 +223,36 @@ describe('the guarded fight order (⚔️, rules version 3)', () => {
     expect(stops(r.ok ? r.events : [])).toContain('monster-in-view');
   });
 
-  it('GIVEN a rounds fight against a monster that can never be reached THEN after fightIdle quiet rounds the order hands back: no-blows', () => {
-    // The goblin stands behind a wall gap too narrow to pass diagonally in a 4-way game, seen through it.
-    let s = inFight(drawState(['#######', '#1#...#', '#.#.g.#', '#######'], { turnMode: 'rounds', topology: 4 }));
+  // A lone fighter's rounds resolve by themselves in one step (every living player fights), so one step shows them all.
+  it('GIVEN a rounds fight with a monster in view that can never come (a diagonal gap, 4-way) THEN after fightIdle quiet rounds the order hands back: no-blows', () => {
+    const s = inFight(drawState(['######', '#1####', '##g###', '######'], { turnMode: 'rounds', topology: 4 }));
     s.explored.fill(1);
-    for (const m of s.monsters) {
-      m.state = 'hunt';
-      m.stunned = 50;
-    }
+    for (const m of s.monsters) m.state = 'hunt';
+    const r = step(s, { type: 'fight', user: 'p1' });
+    const events = r.ok ? r.events : [];
+    expect(events.some((e) => e.type === 'attacked' || e.type === 'missed')).toBe(false);
+    expect(stops(events)).toEqual(['no-blows']);
+    expect(ofType(events, 'round-ended')).toHaveLength(rulesFor(3).fightIdle!);
+    expect(ok(r).fighting).toEqual([]);
+  });
+
+  it('GIVEN rules version 2 and the same stand-off THEN the rounds run on to the step’s limit (no no-blow hand-back in rounds)', () => {
+    const s = inFight(drawState(['######', '#1####', '##g###', '######'], { turnMode: 'rounds', topology: 4, rules: 2 }));
+    s.explored.fill(1);
+    for (const m of s.monsters) m.state = 'hunt';
+    const r = step(s, { type: 'fight', user: 'p1' });
+    expect(stops(r.ok ? r.events : [])).toEqual(['drawn-out']);
+  });
+
+  it('GIVEN a rounds fight WHEN the monster is still coming THEN those rounds are no stand-off: it arrives and blows fall', () => {
+    const s = inFight(drawState(['##########', '#1......g#', '##########'], { turnMode: 'rounds', topology: 4 }));
+    s.explored.fill(1);
+    for (const m of s.monsters) m.state = 'hunt';
     s.players[0]!.hp = s.players[0]!.maxHp = 500;
-    const r0 = step(s, { type: 'fight', user: 'p1' });
-    if (!r0.ok) return expect(r0.code).toBe('nothing-to-fight'); // not in view: nothing to order
-    s = r0.state;
-    const events: GameEvent[] = [];
-    for (let k = 0; k < (rulesFor(3).fightIdle ?? 4) + 2 && s.fighting.length > 0; k++) {
-      const r = step(s, { type: 'resolve-round' });
-      s = ok(r);
-      if (r.ok) events.push(...r.events);
-    }
-    expect(stops(events)).toContain('no-blows');
-    expect(s.fighting).toEqual([]);
+    const r = step(s, { type: 'fight', user: 'p1' });
+    const events = r.ok ? r.events : [];
+    expect(events.some((e) => e.type === 'attacked' || e.type === 'missed')).toBe(true);
+    expect(stops(events)).not.toContain('no-blows');
   });
 });
 
