@@ -222,7 +222,7 @@ export class PlaySession {
     const forget = (userId: string) => forgetUser({ settings: this.settings, daily: this.daily }, userId);
     // A player's own daily is keyed by them (scope.ts): its buttons act on that game, as on Discord.
     const key = current?.key ?? this.key;
-    const outcome = await runPress({ key, user, replays: this.replays, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...this.lang() }, decoded.value, intent);
+    const outcome = await runPress({ key, user, replays: this.replays, memberIsAdmin: user.id === OWNER.id, games: this.games, forget, ...(this.settings.prefs ? { prefs: this.settings.prefs } : {}), ...this.lang() }, decoded.value, intent);
     const redraw = (view: GameView): string[] => (onController ? this.controller(view, user.id) : this.gameMessage(view, 'updated'));
     switch (outcome.kind) {
       case 'game':

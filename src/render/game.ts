@@ -18,7 +18,7 @@ import {
 } from './hud.js';
 import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
 import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
-import { sharedCap } from './image/frame.js';
+import { publicFrame, sharedCap } from './image/frame.js';
 import { drawMap } from './map.js';
 import { relativeTime } from './timer.js';
 import { codePoints, fitLines } from './text.js';
@@ -198,7 +198,8 @@ function drawnView(c: PlaceContext, budget: number): { text: string; key: string
   const { state, options, visible, mark, target } = c;
   const style = options.style;
   const size = chooseViewSize(state.width, state.height, viewCaps(style, options.mobile === true), budget, tileCost(style));
-  const view = placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
+  // The shared map frames the fight as the shared picture does (image/frame.ts); a viewer's map is centred on them.
+  const view = options.viewerId == null ? publicFrame(state, visible, mark, size).view : placeCamera(state.width, state.height, size.width, size.height, target.x, target.y);
   const map = drawMap(state, visible, mark, view, style, options.viewerId ?? null);
   markOffPicture(c, style, monstersIn(state, visible, mark, view));
   // A kind the "In sight" lines name (with its glyph) needs no legend entry: on a phone the legend's line is saved.

@@ -1,6 +1,14 @@
 /** A press on a shared arrow does what the party's message shows: a wall for the presser heads that way (issue 24). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, legalMoves, newGame, step, type Direction, type GameState } from '../../src/engine/index.js';
+import { decodeButtonId } from '../../commands/controls/custom-id.js';
+import { gameControls } from '../../commands/controls/layouts.js';
+import { MemoryGameStore } from '../../src/adapters/memory/memory-game-store.js';
+import { MemoryRoundQueue } from '../../src/adapters/memory/memory-round-queue.js';
+import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
+import { GameService } from '../../src/app/game-service.js';
+import { silentLogger } from '../../src/app/ports.js';
+import { defaultConfig, DIRECTION_DELTA, legalMoves, newGame, step, type Direction, type GameState } from '../../src/engine/index.js';
 import { HEADING_REACH, sharedArrowStep } from '../../src/app/shared-arrow.js';
 import { measureArrows, pressTaken } from '../../balance/arrows.js';
 import { drawState } from '../engine/fixtures.js';
@@ -65,4 +73,35 @@ describe('refused lit arrows, a party of four (balance/arrows.ts)', () => {
     expect(legalMoves(s, 'p1').moves.n).toBe('blocked');
     expect(pressTaken(s, 'p1', 'n')).toBe(true);
   });
+});
+
+describe('solo: a lit arrow is never refused (property)', () => {
+  it('GIVEN any seed and any walk over lit arrows WHEN a solo player presses a lit shared arrow THEN it is taken, as that very direction', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.array(fc.nat(), { minLength: 5, maxLength: 25 }), async (seed, picks) => {
+        const games = new GameService({ games: new MemoryGameStore(), settings: new MemorySettingsStore(silentLogger), clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+        const key = { guildId: '1', channelId: '2' };
+        const ann = { id: 'a', name: 'Ann' };
+        let view = await games.newGame(key, ann, { seed, size: 'small' });
+        for (const pick of picks) {
+          if (!view.ok || view.value.state.status !== 'playing') return;
+          const lit = gameControls(view.value).flat().flatMap((b) => {
+            const id = decodeButtonId(b.customId);
+            return id.ok && id.value.verb === 'mv' && !b.disabled ? [id.value.dir] : [];
+          });
+          if (lit.length === 0) return;
+          const dir = lit[pick % lit.length]!;
+          const me = view.value.state.players[0]!;
+          const next = await games.act(key, ann, { type: 'move', dir }, { pressedMessage: 'm1', seenVersion: view.value.state.version });
+          expect(next.ok, `seed ${seed}: ${dir} lit and refused`).toBe(true);
+          if (!next.ok) return;
+          const moved = next.value.state.players[0]!;
+          // A step lands one tile that way; an attack or a swap leaves Ann where she was.
+          if (moved.x !== me.x || moved.y !== me.y) expect([moved.x - me.x, moved.y - me.y]).toEqual([...DIRECTION_DELTA[dir]]);
+          view = next;
+        }
+      }),
+      { seed: 24, numRuns: 40 },
+    );
+  }, 60_000);
 });

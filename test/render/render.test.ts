@@ -225,9 +225,7 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
 
   it('in emoji shows the party view in slot colours when no one is acting', () => {
     expect(show(renderGame(state, { style: 'emoji', viewerId: null, roundSecondsLeft: 17 }))).toMatchInlineSnapshot(`
-      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🧱🧱⬛⬛⬛⬛|
-      |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
+      "|⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🟫🟫🧱🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛⬛🧱🟫🟫🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🧱🟫🧪🟫🟫🟫🧱⬛⬛⬛|
       |⬛⬛⬛⬛⬛⬛⬛⬛🧱🟢🟡🟫🟫🟫🟫🧱⬛⬛⬛|
@@ -238,8 +236,10 @@ describe('renderGame golden: a group of 4 in rounds mode', () => {
       |⬛⬛🧱🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
       |⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫👺⬛⬛⬛|
+      |⬛⬛⬛⬛🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛|
+      |⬛⬛⬛⬛⬛⬛🦇🟫🟫🟫🟫🟫🟫⬛⬛⬛⬛⬛⬛|
       # Depth 1/5 · Turn 0
-      🧪 potion
+      🦇 bat · 🧪 potion
       ⏳ Round ends in 17 s
       🔵 **Alice** 💚24 to act
       🟢 **Bob** 💚24 to act
