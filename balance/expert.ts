@@ -4,8 +4,9 @@
  * buttons), plus the tables a player reads in /rogue help (monster habits and weapons, item and ability lines).
  *
  * How it plays, in order of what it looks at each press:
- * - out of a fight: reads mapping at once, wears the gear that is better by its real numbers, rests to full before
- *   new ground, explores the level (the last depth: straight for the stairs), then travels down;
+ * - reads mapping at once (the stairs are a way out); out of a fight: wears the gear that is better by its real
+ *   numbers, rests to full before new ground, explores the level (the last depth: straight for the stairs), then
+ *   travels down;
  * - in a fight: drinks, teleports or stuns only when the next blows could kill it; throws bombs at two or more in a
  *   burst or at a brute; uses its role's ability where it pays; steps back to a tile where at most one monster can
  *   reach it (a corridor, a doorway) before a pack arrives; breaks an archer's line at a corner or closes on it;
@@ -355,13 +356,13 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   const last = v.depth >= v.maxDepth;
-  // The last depth: its stairs win the game, monsters or not. Read mapping at once to find them (earlier it would
-  // only cut the exploring short: the XP and the finds are in the unexplored rooms).
+  // The last depth: its stairs win the game, monsters or not. Mapping is read at once on every depth (keeping it for
+  // the last depth measured the same, 37.5% against 38.3% over 120 games).
   if (last) {
     if (legal.canDescend) return { type: 'descend', user };
-    const map = usableBy(v, 'map');
-    if (map && v.stairs < 0) return { type: 'use', user, item: map };
   }
+  const map = usableBy(v, 'map');
+  if (map && v.stairs < 0) return { type: 'use', user, item: map };
 
   // Out of a fight.
   if (threats.length === 0) {

@@ -142,14 +142,13 @@ describe('expert: items', () => {
     expect(betterGear(playerView(s, 'p1'))).toBe(expected);
   });
 
-  it('GIVEN the last depth, stairs unseen and a mapping scroll THEN it reads it at once; earlier depths keep it', () => {
-    const s = drawState(['########', '#1.....#', '########'], { maxDepth: 5 });
+  it('GIVEN the stairs unseen and a mapping scroll THEN it reads it at once; with the stairs seen it keeps it', () => {
+    const s = drawState(['########', '#1....>#', '########'], { maxDepth: 5 });
     exploreUpTo(s, 5);
     s.players[0]!.pack = { map: 1 };
-    s.depth = 5;
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'use', user: 'p1', item: 'map' });
-    s.depth = 2;
-    expect(press(playerView(s, 'p1'))).toEqual({ type: 'explore', user: 'p1' });
+    exploreUpTo(s, 8);
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'travel', user: 'p1' });
   });
 
   it('GIVEN nearly dead beside a troll with a potion THEN it drinks; with none and a teleport scroll THEN it reads it', () => {
