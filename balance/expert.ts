@@ -198,11 +198,13 @@ export function chokepointStep(v: PlayerView, pack: readonly Monster[], shooters
   const mine = bfs(v, [here], (i) => monsterTiles.has(i) || allies.has(i), 10);
   const theirs = bfs(v, from, () => false);
   let best = -1;
-  let bestD = Infinity;
   const narrow = v.topology === 4 ? 2 : 4;
-  for (let i = 0; i < mine.length; i++) {
+  // Nearest first; each candidate costs a search, so only the first few narrow tiles are tried.
+  const near: number[] = [];
+  for (let i = 0; i < mine.length; i++) if (mine[i]! > 0 && openSides(v, i) <= narrow) near.push(i);
+  near.sort((a, b) => mine[a]! - mine[b]!);
+  for (const i of near.slice(0, 12)) {
     const d = mine[i]!;
-    if (d <= 0 || d >= bestD || openSides(v, i) > narrow) continue;
     const t = theirs[i]!;
     if (t >= 0 && t <= d) continue;
     if (sidesOpenTo(v, i, from) > 1) continue;
@@ -211,7 +213,7 @@ export function chokepointStep(v: PlayerView, pack: readonly Monster[], shooters
     const at = { x, y: (i - x) / w };
     if (shooters.some((m) => strikesFrom(v, m, at, monsterTiles))) continue;
     best = i;
-    bestD = d;
+    break;
   }
   if (best < 0) return null;
   // Walk back along my own distances.
