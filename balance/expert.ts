@@ -461,6 +461,13 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
 
   const melee = threats.filter((m) => !shooter(m) && !healer(m) && m.state !== 'guard');
+  // A shooter with a line on me two or three steps off and nothing in reach: charge it (running only gives it shots).
+  if (adjacent.length === 0) {
+    const bow = threats.find((m) => shooter(m) && m.state !== 'flee' && viewDistance(v, m, me) <= 3 && strikesFrom(v, m, me, blockers));
+    const toward = bow ? walkToward(v, bow.y * w + bow.x) : null;
+    if (toward) return { type: 'move', user, dir: toward };
+  }
+
   // A fight I would lose: leave by the stairs when I stand on them or reach them first; read teleport when it is far
   // beyond me.
   const cost = fightCost(me, threats.filter((m) => !healer(m)));

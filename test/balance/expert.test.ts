@@ -97,6 +97,17 @@ describe('expert: where to stand', () => {
   });
 });
 
+describe('expert: shooters', () => {
+  it('GIVEN a hurt hero, the stairs behind it and an archer shooting from three tiles THEN it charges rather than run', () => {
+    const s = drawState(['#############', '#>..1..a..T.#', '#############']);
+    exploreUpTo(s, 13);
+    for (const m of s.monsters) m.state = 'hunt';
+    s.monsters[0]!.state = 'attack';
+    s.players[0]!.hp = 9;
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});
+
 describe('expert: out of sight', () => {
   it('GIVEN a shaman down a corridor and a side passage THEN the way out of its sight is into the side passage', () => {
     const s = drawState(['#########', '#1.....s#', '#.#######', '#.#######', '#########']);
