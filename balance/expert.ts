@@ -8,13 +8,18 @@
  *   numbers, rests to full before new ground, explores the level (the last depth: straight for the stairs), then
  *   travels down;
  * - in a fight: drinks, teleports or stuns only when the next blows could kill it; throws bombs at two or more in a
- *   burst or at a brute; uses its role's ability where it pays; steps back to a tile where at most one monster can
- *   reach it (a corridor, a doorway) before a pack arrives; breaks an archer's line at a corner or closes on it;
- *   closes on spears, healers and anything hanging back; lets melee come to it so it strikes first; strikes the
- *   monster it kills soonest, the most dangerous first;
- * - in a party (rounds): each member plays its role (the fighter holds the front, the healer mends the most hurt,
- *   the ranger shoots, the rogue smokes and bombs), a hurt front player swaps out, and ⚔️ carries the plain rounds.
- * Monster and item kinds are read through their table rows, so a new kind is handled by its numbers.
+ *   burst, at a brute or at a monster a blade splits; uses its role's ability where it pays; charges a shooter two or
+ *   three tiles off; leaves a fight it would lose (by the stairs, or away from a slow brute); steps back to a tile
+ *   where at most one monster can reach it and no bow has a line (a corridor, a doorway) before a pack arrives;
+ *   breaks a far archer's line at a corner or closes on it; closes on spears; lets melee come to it so it strikes
+ *   first; presses ⚔️ only for a plain fight (melee, one at a time, cheap, a blow soon); breaks stand-offs by going
+ *   in, or, hurt with nothing to drink, by slipping out of sight to rest; on the last depth dashes for the stairs
+ *   (a bomb or smoke on the guard first).
+ * - in a rounds-mode party each member plays the party expert (balance/expert-party.ts: ⚔️, the role's ability,
+ *   bombs, the swap, the careful player): these solo tactics lost there (members dancing around each other), so it
+ *   stays until a party version of them measures better.
+ * Monster and item kinds are read through their table rows (weapons, reach, tactics, speed, xp, splitting), so a new
+ * kind is handled by its numbers.
  */
 import { ABILITIES } from '../src/engine/roles.js';
 import { ITEMS, armourDefence, wielded, type ItemKind } from '../src/engine/items.js';
