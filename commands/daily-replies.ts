@@ -54,17 +54,21 @@ export function boardText(view: BoardView, locale: Locale = DEFAULT_LOCALE): str
   return lines.join('\n');
 }
 
-/** One history line: date, players, and the recap. */
-export function historyLine(e: HistoryEntry): string {
+/**
+ * One history line: date, players, and how the run went. English shows the recap stored with the run; another
+ * language words it from the line's own fields (outcome, depth, turn, score), since the stored recap is English.
+ */
+export function historyLine(e: HistoryEntry, locale: Locale = DEFAULT_LOCALE): string {
   const day = Math.floor(e.endedAt / 86_400_000);
   const tag = e.daily ? (e.daily.scored ? ` 📅#${dayNumber(e.daily.day)}` : ' 🧪') : '';
   const names = e.players.map((p) => plainName(p.name, 12)).join(', ');
-  return `${dayLabel(day)}${tag} · ${names}: ${e.recap}`;
+  const recap = locale === DEFAULT_LOCALE ? e.recap : t(locale, 'history.recap', { outcome: e.outcome, depth: e.depth, turns: e.turns, score: e.score });
+  return `${dayLabel(day)}${tag} · ${names}: ${recap}`;
 }
 
 /** A history list with its title. */
 export function historyText(entries: HistoryEntry[], whose: 'channel' | 'user', locale: Locale = DEFAULT_LOCALE): string {
   const title = t(locale, 'history.title', { whose });
   if (entries.length === 0) return `${title}\n${t(locale, 'history.empty')}`;
-  return [title, ...entries.map(historyLine)].join('\n').slice(0, 2000);
+  return [title, ...entries.map((e) => historyLine(e, locale))].join('\n').slice(0, 2000);
 }

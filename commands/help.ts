@@ -80,7 +80,7 @@ function topicValues(topic: HelpTopic, locale: Locale): Record<string, string | 
       const config = CONFIG_PATHS.map((p) => p.map((_, i) => commandName(locale, ['rogue-config', ...p.slice(0, i + 1)])).join(' '));
       return {
         top: `\`/rogue ${rogue([ROGUE_TOP[0]])}\`, ${ROGUE_TOP.slice(1).map((s) => `\`${rogue([s])}\``).join(', ')}`,
-        groups: groups.join(' · '),
+        groups: groups.join('\n• '),
         admin: `\`/rogue-config ${config.join('|')}\``,
       };
     }

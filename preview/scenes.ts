@@ -159,6 +159,8 @@ async function partyFight(start: number): Promise<Step[]> {
   // Half the party has acted this round: whose turn it is shows.
   for (const u of PARTY.slice(0, 2)) await fightStep(bot, u, last);
   await snapshot(bot, steps, 'a party of four in a fight (rounds): two have acted');
+  // A member's 🎮: it says which ring on the game message is theirs.
+  steps.push({ kind: 'private', message: { ...controllerMessage(await bot.current(), PARTY[1]!.id, 'image'), caption: 'Alice: 🎮 (her controller says which ring is hers)' } });
   return steps;
 }
 

@@ -131,11 +131,11 @@ const TABLE = {
     defence: 3,
   },
   // Rules version 3's gear: each buys one thing with another (reach, speed, accuracy, armour against dodge).
-  rapier: weapon('rapier', { emoji: '🪡', ascii: '|', tile: 'dagger' }, 'quick: two thrusts a blow, 1-3 damage each, +1 to hit (your level’s damage bonus counts on each)', { verb: 'thrusts at', reach: 1, damage: [1, 3], toHit: 1, hits: 2 }, { base: 4, perDepth: 0, from: 1 }),
-  halberd: weapon('halberd', { emoji: '🪝', ascii: '=', tile: 'spear' }, 'reaches 2 tiles in a straight line: 3-8 damage, but -2 to hit', { verb: 'hacks', reach: 2, damage: [3, 8], toHit: -2 }, { base: 3, perDepth: 2, from: 3 }),
+  rapier: weapon('rapier', { emoji: '🪡', ascii: '|', tile: 'rapier' }, 'quick: two thrusts a blow, 1-3 damage each, +1 to hit (your level’s damage bonus counts on each)', { verb: 'thrusts at', reach: 1, damage: [1, 3], toHit: 1, hits: 2 }, { base: 4, perDepth: 0, from: 1 }),
+  halberd: weapon('halberd', { emoji: '🪝', ascii: '=', tile: 'halberd' }, 'reaches 2 tiles in a straight line: 3-8 damage, but -2 to hit', { verb: 'hacks', reach: 2, damage: [3, 8], toHit: -2 }, { base: 3, perDepth: 2, from: 3 }),
   plate: {
     name: 'plate armour',
-    art: { emoji: '🦾', ascii: '}', tile: 'mail' },
+    art: { emoji: '🦾', ascii: '}', tile: 'plate' },
     legend: 'plate armour',
     blurb: '+5 defence, but -2 to hit: heavy',
     spawn: { base: 1, perDepth: 2, from: 3 },

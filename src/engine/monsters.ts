@@ -197,7 +197,7 @@ const TABLE = {
   },
   wolf: {
     name: 'wolf',
-    art: { emoji: '🐺', ascii: 'w', tile: 'bat' },
+    art: { emoji: '🐺', ascii: 'w', tile: 'wolf' },
     legend: 'wolf',
     habit: 'hunts in packs of three and surrounds you in the open; meet them in a corridor, one at a time',
     hp: 8,
@@ -215,7 +215,7 @@ const TABLE = {
   },
   ooze: {
     name: 'acid ooze',
-    art: { emoji: '🦠', ascii: 'j', tile: 'potion' },
+    art: { emoji: '🦠', ascii: 'j', tile: 'ooze' },
     legend: 'ooze',
     habit: 'a blade splits it in two: in the open it multiplies; bomb it, or fight it where only one can reach you',
     hp: 16,
@@ -233,7 +233,7 @@ const TABLE = {
   },
   hexer: {
     name: 'goblin hexer',
-    art: { emoji: '🪄', ascii: 'x', tile: 'shaman' },
+    art: { emoji: '🪄', ascii: 'x', tile: 'hexer' },
     legend: 'hexer',
     habit: 'hurls hex bolts along any clear line, surely even from afar; get out of its line or charge it',
     hp: 6,
@@ -242,10 +242,10 @@ const TABLE = {
     defence: 0,
     tactics: 'archer',
     weapons: [
-      { name: 'hex bolt', verb: 'hurls a hex bolt at', reach: 5, damage: [2, 6], toHit: 3 },
+      { name: 'hex bolt', verb: 'hurls a hex bolt at', reach: 5, damage: [2, 5], toHit: 2 },
       { name: 'knife', verb: 'slashes', reach: 1, damage: [1, 3], toHit: 0 },
     ],
-    spawn: { base: 6, perDepth: 3, from: 3 },
+    spawn: { base: 5, perDepth: 2, from: 3 },
     xp: 5,
     shouts: true,
     every: 1,

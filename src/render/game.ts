@@ -18,6 +18,7 @@ import {
 } from './hud.js';
 import { embedCost, LIMITS, type EmbedText, type RenderedMessage } from './limits.js';
 import { IMAGE_NAME, renderImageWith, type Deflate } from './image/index.js';
+import { sharedCap } from './image/frame.js';
 import { drawMap } from './map.js';
 import { relativeTime } from './timer.js';
 import { codePoints, fitLines } from './text.js';
@@ -184,7 +185,7 @@ function placeAttachment(c: PlaceContext): RenderedMessage {
   const { state, options, visible, mark, embed } = c;
   if (!options.deflate) return { content: '', embed };
   // The style's caps are the public picture's size: narrower, with larger tiles, under the `mobile` setting.
-  const caps = viewCaps(options.style, options.mobile === true);
+  const caps = sharedCap(viewCaps(options.style, options.mobile === true), state.players.length);
   const viewer = options.privateView === true ? (options.viewerId ?? null) : null;
   const image = renderImageWith(state, visible, mark, viewer, options.deflate, caps, options.locale);
   markOffPicture(c, options.style, new Set(image.monsters));

@@ -59,7 +59,7 @@ export function renderPrivateWith(state: GameState, viewerId: string, options: P
   if (options.text === true) {
     // Text mode: the description is the whole view (no map, no picture), one topic a line.
     const wait = waitingLine(state, viewerId, options.roundDeadlineMs, L);
-    const lines = [...(wait ? [wait] : []), ...renderTextView(state, viewerId, visible, mark, options.log ?? [], options.since)];
+    const lines = [...(wait ? [wait] : []), ...renderTextView(state, viewerId, visible, mark, options.log ?? [], options.since, L)];
     const title = t(L, 'private.title.text', { name });
     return { content: '', embed: { title, description: truncate(lines.join('\n'), LIMITS.description), fields: [], footer: footerText(state, L), color: colorOf(state) } };
   }

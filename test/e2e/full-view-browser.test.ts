@@ -111,6 +111,13 @@ describe('the full view in a browser, inside a fake Discord parent frame', () =>
     expect(await speaks(fb)).toEqual(['de', 'de']);
     expect(await fa.textContent('#status')).toContain('Depth 1/');
     expect(await fb.textContent('#status')).toContain('Ebene 1/');
+    // The page's own words too: headings, the turn line, the controls, the pad's labels.
+    expect(await fb.textContent('#side h2')).toBe('Gruppe');
+    expect(await fb.textContent('#turn')).toBe('Freier Modus: Alle handeln, wann sie wollen.');
+    expect(await fb.textContent('#party')).toContain('Bo (du)');
+    expect(await fb.textContent('#controls .keys')).toMatch(/^Tasten: /);
+    expect(await fb.getAttribute('#controls .pad button:nth-child(5)', 'aria-label')).toBe('warten');
+    expect(await fa.textContent('#turn')).toBe('Free mode: anyone acts any time.');
     const v0 = await versionIn(fa);
     // Ann moves with the keyboard in her view; Cy presses a button in chat; Bo sees both.
     const view = value(await r.games.view(key)) as GameView;

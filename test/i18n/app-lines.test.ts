@@ -1,6 +1,7 @@
 /** Lobby, host and kick lines (stored as messages) and free-form refusals ('invalid') in each reader's language. */
 import { describe, expect, it } from 'vitest';
 import { failureText } from '../../commands/replies.js';
+import { historyText } from '../../commands/daily-replies.js';
 import { endingLine } from '../../src/app/host.js';
 import { lobbyLines } from '../../src/app/lobby.js';
 import { logText } from '../../src/app/rolling-log.js';
@@ -89,5 +90,16 @@ describe('option errors and the status role line in every language', () => {
     const made = ok(await games.newGame(key, ann, { seed: 3, size: 'small', lobby: false, role: 'ranger' }));
     const state = { ...made.state, players: made.state.players.map((p) => ({ ...p, cooldown: 2 })) };
     expect(renderStatus(state, ann.id, 'de').description).toContain('Rolle: 🦅 Waldläufer · Fähigkeit 🎯 Schuss (bereit in 2 Zügen): ein Pfeil auf');
+  });
+});
+
+describe('history lines in every language', () => {
+  const entry = { guildId: '1', channelId: '2', players: [ann, bo], score: 1234, depth: 3, turns: 321, outcome: 'defeat' as const, recap: 'Fell on depth 3, turn 321 · 4 kills · 1234 pts', seed: 1, endedAt: 0 };
+  it.each([
+    ['en-US', 'Fell on depth 3, turn 321 · 4 kills · 1234 pts'],
+    ['de', 'Gefallen auf Tiefe 3, Zug 321 · 1.234 Pkt.'],
+    ['fr', `Chute à la profondeur 3, tour 321 · ${new Intl.NumberFormat('fr').format(1234)} pts`],
+  ] as const)('GIVEN a finished run WHEN a %s reader lists the history THEN its recap is in their words', (code, recap) => {
+    expect(historyText([entry], 'channel', code).split('\n')[1]).toMatch(new RegExp(`· Ann, Bo: ${recap.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   });
 });

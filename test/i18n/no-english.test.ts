@@ -46,14 +46,14 @@ const KNOWN: readonly { file: string; starts: string; why: string }[] = [
   { file: 'src/render/glyphs.ts', starts: 'emoji map in an embed', why: 'style summary; shown as config.style.emoji' },
   { file: 'src/render/glyphs.ts', starts: 'ASCII map in a code block', why: 'style summary; shown as config.style.ascii' },
   { file: 'src/render/log-view.ts', starts: '**Since your last action**', why: 'English default; /rogue log passes private.since' },
-  // Not yet translated (docs/i18n.md "Not yet translated"): the stored history recap and the screen reader's text mode.
+  // Not yet translated (docs/i18n.md "Not yet translated"): the stored history recap.
   { file: 'src/app/daily/recorder.ts', starts: '', why: 'stored history recap, English (docs/i18n.md)' },
-  { file: 'src/render/text-view.ts', starts: '', why: 'text mode, English (docs/i18n.md)' },
-  // The full view's client strings (web/, helper F's area): English until its catalogue is loaded (docs/i18n.md).
-  { file: 'web/src/keys.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/main.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/net.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
-  { file: 'web/src/ui.ts', starts: '', why: 'full view, English (docs/i18n.md)' },
+  // The text mode's English word tables (tests and balance/text-policy.ts read them); other languages read text.*.
+  { file: 'src/render/text-view.ts', starts: 'guarding the stairs', why: 'English table; text.doing.* for others' },
+  { file: 'src/render/text-view.ts', starts: 'Around you, clockwise from north:', why: 'English table; text.line.* for others' },
+  { file: 'src/render/text-view.ts', starts: 'Monsters in view:', why: 'English table; text.line.* for others' },
+  { file: 'src/render/text-view.ts', starts: 'Items in view:', why: 'English table; text.line.* for others' },
+  { file: 'src/render/text-view.ts', starts: 'Since your last action:', why: 'English table; text.line.* for others' },
 ];
 
 const found = scan(ROOT, DIRS);

@@ -50,3 +50,21 @@ describe('the private view in every language', () => {
     expect(waitingLine(state, anke.id, null, code)).toBe(line);
   });
 });
+
+describe('the text mode (screen readers) in every language', () => {
+  it.each([
+    ['de', 'Du: 1 Anke, HP', 'Um dich herum, im Uhrzeigersinn ab Norden: Norden '],
+    ['ru', 'Ты: 1 Anke, HP', 'Вокруг тебя, по часовой стрелке с севера: север '],
+    ['en-US', 'You: 1 Anke, HP', 'Around you, clockwise from north: north '],
+  ] as const)('GIVEN %s WHEN Anke reads her text view THEN every topic line is in her language', async (code, you, around) => {
+    const { games: service } = games();
+    const made = await service.newGame(key, anke, { seed: 5, size: 'small', lobby: false });
+    if (!made.ok) throw new Error(made.error.kind);
+    const payload = controllerPayload(made.value, anke.id, { style: 'text', mobile: false }, code);
+    const text = (payload.embeds[0] as { description?: string }).description ?? '';
+    const lines = text.split('\n');
+    expect(lines[0]).toContain(you);
+    expect(lines[1]).toContain(around);
+    if (code !== 'en-US') expect(text).not.toMatch(/\b(clockwise|wielding|column|Monsters in view|Items in view)\b/);
+  });
+});

@@ -43,7 +43,7 @@ describe('private view', () => {
     expect(m.embed.fields[0]).toMatchInlineSnapshot(`
       {
         "name": "You",
-        "value": "On the game message you are 🟣4: your ring's colour and number.
+        "value": "You are 🟣4 on the map.
       HP 🟨🟨⬛⬛⬛ 9/24
       Depth 1/5 · kills 0
       Pack: 🧪1
@@ -246,12 +246,12 @@ describe('public message of a spread-out party of 4', () => {
 });
 
 describe('which ring is you (issue 24)', () => {
-  it.each(['image', 'emoji', 'ascii'] as const)('GIVEN a party WHEN a member opens their %s controller THEN it says their ring colour and number on the game message; solo it says nothing', (style) => {
+  it.each(['image', 'emoji', 'ascii'] as const)('GIVEN a party WHEN a member opens their %s controller THEN it says their ring colour and number on the map (the shared one and their own); solo it says nothing', (style) => {
     const party = drawState(['#######', '#1.2..#', '#######'], { names: ['Ann', 'Bob'] });
     const bob = renderPrivateWith(party, 'p2', { style }, allSeen(party), 1).embed.fields.find((f) => f.name === 'You')!.value.split('\n')[0];
-    expect(bob).toBe(`On the game message you are ${mapMarker(party.players[1]!, null, 'image')}: your ring's colour and number.`);
+    expect(bob).toBe(`You are ${mapMarker(party.players[1]!, null, 'image')} on the map.`);
     expect(bob).toContain('2');
     const solo = drawState(['#####', '#1..#', '#####']);
-    expect(renderPrivateWith(solo, 'p1', { style }, allSeen(solo), 1).embed.fields.find((f) => f.name === 'You')!.value).not.toContain('On the game message');
+    expect(renderPrivateWith(solo, 'p1', { style }, allSeen(solo), 1).embed.fields.find((f) => f.name === 'You')!.value).not.toContain('You are');
   });
 });

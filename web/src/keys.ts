@@ -16,9 +16,6 @@ export const ACTION_KEYS: Readonly<Record<string, WireAction>> = {
   '>': { type: 'descend' }, f: { type: 'fight' }, x: { type: 'explore' }, t: { type: 'travel' }, r: { type: 'rest' },
 };
 
-/** The help line under the controls. */
-export const KEY_HELP = 'Keys: arrows / WASD / hjkl (yubn diagonals) move · . wait · f fight · x explore · t to stairs · r rest · > descend · 1-9 items';
-
 /** What a key press asks for: an action, an item's index (numbers 1-9), or nothing. */
 export function keyAction(e: { key: string; code: string }): WireAction | { type: 'item'; index: number } | null {
   const dir = MOVE_KEYS[e.key] ?? MOVE_KEYS[e.code];

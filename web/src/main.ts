@@ -6,9 +6,9 @@
 import type { WebFrame, WireAction } from '../../src/adapters/web/protocol.js';
 import { drawMap } from './draw.js';
 import { keyAction } from './keys.js';
-import { browserLocale, currentLocale, useLocale } from './i18n.js';
+import { browserLocale, currentLocale, tr, useLocale } from './i18n.js';
 import { apiUrl, Connection } from './net.js';
-import { showFrame, showNotice, showStatus, showTurn, turnText } from './ui.js';
+import { showFrame, showNotice, showStatus, showTurn, showWords, turnText } from './ui.js';
 
 interface Started {
   session: string;
@@ -24,7 +24,7 @@ const stats = { frames: 0, lastLatencyMs: -1, version: -1, state: 'connecting' a
 async function postJson<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(apiUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw new Error(data.error ?? `The bot answered ${res.status}.`);
+  if (!res.ok) throw new Error(data.error ?? tr('web.signin.bot-answered', { status: res.status }));
   return data;
 }
 
@@ -32,10 +32,10 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
 async function activitySignIn(): Promise<Started> {
   const { DiscordSDK } = await import('@discord/embedded-app-sdk');
   const config = (await (await fetch(apiUrl('api/config'))).json()) as { clientId: string | null };
-  if (!config.clientId) throw new Error('This server has no Discord application configured.');
+  if (!config.clientId) throw new Error(tr('web.signin.no-app'));
   const sdk = new DiscordSDK(config.clientId);
   await sdk.ready();
-  if (!sdk.channelId) throw new Error('Open the full view from a channel with a game.');
+  if (!sdk.channelId) throw new Error(tr('web.signin.no-channel'));
   const { code } = await sdk.commands.authorize({ client_id: config.clientId, response_type: 'code', state: '', prompt: 'none', scope: ['identify'] });
   const started = await postJson<Started & { accessToken: string }>('api/activity-session', { code, instanceId: sdk.instanceId, channelId: sdk.channelId, locale: currentLocale() });
   await sdk.commands.authenticate({ access_token: started.accessToken });
@@ -46,7 +46,7 @@ async function activitySignIn(): Promise<Started> {
 async function fromFragment(session: string): Promise<Started> {
   history.replaceState(null, '', location.pathname + location.search);
   const res = await fetch(apiUrl('api/ticket'), { method: 'POST', headers: { authorization: `Bearer ${session}` } });
-  if (!res.ok) throw new Error('That sign-in has expired. Open the watch link again.');
+  if (!res.ok) throw new Error(tr('web.refuse.sign-in-expired'));
   const { ticket, locale } = (await res.json()) as { ticket: string; locale?: string };
   return { session, ticket, ...(locale ? { locale } : {}) };
 }
@@ -74,7 +74,7 @@ async function signIn(): Promise<Started> {
     const who = { userId: q.get('user') ?? '1', name: q.get('name') ?? 'dev', spectator: q.get('spectate') === '1' };
     return postJson<Started>('api/test-login', { ...who, guildId: q.get('guild') ?? '1', channelId: q.get('channel') ?? '1', locale: currentLocale() });
   }
-  throw new Error('Open the full view from a game message in Discord, or with a watch link.');
+  throw new Error(tr('web.signin.how'));
 }
 
 function start(s: Started): void {
@@ -102,7 +102,7 @@ function start(s: Started): void {
     refused: (reason) => showNotice(reason),
     state(st, detail) {
       stats.state = st;
-      if (st !== 'open') showStatus(detail ?? (st === 'reconnecting' ? 'Reconnecting…' : 'Disconnected.'));
+      if (st !== 'open') showStatus(detail ?? tr(st === 'reconnecting' ? 'web.status.reconnecting' : 'web.status.disconnected'));
     },
   });
   stats.conn = conn;
@@ -124,13 +124,19 @@ function start(s: Started): void {
 
 // The browser's language first (the sign-in's own words), then the viewer's once the server has settled it.
 useLocale(browserLocale())
-  .then(signIn)
+  .then(() => {
+    showWords();
+    return signIn();
+  })
   .then(async (s) => {
-    if (s.locale && s.locale !== currentLocale()) await useLocale(s.locale);
+    if (s.locale && s.locale !== currentLocale()) {
+      await useLocale(s.locale);
+      showWords();
+    }
     stats.locale = currentLocale();
     start(s);
   })
   .catch((err: unknown) => {
     stats.state = 'refused';
-    showStatus(err instanceof Error ? err.message : 'Could not sign in.');
+    showStatus(err instanceof Error ? err.message : tr('web.signin.failed'));
   });

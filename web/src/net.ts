@@ -7,6 +7,7 @@
  */
 import type { ServerMessage, WebFrame, WireAction, WireMessage } from '../../src/adapters/web/protocol.js';
 import { readMessage } from '../../src/adapters/web/wire-frame.js';
+import { tr } from './i18n.js';
 
 /** What the UI hears from the connection. */
 export interface NetEvents {
@@ -74,7 +75,7 @@ export class Connection {
     const res = await fetch(apiUrl('api/ticket'), { method: 'POST', headers: { authorization: `Bearer ${this.session}` } }).catch(() => null);
     if (res?.status === 401) {
       this.closed = true;
-      this.on.state('closed', 'Your session has ended. Open the full view again.');
+      this.on.state('closed', tr('web.refuse.session-ended'));
       return null;
     }
     if (!res?.ok) {

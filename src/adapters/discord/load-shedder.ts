@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, t } from '../../i18n/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { textPayload } from './presenter.js';
 import type { Router } from './router.js';
+import type { InteractionResponder } from './types.js';
 
 /** Discord's epoch (2015-01-01) in Unix ms: a snowflake's top 42 bits are ms since it. */
 const DISCORD_EPOCH_MS = 1420070400000;
@@ -88,18 +89,46 @@ export class LoadShedder {
     return reason;
   }
 
-  /** Runs `work` counted as in flight. */
-  async track<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` counted as in flight. Its time to the first answer (when `work` first calls `answered`; else to its end)
+   * feeds the moving average: what the deadline is about, so a slow command that defers at once (a replay being
+   * drawn) does not count its drawing.
+   */
+  async track<T>(work: (answered: () => void) => Promise<T>): Promise<T> {
     this.inFlight++;
     const started = this.o.now();
+    let took: number | null = null;
+    const answered = (): void => void (took ??= this.o.now() - started);
     try {
-      return await work();
+      return await work(answered);
     } finally {
       this.inFlight--;
-      const took = this.o.now() - started;
-      this.serviceMs = this.serviceMs === 0 ? took : this.serviceMs + (took - this.serviceMs) * SERVICE_WEIGHT;
+      const t = took ?? this.o.now() - started;
+      this.serviceMs = this.serviceMs === 0 ? t : this.serviceMs + (t - this.serviceMs) * SERVICE_WEIGHT;
     }
   }
+}
+
+/** The responder methods that make an interaction's first answer. */
+const FIRST_ANSWERS = new Set<string | symbol>(['reply', 'update', 'defer', 'deferUpdate', 'autocomplete', 'launchActivity']);
+
+/** `r`, telling `answered` when a call of one of its first-answer methods has settled (the first such call counts). */
+function onFirstAnswer(r: InteractionResponder, answered: () => void): InteractionResponder {
+  return new Proxy(r, {
+    get(target, prop) {
+      const v: unknown = Reflect.get(target, prop, target);
+      if (typeof v !== 'function') return v;
+      const f = (v as (...args: unknown[]) => unknown).bind(target);
+      if (!FIRST_ANSWERS.has(prop)) return f;
+      // Timed when the answer has gone (its request done, or failed): sending it is part of being in time.
+      return (...args: unknown[]) => {
+        const sent = f(...args);
+        if (sent instanceof Promise) void sent.then(answered, answered);
+        else answered();
+        return sent;
+      };
+    },
+  });
 }
 
 /**
@@ -117,7 +146,7 @@ export function shedRouter(
     handle(i, r) {
       if (i.kind !== 'button' && i.kind !== 'command') return inner.handle(i, r);
       const reason = shedder.check(i.id);
-      if (!reason) return shedder.track(() => inner.handle(i, r));
+      if (!reason) return shedder.track((answered) => inner.handle(i, onFirstAnswer(r, answered)));
       metrics.refusal(`busy-${reason}`);
       log.debug({ interactionId: i.id, reason, inFlight: shedder.active, serviceMs: Math.round(shedder.serviceTimeMs) }, 'interaction shed (busy)');
       const busy = { ...textPayload(t(i.locale ?? DEFAULT_LOCALE, 'reply.busy')), ephemeral: true };

@@ -122,13 +122,27 @@ function text(px: Uint8Array, stride: number, ch: string, x: number, y: number, 
 
 /** A ring `t` pixels thick just inside a tile's edge, round (a circle of radius s/2). */
 function ring(px: Uint8Array, stride: number, x: number, y: number, s: number, t: number, colour: number): void {
+  const cells = ringCells(s, t);
+  for (let k = 0; k < cells.length; k += 2) px[(y + cells[k + 1]!) * stride + x + cells[k]!] = colour;
+}
+
+/** The cells (dx, dy pairs) of a ring of thickness `t` in an `s` x `s` tile, computed once per shape (a hypot per pixel was a tenth of a picture's drawing). */
+const RING_CELLS = new Map<number, Uint16Array>();
+function ringCells(s: number, t: number): Uint16Array {
+  const key = s * 1024 + t;
+  const known = RING_CELLS.get(key);
+  if (known) return known;
   const r = s / 2;
+  const cells: number[] = [];
   for (let dy = 0; dy < s; dy++) {
     for (let dx = 0; dx < s; dx++) {
       const d = Math.hypot(dx + 0.5 - r, dy + 0.5 - r);
-      if (d <= r && d > r - t) px[(y + dy) * stride + x + dx] = colour;
+      if (d <= r && d > r - t) cells.push(dx, dy);
     }
   }
+  const made = Uint16Array.from(cells);
+  RING_CELLS.set(key, made);
+  return made;
 }
 
 /** A gold frame and a down arrow: stairs never read as wall. */

@@ -53,6 +53,18 @@ export function tilesAcross(minTileCss: number): number {
 export const PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: tilesAcross(MIN_TILE_CSS.public) } as const;
 /** The public view with the server's `mobile` setting: as large tiles as a private view (13 x 13: 18.6-18.8 CSS px). */
 export const PHONE_PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: tilesAcross(MIN_TILE_CSS.private) } as const;
+/**
+ * Rows a solo game's shared picture has beyond its width: its message has one player line, so a picture a little
+ * taller than wide (17 x 19, or 13 x 15 with `mobile`) keeps the map over half of a phone's message in a fight and
+ * the message within a phone's screen (test/preview measures both).
+ */
+export const SOLO_EXTRA_ROWS = 2;
+
+/** The shared picture's cap for a party of `players`: `cap`, a solo game's SOLO_EXTRA_ROWS taller. */
+export function sharedCap(cap: { readonly width: number; readonly height: number }, players: number): { width: number; height: number } {
+  return players === 1 ? { width: cap.width, height: cap.height + SOLO_EXTRA_ROWS } : { width: cap.width, height: cap.height };
+}
+
 /** A replay frame's view (the GIF keeps the wide picture it was first drawn with, so recorded replays stay the same). */
 export const REPLAY_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: VIEW_ROWS } as const;
 /** A private view (the viewer in the middle), in tiles: 13 x 32 px = 416 px, shown 242 CSS px wide: 18.6 CSS px a tile. */

@@ -99,11 +99,42 @@ describe('load shedder', () => {
     expect(shedder.check(idAt(T - 900))).toBeNull();
     finish();
     await again;
+    // A slow command that answers (defers) at once counts its time to that answer, not its drawing.
+    for (let n = 0; n < 5; n++) {
+      await shedder.track(async (answered) => {
+        clock += 10;
+        answered();
+        clock += 5000;
+      });
+    }
+    expect(shedder.serviceTimeMs).toBeLessThan(100);
     // deadlineMs 0 turns the signal off.
     const off = new LoadShedder({ deadlineMs: 0, wallNow: () => T, now: () => clock });
     await off.track(async () => void (clock += 5000));
     void off.track(() => new Promise<void>(() => {}));
     expect(off.check(idAt(T - 900))).toBeNull();
+  });
+
+  it('GIVEN the shed router WHEN a handler answers early and works on THEN the shedder times the first answer, and the responder still works as before', async () => {
+    let clock = 0;
+    const shedder = new LoadShedder({ wallNow: () => T, now: () => clock });
+    const replies: OutgoingMessage[] = [];
+    // Sending the reply takes 20 ms (its request): the first answer is timed when it has gone.
+    const r = { answered: false, reply: async (m: OutgoingMessage) => { clock += 20; replies.push(m); }, followUp: async () => 'm1' } as unknown as InteractionResponder;
+    const router: Router = {
+      handle: async (_i, rr) => {
+        clock += 30;
+        await rr.reply({ content: 'hi' });
+        expect(rr.answered).toBe(false);
+        clock += 4000;
+        expect(await rr.followUp({ content: 'later' })).toBe('m1');
+      },
+      drain: async () => {},
+      settle: async () => {},
+    };
+    await shedRouter(router, shedder, { refusal: () => {} }, { debug: () => {}, info: () => {} } as never).handle(press(idAt(T)), r);
+    expect(replies).toEqual([{ content: 'hi' }]);
+    expect(shedder.serviceTimeMs).toBe(50);
   });
 
   it('GIVEN an autocomplete WHEN the process is saturated THEN it is passed through (it never changes a game)', () => {

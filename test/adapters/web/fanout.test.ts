@@ -128,6 +128,11 @@ describe('frames on the sockets of one replica', () => {
     let last = value(await r.games.view(key));
     const opened = viewCalls;
     for (let i = 0; i < 12; i++) last = value(await r.games.act(key, i % 2 ? bo : ann, stepOf(last, (i % 2 ? bo : ann).id), { interactionId: `91000${i}` }));
+    // Waits, one frame each: nobody moves, so the party sees what it saw and the terrain stays home.
+    for (let i = 0; i < 2; i++) {
+      last = value(await r.games.act(key, ann, { type: 'wait' }, { interactionId: `91100${i}` }));
+      for (const c of views) await c.atVersion(last.state.version);
+    }
     // Four turns in one tick: sent once, the newest.
     const burst = await Promise.all([0, 1, 2, 3].map((i) => r.games.act(key, i % 2 ? bo : ann, { type: 'wait' }, { interactionId: `92000${i}` })));
     const top = Math.max(...burst.map((b) => value(b).state.version));
