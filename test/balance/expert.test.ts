@@ -97,6 +97,17 @@ describe('expert: where to stand', () => {
   });
 });
 
+describe('expert: shooters', () => {
+  it('GIVEN a hurt hero, the stairs behind it and an archer shooting from three tiles THEN it charges rather than run', () => {
+    const s = drawState(['#############', '#>..1..a..T.#', '#############']);
+    exploreUpTo(s, 13);
+    for (const m of s.monsters) m.state = 'hunt';
+    s.monsters[0]!.state = 'attack';
+    s.players[0]!.hp = 9;
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});
+
 describe('expert: out of sight', () => {
   it('GIVEN a shaman down a corridor and a side passage THEN the way out of its sight is into the side passage', () => {
     const s = drawState(['#########', '#1.....s#', '#.#######', '#.#######', '#########']);
@@ -142,14 +153,13 @@ describe('expert: items', () => {
     expect(betterGear(playerView(s, 'p1'))).toBe(expected);
   });
 
-  it('GIVEN the last depth, stairs unseen and a mapping scroll THEN it reads it at once; earlier depths keep it', () => {
-    const s = drawState(['########', '#1.....#', '########'], { maxDepth: 5 });
+  it('GIVEN the stairs unseen and a mapping scroll THEN it reads it at once; with the stairs seen it keeps it', () => {
+    const s = drawState(['########', '#1....>#', '########'], { maxDepth: 5 });
     exploreUpTo(s, 5);
     s.players[0]!.pack = { map: 1 };
-    s.depth = 5;
     expect(press(playerView(s, 'p1'))).toEqual({ type: 'use', user: 'p1', item: 'map' });
-    s.depth = 2;
-    expect(press(playerView(s, 'p1'))).toEqual({ type: 'explore', user: 'p1' });
+    exploreUpTo(s, 8);
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'travel', user: 'p1' });
   });
 
   it('GIVEN nearly dead beside a troll with a potion THEN it drinks; with none and a teleport scroll THEN it reads it', () => {
