@@ -54,6 +54,17 @@ export interface RulesRow {
   fightGuard: boolean;
   /** How mazes are carved (null: the first release's maze, braid 0.5 and a room per 300 tiles). */
   maze: MazeRule | null;
+  /** How a level scales with the party (null: the map kind rows' partyStep, PARTY_HP_STEP, no extra potions). */
+  party: PartyRule | null;
+}
+
+/** Per living player beyond the first: extra monsters (a share of the solo count, by map kind), monster hp, potions. */
+export interface PartyRule {
+  step: Readonly<Record<MapKind, number>>;
+  /** Extra monster hp (fraction). */
+  hp: number;
+  /** Extra potions per level (fraction of the solo count). */
+  potions: number;
 }
 
 /**
@@ -97,6 +108,7 @@ const V1: RulesRow = {
   healerCommits: false,
   fightGuard: false,
   maze: null,
+  party: null,
 };
 
 /**
@@ -141,6 +153,9 @@ const V3: RulesRow = extendRules(V2, {
   healerCommits: true,
   fightGuard: true,
   maze: { braid: 1, roomTiles: 160, density: 1.0, sparsify: 0.6 },
+  // Parties of 4 lost too often against the new monsters (expert ~20% at 20 seeds a kind): fewer extra monsters per
+  // player in caverns and rooms, and a share of potions per extra player (expert ~35-43% at 40 seeds).
+  party: { step: { maze: 0.6, cavern: 0.9, rooms: 0.4 }, hp: 0.05, potions: 0.35 },
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

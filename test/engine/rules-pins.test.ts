@@ -46,7 +46,7 @@ const PINS: Record<number, Record<string, string>> = {
     difficulty: 'c61f293c763143b1',
     constants: 'a0c69f5441305f26',
     dungeons: 'e270dfd41af90013',
-    v3: '28fd2cf411c4500d',
+    v3: 'eff31ff594aad4d1',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',
