@@ -240,7 +240,9 @@ describe('difficulty that fits the party', () => {
         const c = defaultConfig({ width: 80, height: 40, mapKind, rules: row.version });
         const solo = monsterCount(c, 1, 1);
         if (row.party) {
-          expect(monsterCount(c, 1, 4)).toBe(Math.round(solo * (1 + 3 * row.party.step[mapKind])));
+          // Both counts are rounded: the party's is within the solo count's rounding, scaled, of the exact share.
+          const factor = 1 + 3 * row.party.step[mapKind];
+          expect(Math.abs(monsterCount(c, 1, 4) - solo * factor)).toBeLessThanOrEqual(factor / 2 + 0.5);
           expect(itemCounts(c, 4).potions).toBeGreaterThan(itemCounts(c, 1).potions);
         } else {
           expect(itemCounts(c, 4)).toEqual(itemCounts(c, 1));
