@@ -23,8 +23,8 @@ const MAX_MONSTERS = 80;
 export function monsterCount(config: GameConfig, depth: number, players = 1): number {
   const area = config.width * config.height;
   const rule = MAP_KIND_RULES[config.mapKind];
-  const party = 1 + rule.partyStep * Math.max(0, players - 1);
   const rules = rulesFor(config.rules);
+  const party = 1 + (rules.party ? rules.party.step[config.mapKind] : rule.partyStep) * Math.max(0, players - 1);
   const density = config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density;
   const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
@@ -33,14 +33,19 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
 /** Max hp of a monster of a kind, scaled by difficulty, depth and party size. */
 export function monsterHp(config: GameConfig, kind: MonsterKind, depth: number, players = 1): number {
   const rules = rulesFor(config.rules);
-  const scale = rules.difficulty[config.difficulty].hp * (1 + rules.depth.hp * (depth - 1)) * (1 + PARTY_HP_STEP * Math.max(0, players - 1));
+  const scale = rules.difficulty[config.difficulty].hp * (1 + rules.depth.hp * (depth - 1)) * (1 + (rules.party?.hp ?? PARTY_HP_STEP) * Math.max(0, players - 1));
   return Math.max(1, Math.round(MONSTERS[kind].hp * scale));
 }
 
-/** Potions on a level: about one per 450 tiles (scaled by difficulty), at least 1; plus one lure per 900 tiles, at least 1. */
-export function itemCounts(config: GameConfig): { potions: number; lures: number } {
+/**
+ * Potions on a level: about one per 450 tiles (scaled by difficulty and, under a rules version with a party rule, by
+ * the living players), at least 1; plus one lure per 900 tiles, at least 1.
+ */
+export function itemCounts(config: GameConfig, players = 1): { potions: number; lures: number } {
   const area = config.width * config.height;
-  return { potions: Math.max(1, Math.round((area / 450) * rulesFor(config.rules).difficulty[config.difficulty].potions)), lures: Math.max(1, Math.round(area / 900)) };
+  const rules = rulesFor(config.rules);
+  const party = 1 + (rules.party?.potions ?? 0) * Math.max(0, players - 1);
+  return { potions: Math.max(1, Math.round((area / 450) * rules.difficulty[config.difficulty].potions * party)), lures: Math.max(1, Math.round(area / 900)) };
 }
 
 /** Labels A..Z, then AA, AB, ... */
@@ -61,7 +66,7 @@ export function spawnMonster(id: number, kind: MonsterKind, x: number, y: number
 export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   const config = state.config;
   const living = Math.max(1, state.players.filter((p) => p.alive).length);
-  const items = itemCounts(config);
+  const items = itemCounts(config, living);
   const draft = generateLevel(
     {
       width: config.width,

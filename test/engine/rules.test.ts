@@ -5,7 +5,8 @@ import { defaultConfig } from '../../src/engine/config.js';
 import { newGame, step } from '../../src/engine/game.js';
 import { noticeChance } from '../../src/engine/ai.js';
 import { legalMoves } from '../../src/engine/legal.js';
-import { monsterCount } from '../../src/engine/level.js';
+import { itemCounts, monsterCount } from '../../src/engine/level.js';
+import { RULES } from '../../src/engine/rules.js';
 import { NEAR_DISTANCE } from '../../src/engine/pace.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
 import type { Action, GameState } from '../../src/engine/types.js';
@@ -231,6 +232,23 @@ describe('difficulty that fits the party', () => {
     expect(monsterCount(c, 1, 4)).toBeGreaterThan(monsterCount(c, 1, 2));
     expect(monsterCount(c, 1, 2)).toBeGreaterThan(monsterCount(c, 1, 1));
     expect(monsterCount({ ...c, difficulty: 'hard' }, 1, 1)).toBeGreaterThan(monsterCount({ ...c, difficulty: 'easy' }, 1, 1));
+  });
+
+  it('GIVEN a rules version with a party rule WHEN a party stocks a level THEN its own monster steps and extra potions apply; versions without keep one potion count', () => {
+    for (const row of RULES) {
+      for (const mapKind of row.mapKinds) {
+        const c = defaultConfig({ width: 80, height: 40, mapKind, rules: row.version });
+        const solo = monsterCount(c, 1, 1);
+        if (row.party) {
+          // Both counts are rounded: the party's is within the solo count's rounding, scaled, of the exact share.
+          const factor = 1 + 3 * row.party.step[mapKind];
+          expect(Math.abs(monsterCount(c, 1, 4) - solo * factor)).toBeLessThanOrEqual(factor / 2 + 0.5);
+          expect(itemCounts(c, 4).potions).toBeGreaterThan(itemCounts(c, 1).potions);
+        } else {
+          expect(itemCounts(c, 4)).toEqual(itemCounts(c, 1));
+        }
+      }
+    }
   });
 
   it('GIVEN a running game WHEN players join THEN each joiner brings monsters, placed out of everyone\'s sight', () => {
