@@ -7,6 +7,8 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { deflateSync } from 'node:zlib';
 import { renderImageMap } from '../src/adapters/render/image.js';
 import { defaultConfig, newGame, partySight, step, type GameState } from '../src/engine/index.js';
+import { ITEMS } from '../src/engine/items.js';
+import { MONSTERS } from '../src/engine/monsters.js';
 import { layout, PICTURE_PALETTE, TILES, TILE_PX } from '../src/render/image/draw.js';
 import { drawImageWith, frameFor } from '../src/render/image/index.js';
 import { encodePng } from '../src/render/image/png.js';
@@ -88,8 +90,8 @@ const canvas: BenchCase = {
           }
         }
         const at = (x: number, y: number): [number, number] => [ox + (x - view.x) * s, oy + (y - view.y) * s];
-        for (const it of model.items) ctx.drawImage(tiles[it.kind]!, ...at(it.x, it.y));
-        for (const m of model.monsters) ctx.drawImage(tiles[m.kind]!, ...at(m.x, m.y));
+        for (const it of model.items) ctx.drawImage(tiles[ITEMS[it.kind].art.tile]!, ...at(it.x, it.y));
+        for (const m of model.monsters) ctx.drawImage(tiles[MONSTERS[m.kind].art.tile]!, ...at(m.x, m.y));
         for (const p of model.players) {
           const [x, y] = at(p.x, p.y);
           ctx.strokeStyle = '#55acee';
