@@ -179,7 +179,8 @@ export function sightLines(
     const marker = styleSpec(style).quote(monsterMarker(m.kind, style));
     const notes = monsterNotes(m, locale);
     const off = drawn && !drawn.has(m.id) ? ` · ${offPicture(locale)}` : '';
-    const target = foes.get(m.id);
+    // Whom it attacks matters in a party; alone, it can only be you.
+    const target = state.players.length > 1 ? foes.get(m.id) : undefined;
     return `${marker} ${monsterShortLabel(m, locale)} ${m.hp}/${m.maxHp}${target ? ` → ${hudName(target)}` : ''}${notes ? ` · ${notes}` : ''}${off}`;
   });
 }

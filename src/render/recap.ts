@@ -20,32 +20,36 @@ function refName(ref: ActorRef): LogValue {
   return ref.kind === 'monster' ? monsterRef(ref, 'acc') : cleanName(ref.name);
 }
 
-/** The hits the presser took, one part per attacker: times and total damage. */
+/**
+ * The hits the presser took: one part naming the attacker when one monster (or player) struck, else one part for all of
+ * them ("3 monsters hit Ann 4 times for 7"), so the recap stays one line on a phone however many joined in.
+ */
 function hitParts(events: readonly GameEvent[], id: string, name: string): LogMsg[] {
-  const by = new Map<string, { ref: ActorRef; times: number; damage: number }>();
+  const by = new Map<string, ActorRef>();
+  let times = 0;
+  let damage = 0;
   for (const e of events) {
     if (e.type !== 'attacked' || e.target.kind !== 'player' || e.target.id !== id) continue;
-    const key = e.attacker.kind === 'monster' ? `m:${e.attacker.id}` : `p:${e.attacker.id}`;
-    const hit = by.get(key) ?? { ref: e.attacker, times: 0, damage: 0 };
-    hit.times++;
-    hit.damage += e.damage;
-    by.set(key, hit);
+    by.set(e.attacker.kind === 'monster' ? `m:${e.attacker.id}` : `p:${e.attacker.id}`, e.attacker);
+    times++;
+    damage += e.damage;
   }
-  return [...by.values()].map((h) => {
-    const attacker = h.ref.kind === 'monster' ? monsterRef(h.ref, 'nom') : cleanName(h.ref.name);
-    return msg('log.recap-hit', { attacker, actor: name, times: h.times, damage: h.damage });
-  });
+  if (by.size === 0) return [];
+  if (by.size > 1) return [msg('log.recap-hits', { count: by.size, actor: name, times, damage })];
+  const ref = [...by.values()][0]!;
+  const attacker = ref.kind === 'monster' ? monsterRef(ref, 'nom') : cleanName(ref.name);
+  return [msg('log.recap-hit', { attacker, actor: name, times, damage })];
 }
 
-/** Most parts one recap lists (kills first, then hits taken): it stays one line, its message shallow (game-codec.ts). */
-export const RECAP_PARTS = 4;
+/** Kills one recap names one by one; more are counted ("killed 3 monsters"). */
+export const RECAP_KILLS = 2;
 
-/** What happened to the presser during the run: kills, then hits taken, at most RECAP_PARTS. */
+/** What happened to the presser during the run: kills, then the hits taken (see hitParts). */
 function recapParts(events: readonly GameEvent[], who: ActorRef & { kind: 'player' }): LogMsg[] {
   const name = cleanName(who.name);
-  const kills = events.filter((e) => e.type === 'killed' && e.attacker.kind === 'player' && e.attacker.id === who.id);
-  const parts = kills.map((e) => msg('log.recap-killed', { target: refName((e as Extract<GameEvent, { type: 'killed' }>).target) }));
-  return [...parts, ...hitParts(events, who.id, name)].slice(0, RECAP_PARTS);
+  const kills = events.filter((e): e is Extract<GameEvent, { type: 'killed' }> => e.type === 'killed' && e.attacker.kind === 'player' && e.attacker.id === who.id);
+  const parts = kills.length > RECAP_KILLS ? [msg('log.recap-killed-many', { count: kills.length })] : kills.map((e) => msg('log.recap-killed', { target: refName(e.target) }));
+  return [...parts, ...hitParts(events, who.id, name)];
 }
 
 /** Parts joined "a; b; c" as nested messages, so each reader's language words each part. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { logText, rollLog, sinceCount } from '../../src/app/rolling-log.js';
 import { sinceLastAction } from '../../src/render/rolling-log.js';
-import { RECAP_PARTS } from '../../src/render/recap.js';
+import { RECAP_KILLS } from '../../src/render/recap.js';
 import { renderLogView, SINCE_HEADING } from '../../src/render/log-view.js';
 import { LOCALE_CODES } from '../../src/i18n/index.js';
 import type { LogLine } from '../../src/render/log-message.js';
@@ -74,10 +74,19 @@ describe('press recap', () => {
     expect(sinceCount(rollLog([], walk, state), 'Ann')).toBe(1);
   });
 
-  it('GIVEN a press with many kills WHEN logged THEN the recap lists at most RECAP_PARTS of them', () => {
-    const kills: GameEvent[] = Array.from({ length: 7 }, (_, i): GameEvent => ({ type: 'killed', attacker: ann, target: { kind: 'monster', id: 10 + i, monster: 'bat', label: 'ABCDEFG'[i]! } }));
-    const line = logText(rollLog([], [...kills, { type: 'run-stopped', who: ann, steps: 8, reason: 'no-target', run: 'fight' }], state)).at(-1)!;
-    expect(line.split(';')).toHaveLength(RECAP_PARTS);
+  it('GIVEN a press with many kills WHEN logged THEN the recap counts them past RECAP_KILLS', () => {
+    const kills = (n: number): GameEvent[] => Array.from({ length: n }, (_, i): GameEvent => ({ type: 'killed', attacker: ann, target: { kind: 'monster', id: 10 + i, monster: 'bat', label: 'ABCDEFG'[i]! } }));
+    const line = (n: number): string => logText(rollLog([], [...kills(n), { type: 'run-stopped', who: ann, steps: 8, reason: 'no-target', run: 'fight' }], state)).at(-1)!;
+    expect(line(7)).toBe('⚔️ Ann, 8 turns: killed 7 monsters.');
+    expect(line(RECAP_KILLS)).toBe('⚔️ Ann, 8 turns: killed the bat A; killed the bat B.');
+  });
+
+  it('GIVEN hits from three monsters during one press WHEN logged THEN one part sums them, so the recap stays one line', () => {
+    const orc = { kind: 'monster', id: 8, monster: 'orc', label: 'B' } as const;
+    const gob = { kind: 'monster', id: 9, monster: 'goblin', label: 'C' } as const;
+    const events: GameEvent[] = [hit(bat, ann, 2), hit(orc, ann, 4), hit(gob, ann, 1), hit(orc, ann, 3), { type: 'run-stopped', who: ann, steps: 6, reason: 'hurt', run: 'fight' }];
+    expect(logText(rollLog([], events, state)).at(-1)).toBe('⚔️ Ann, 6 turns: 3 monsters hit Ann 4 times for 10.');
+    expect(logText(rollLog([], events, state), 'ru').at(-1)).toBe('⚔️ Ann, 6 ходов: 3 монстра: 4 удара по Ann на 10.');
   });
 
   it('GIVEN a one-turn press WHEN logged THEN no recap', () => {
