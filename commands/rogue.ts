@@ -19,6 +19,7 @@ import { SETTING_ROWS } from '../src/app/settings.js';
 import { DIFFICULTIES } from '../src/engine/difficulty.js';
 import { OFFERED_ROLES } from '../src/engine/roles.js';
 import { endVoteText, kickText, optionErrorText, prefsText } from './replies.js';
+import { firstGameNote } from './controls/first-note.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../src/i18n/index.js';
 import type { CommandContext, CommandModule, Reply } from './types.js';
 
@@ -239,7 +240,11 @@ async function newCommand(ctx: CommandContext, opts: Extract<RogueOptions, { sub
     const running = await ctx.games.view(key(ctx));
     return { kind: 'text', text: gameExistsText(running.ok && inLobby(running.value.meta), ctx.locale) };
   }
-  return post(result);
+  if (!result.ok) return post(result);
+  // A solo run starts at once: a player's first game says, once and privately, what each icon button does before
+  // their first press (a lobby gets it on the first press after the start, see controls/first-note.ts).
+  const note = await firstGameNote(ctx.settings.prefs, ctx.user.id, result.value, ctx.locale ?? DEFAULT_LOCALE, true);
+  return note ? { kind: 'game', view: result.value, mode: 'post', note } : post(result);
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {

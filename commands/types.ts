@@ -54,12 +54,13 @@ export interface ReplyEmbed {
 /**
  * What a command answers. `game` shows the channel's public game message:
  * `update` edits it in place (an action) and tells the caller `note` privately; `post` reposts it at the bottom
- * (new game, /rogue map), and the posted message is the whole answer (no note).
+ * (new game, /rogue map), and the posted message is the answer, with `note` (if any) after it as a private follow-up
+ * (the first game's note on what each icon button does).
  * `text` is private to the caller (ephemeral on Discord); `failure` is a refusal the transport words the same way everywhere.
  */
 export type Reply =
   | { kind: 'game'; view: GameView; mode: 'update'; note: string | null }
-  | { kind: 'game'; view: GameView; mode: 'post' }
+  | { kind: 'game'; view: GameView; mode: 'post'; note?: string }
   | { kind: 'text'; text: string; embed?: ReplyEmbed }
   /** The caller's private controller (ephemeral on Discord): the map from their position, their own d-pad. */
   | { kind: 'controller'; view: GameView }

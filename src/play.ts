@@ -323,7 +323,7 @@ export class PlaySession {
         return [`(only you) ${reply.text}`, ...buttonsText(reply.buttons)];
       case 'game':
         // As on Discord: a posted game message is the whole answer; an update also tells the caller what happened.
-        if (reply.mode === 'post') return this.gameMessage(reply.view, 'posted');
+        if (reply.mode === 'post') return [...this.gameMessage(reply.view, 'posted'), ...(reply.note ? [`(only you) ${reply.note}`] : [])];
         return [...(reply.note ? [`(only you) ${reply.note}`] : []), ...this.gameMessage(reply.view, 'updated')];
     }
   }

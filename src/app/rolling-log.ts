@@ -8,7 +8,7 @@ import type { GameEvent, GameState } from '../engine/types.js';
 import { eventMsg, isLogWorthy } from '../render/events.js';
 import { formatMsg, msg, sameLine, type LogLine, type LogMsg } from '../render/log-message.js';
 import { ROLLING_LOG_LINES } from '../render/rolling-log.js';
-import { pressRecap, RECAP_KEY } from '../render/recap.js';
+import { pressRecap, RECAP_KEYS } from '../render/recap.js';
 import { cleanName } from '../render/text.js';
 import type { Locale } from '../i18n/index.js';
 
@@ -31,7 +31,7 @@ function unrepeated(line: LogLine): { base: LogLine; count: number } {
 }
 
 /** The log after one accepted step: `previous` lines, then this step's events as messages, the oldest dropped beyond the limit. */
-export function rollLog(previous: readonly LogLine[], events: readonly GameEvent[], _state: GameState): LogLine[] {
+export function rollLog(previous: readonly LogLine[], events: readonly GameEvent[], state: GameState): LogLine[] {
   const out = [...previous];
   let start = out.length;
   for (const line of eventLines(events)) {
@@ -43,7 +43,7 @@ export function rollLog(previous: readonly LogLine[], events: readonly GameEvent
     } else out.push(line);
   }
   // A press that ran several turns ends with its recap, which remembers how many lines the press wrote before it.
-  const recap = pressRecap(events, out.length - start);
+  const recap = pressRecap(events, out.length - start, state.players.length === 1);
   if (recap) out.push(recap);
   return out.slice(-ROLLING_LOG_LINES);
 }
@@ -65,7 +65,7 @@ export function sinceCount(log: readonly LogLine[] | undefined, name: string): n
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
     if (!names.has(actorOf(line) ?? '')) continue;
-    const wrote = typeof line === 'object' && line.k === RECAP_KEY && typeof line.v?.lines === 'number' ? line.v.lines : 0;
+    const wrote = typeof line === 'object' && RECAP_KEYS.has(line.k) && typeof line.v?.lines === 'number' ? line.v.lines : 0;
     return lines.length - Math.max(0, i - wrote);
   }
   return undefined;

@@ -13,6 +13,13 @@ export const RUN_ICON: { readonly [K in RunKind]: string } = { move: '👣', exp
 
 /** Key of the recap message (the rolling log finds the start of a press by it). */
 export const RECAP_KEY = 'log.recap';
+/**
+ * Key of a solo game's recap: the same values, worded without the hero's name ("⚔️ 8 turns: killed the goblin G; took
+ * 4 hits for 7 (3 monsters)."), so it keeps to two lines on a phone and the picture keeps half of the message.
+ */
+export const SOLO_RECAP_KEY = 'log.recap-solo';
+/** Both recap keys. */
+export const RECAP_KEYS: ReadonlySet<string> = new Set([RECAP_KEY, SOLO_RECAP_KEY]);
 
 type Run = Extract<GameEvent, { type: 'run-stopped' }>;
 
@@ -24,7 +31,7 @@ function refName(ref: ActorRef): LogValue {
  * The hits the presser took: one part naming the attacker when one monster (or player) struck, else one part for all of
  * them ("3 monsters hit Ann 4 times for 7"), so the recap stays one line on a phone however many joined in.
  */
-function hitParts(events: readonly GameEvent[], id: string, name: string): LogMsg[] {
+function hitParts(events: readonly GameEvent[], id: string, name: string, solo: boolean): LogMsg[] {
   const by = new Map<string, ActorRef>();
   let times = 0;
   let damage = 0;
@@ -35,21 +42,21 @@ function hitParts(events: readonly GameEvent[], id: string, name: string): LogMs
     damage += e.damage;
   }
   if (by.size === 0) return [];
-  if (by.size > 1) return [msg('log.recap-hits', { count: by.size, actor: name, times, damage })];
+  if (by.size > 1) return [msg(solo ? 'log.recap-took-many' : 'log.recap-hits', { count: by.size, actor: name, times, damage })];
   const ref = [...by.values()][0]!;
   const attacker = ref.kind === 'monster' ? monsterRef(ref, 'nom') : cleanName(ref.name);
-  return [msg('log.recap-hit', { attacker, actor: name, times, damage })];
+  return [msg(solo ? 'log.recap-took' : 'log.recap-hit', { attacker, actor: name, times, damage })];
 }
 
 /** Kills one recap names one by one; more are counted ("killed 3 monsters"). */
 export const RECAP_KILLS = 2;
 
 /** What happened to the presser during the run: kills, then the hits taken (see hitParts). */
-function recapParts(events: readonly GameEvent[], who: ActorRef & { kind: 'player' }): LogMsg[] {
+function recapParts(events: readonly GameEvent[], who: ActorRef & { kind: 'player' }, solo: boolean): LogMsg[] {
   const name = cleanName(who.name);
   const kills = events.filter((e): e is Extract<GameEvent, { type: 'killed' }> => e.type === 'killed' && e.attacker.kind === 'player' && e.attacker.id === who.id);
   const parts = kills.length > RECAP_KILLS ? [msg('log.recap-killed-many', { count: kills.length })] : kills.map((e) => msg('log.recap-killed', { target: refName(e.target) }));
-  return [...parts, ...hitParts(events, who.id, name)];
+  return [...parts, ...hitParts(events, who.id, name, solo)];
 }
 
 /** Parts joined "a; b; c" as nested messages, so each reader's language words each part. */
@@ -58,12 +65,15 @@ function joined(parts: readonly LogMsg[]): LogMsg {
   return parts.slice(1).reduce<LogMsg>((a, b) => msg('log.recap-list', { a, b }), parts[0]!);
 }
 
-/** The recap of one press's events, or null when no player's run lasted more than one turn (or it was quiet). `lines`: log lines the press wrote. */
-export function pressRecap(events: readonly GameEvent[], lines = 0): LogMsg | null {
+/**
+ * The recap of one press's events, or null when no player's run lasted more than one turn (or it was quiet). `lines`:
+ * log lines the press wrote; `solo`: a game of one player (worded without the hero's name, see SOLO_RECAP_KEY).
+ */
+export function pressRecap(events: readonly GameEvent[], lines = 0, solo = false): LogMsg | null {
   const run = events.find((e): e is Run => e.type === 'run-stopped' && e.who.kind === 'player' && e.steps > 1);
   if (!run || run.who.kind !== 'player') return null;
-  const parts = recapParts(events, run.who);
+  const parts = recapParts(events, run.who, solo);
   // A quiet run that wrote one line (its own stop line) says all there is: no recap.
   if (parts.length === 0 && lines <= 1) return null;
-  return msg(RECAP_KEY, { icon: RUN_ICON[run.run], actor: cleanName(run.who.name), turns: run.steps, what: joined(parts), lines });
+  return msg(solo ? SOLO_RECAP_KEY : RECAP_KEY, { icon: RUN_ICON[run.run], actor: cleanName(run.who.name), turns: run.steps, what: joined(parts), lines });
 }

@@ -7,9 +7,14 @@ import { renderLogView, SINCE_HEADING } from '../../src/render/log-view.js';
 import { LOCALE_CODES } from '../../src/i18n/index.js';
 import type { LogLine } from '../../src/render/log-message.js';
 import type { ActorRef, GameEvent } from '../../src/engine/types.js';
+import { step } from '../../src/engine/index.js';
 import { sampleGame } from './fixtures.js';
 
-const state = sampleGame().state;
+/** A solo game (Ann alone) and a party (Ann and Dan): a solo recap is worded without the hero's name. */
+const solo = sampleGame().state;
+const joined = step(solo, { type: 'join', user: '4', name: 'Dan' });
+if (!joined.ok) throw new Error(`join rejected: ${joined.code}`);
+const state = joined.state;
 const ann: ActorRef = { kind: 'player', id: 'u1', name: 'Ann' };
 const dan: ActorRef = { kind: 'player', id: '4', name: 'Dan' };
 const bat: ActorRef = { kind: 'monster', id: 1, monster: 'bat', label: 'A' };
@@ -97,6 +102,35 @@ describe('press recap', () => {
   it('GIVEN a rest interrupted by a hit WHEN logged THEN the recap counts the hit', () => {
     const rest: GameEvent[] = [hit(bat, ann, 2), { type: 'run-stopped', who: ann, steps: 4, reason: 'attacked', run: 'rest', by: ann }];
     expect(logText(rollLog([], rest, state)).at(-1)).toBe('💤 Ann, 4 turns: the bat A hit Ann once for 2.');
+  });
+});
+
+describe('a solo game\'s recap', () => {
+  it('GIVEN the 9-turn fight press in a solo game WHEN logged THEN the recap leaves out the hero\'s name and says what hit them', () => {
+    const log = rollLog([], fightPress, solo);
+    expect(logText(log).at(-1)).toBe('⚔️ 9 turns: killed the bat A; took 4 hits for 16 (the orc A).');
+  });
+
+  it('GIVEN hits from three monsters in a solo press WHEN logged THEN they are summed in one part', () => {
+    const gob: ActorRef = { kind: 'monster', id: 3, monster: 'goblin', label: 'C' };
+    const events: GameEvent[] = [hit(bat, ann, 2), hit(orc, ann, 4), hit(gob, ann, 1), { type: 'run-stopped', who: ann, steps: 6, reason: 'hurt', run: 'fight' }];
+    expect(logText(rollLog([], events, solo)).at(-1)).toBe('⚔️ 6 turns: took 3 hits for 7 (3 monsters).');
+  });
+
+  it('GIVEN a solo recap WHEN Ann reads since her last action THEN it still starts where the press began', () => {
+    let log: LogLine[] = rollLog([], [{ type: 'waited', who: ann }], solo);
+    log = rollLog(log, fightPress, solo);
+    const mine = sinceLastAction(logText(log), 'Ann', sinceCount(log, 'Ann'));
+    expect(mine[0]).toBe('Ann hits the bat A for 3.');
+    expect(mine.at(-1)).toMatch(/^⚔️ 9 turns/);
+  });
+
+  it.each(LOCALE_CODES.map((l) => [l]))('GIVEN a solo recap WHEN read in %s THEN it is worded without the name (plurals, no raw key)', (locale) => {
+    const line = logText(rollLog([], fightPress, solo), locale).at(-1)!;
+    expect(line.startsWith('⚔️ 9')).toBe(true);
+    expect(line).not.toContain('Ann');
+    expect(line).toMatch(/16/);
+    expect(line).not.toMatch(/log\.recap|[{}]/);
   });
 });
 

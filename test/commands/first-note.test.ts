@@ -13,6 +13,9 @@ import { silentLogger } from '../../src/app/ports.js';
 import { UserPrefsService } from '../../src/app/user-prefs-service.js';
 import type { GameView, Result, UserRef } from '../../src/app/service-types.js';
 import type { Locale } from '../../src/i18n/index.js';
+import rogue from '../../commands/rogue.js';
+import type { CommandContext, Reply } from '../../commands/types.js';
+import { SettingsService } from '../../src/app/settings-service.js';
 
 const key = { guildId: '1', channelId: '2' };
 const ann: UserRef = { id: 'a', name: 'Ann' };
@@ -81,5 +84,34 @@ describe('the first game explains its icon buttons, once per player', () => {
     const note = iconNote(start, 'de');
     expect(note).toContain('Dein erstes Spiel');
     expect(note).not.toContain('my view');
+  });
+
+  it('GIVEN Ann\'s first /rogue new (a solo run starts at once) WHEN it is answered THEN the note comes with the posted game, once, and her first press adds none', async () => {
+    const store = new MemoryUserPrefsStore(silentLogger);
+    const settingsStore = new MemorySettingsStore(silentLogger);
+    const settings = new SettingsService(settingsStore, silentLogger, store);
+    games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    const run = (options: Record<string, unknown>, channelId = '2'): Promise<Reply> =>
+      rogue.run({ command: 'rogue', group: null, subcommand: 'new', options, user: ann, guildId: '1', channelId, memberIsAdmin: false, games, settings } as CommandContext);
+    const started = await run({ seed: 7 });
+    expect(started).toMatchObject({ kind: 'game', mode: 'post', note: expect.stringContaining('👋 Your first game.') });
+    const view = (started as { view: GameView }).view;
+    for (const b of gameControls(view).flat().filter((x) => !x.spacer && x.emoji && !x.customId.includes(':mv:'))) expect((started as { note: string }).note).toContain(`${b.emoji} ${b.label}`);
+    prefs = new UserPrefsService(store, silentLogger);
+    expect((await press(ann, button(view, 'wait')) as { note?: string }).note).toBeUndefined();
+    // A second game elsewhere: no note again.
+    const other = await run({ seed: 8 }, '3');
+    expect(other).toMatchObject({ kind: 'game', mode: 'post' });
+    expect((other as { note?: string }).note).toBeUndefined();
+  });
+
+  it('GIVEN /rogue new party:3 (a lobby) WHEN it is answered THEN no note yet: it comes with the first press once the run starts', async () => {
+    const settingsStore = new MemorySettingsStore(silentLogger);
+    const settings = new SettingsService(settingsStore, silentLogger, new MemoryUserPrefsStore(silentLogger));
+    games = new GameService({ games: new MemoryGameStore(), settings: settingsStore, clock: { now: () => 1_700_000_000_000 }, rounds: new MemoryRoundQueue(), logger: silentLogger });
+    const lobby = await rogue.run({ command: 'rogue', group: null, subcommand: 'new', options: { party: 3 }, user: ann, guildId: '1', channelId: '2', memberIsAdmin: false, games, settings } as CommandContext);
+    expect(lobby).toMatchObject({ kind: 'game', mode: 'post' });
+    expect((lobby as { note?: string }).note).toBeUndefined();
+    expect(value(await settings.prefs!.get(ann.id)).iconsExplained).toBe(false);
   });
 });

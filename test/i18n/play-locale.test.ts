@@ -22,7 +22,7 @@ describe('npm run play -- --locale', () => {
     expect(out).toContain('Player ждёт.');
     expect(out).toContain('🧭 разведка');
     // The explore run ends with its stop line, or with the recap of the run when it wrote more than that.
-    expect(out).toMatch(/Player (прекращает разведку|останавливается)|🧭 Player, \d+ ход/);
+    expect(out).toMatch(/Player (прекращает разведку|останавливается)|🧭 \d+ ход/);
     expect(out).toContain('Здесь нет лестницы.');
   });
 });

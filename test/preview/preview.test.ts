@@ -227,7 +227,7 @@ const MAP_SHARE = `[...document.querySelectorAll('article:not(.ephemeral)')].map
 const PHONE_VIEW_PX = 610;
 
 describe('the map is the message (360 px)', () => {
-  it('GIVEN a party of four in a fight (image, and emoji with the mobile layout) and a solo run WHEN shown at 360 px THEN the message fits 610 px with its buttons and the map is at least 40% of it (solo at least 50% at the start)', async () => {
+  it('GIVEN a party of four in a fight (image, and emoji with the mobile layout) and a solo run WHEN shown at 360 px THEN the message fits 610 px with its buttons and the map is at least 40% of it (solo at least 50%)', async () => {
     const figures: Record<string, { height: number; share: number }[]> = {};
     for (const id of ['party-fight-image', 'party-fight-image-mobile', 'party-fight-emoji-mobile', 'solo-image', 'solo-fight-image', 'solo-fight-image-mobile']) {
       const scene = preview.scenes.find((s) => s.id === id)!;
@@ -248,12 +248,11 @@ describe('the map is the message (360 px)', () => {
         expect(m.share, id).toBeGreaterThanOrEqual(0.4);
       }
     }
-    // Solo: the picture is at least half of the message at the start; every solo message fits a phone's view.
-    // The fight scene under rules 3 (three goblins, a recap line) measures 47-48%: issue 24's 50% is not met there yet,
-    // so this guard holds the measured level (46%) against regressions, not the target.
+    // Solo: the picture is at least half of the message, at the start and in a fight (a solo recap is worded without
+    // the hero's name, so it keeps to two lines); every solo message fits a phone's view.
     for (const id of ['solo-image', 'solo-fight-image', 'solo-fight-image-mobile']) {
       for (const m of figures[id]!) {
-        expect(m.share, id).toBeGreaterThanOrEqual(id === 'solo-image' ? 0.5 : 0.46);
+        expect(m.share, id).toBeGreaterThanOrEqual(0.5);
         expect(m.height, id).toBeLessThanOrEqual(PHONE_VIEW_PX);
       }
     }

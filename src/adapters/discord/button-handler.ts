@@ -140,7 +140,8 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
       case 'post': {
         // ▶️ Play again: a new game message; the pressed one keeps its last map and summary, and loses its buttons.
         const replaces = !x.onController && x.pressedOn ? { channelId: key.channelId, messageId: x.pressedOn } : null;
-        return postGameAnswer(deps, x.i, r, { view: outcome.view, replaces, deferred, fromButton: true });
+        await postGameAnswer(deps, x.i, r, { view: outcome.view, replaces, deferred, fromButton: true });
+        return;
       }
       case 'game':
         return onGame(x, outcome.view, outcome.note);

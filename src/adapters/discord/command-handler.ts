@@ -23,7 +23,7 @@ type CommandOutcome =
   /** `applied`: the command's action was saved, so its answer must not fail into "try again". */
   | { kind: 'private'; text: string; embed?: ReplyEmbed; buttons?: ButtonSpec[][]; applied?: true }
   | { kind: 'controller'; view: GameView }
-  | { kind: 'post'; view: GameView }
+  | { kind: 'post'; view: GameView; note?: string }
   | { kind: 'attachment'; text: string; file: OutgoingFile };
 
 /** A command ready to run. */
@@ -57,7 +57,8 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
       case 'confirm':
         return { kind: 'private', text: reply.text, buttons: reply.buttons };
       case 'game': {
-        if (reply.mode === 'post' || !reply.view.meta.message) return { kind: 'post', view: reply.view };
+        if (reply.mode === 'post') return reply.note ? { kind: 'post', view: reply.view, note: reply.note } : { kind: 'post', view: reply.view };
+        if (!reply.view.meta.message) return { kind: 'post', view: reply.view };
         if (reply.view.events.length > 0) metrics.turn();
         deps.messages.refreshSoon(reply.view.key, 'action');
         roundsResolved(deps, reply.view);
@@ -120,7 +121,12 @@ export function commandHandler(deps: RouterDeps, metrics: Metrics): KindHandler<
         const live = realMessage(outcome.view.meta.message);
         // A plain view (/rogue map) reposted again right away would only spend the shared budget: say where it is.
         const verdict = !live || outcome.view.events.length > 0 ? 'ok' : await gate.claim(key, i.user.id, i.id);
-        if (verdict === 'ok') return postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+        if (verdict === 'ok') {
+          const posted = await postGameAnswer(deps, i, r, { view: outcome.view, replaces: outcome.view.meta.message, deferred });
+          // The first game's note on the icon buttons, privately, under the game message it explains.
+          if (posted && outcome.note) await notePrivately(r, privately(outcome.note), deps.logger, { interactionId: i.id });
+          return;
+        }
         // Refused by the channel's limit (posted a moment ago) or by the user's (they reposted elsewhere a moment ago).
         const note = privately(t(lang(i), verdict === 'channel' ? 'reply.map-recent' : 'reply.map-user-recent', { link: messageLink(key, live!.channelId, live!.messageId) }));
         return void (await (deferred ? r.editOriginal(note) : r.reply(note)));

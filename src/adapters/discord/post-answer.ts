@@ -50,8 +50,8 @@ async function send(r: InteractionResponder, p: PostAnswer, payload: OutgoingMes
   return r.originalMessageId();
 }
 
-/** Posts the game message publicly as this interaction's answer, records it, and retires the one it replaces. */
-export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r: InteractionResponder, p: PostAnswer): Promise<void> {
+/** Posts the game message publicly as this interaction's answer, records it, and retires the one it replaces; whether it went out. */
+export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r: InteractionResponder, p: PostAnswer): Promise<boolean> {
   const { view } = p;
   // A player's own daily is played in their private view: its message is ephemeral, edited only through interactions.
   const payload = gameMessage(gamePayload(view, deps.now(), deps.links?.(view.key)), isPersonalDaily(view.key));
@@ -62,20 +62,21 @@ export async function postGameAnswer(deps: RouterDeps, i: IncomingInteraction, r
     // The game itself is saved (a new game, a daily, play again): say so and how to show it, never "try again".
     deps.logger.warn({ err, interactionId: i.id, channelId: view.key.channelId }, 'could not post the game message');
     await notePrivately(r, privately(t(lang(i), 'reply.post-failed')), deps.logger, { interactionId: i.id });
-    return;
+    return false;
   }
   if (posted.outcome === 'unrecorded') {
     // Unrecorded, its buttons would be refused as "replaced" forever: the new message becomes a plain notice and
     // the recorded one (if any) stays live, never retired before its successor is recorded.
     if (posted.messageId) await withdraw(deps, r, p.deferred, posted.messageId, posted.replaced, view.key);
-    return;
+    return false;
   }
-  if (posted.outcome === 'superseded' || !posted.messageId) return;
+  if (posted.outcome === 'superseded' || !posted.messageId) return posted.outcome === 'superseded';
   // This interaction's token can edit the message it just posted (its @original, or after a deferral the follow-up).
   const webhookMessageId = p.deferred && !(payload.ephemeral && !p.fromButton) ? posted.messageId : '@original';
   deps.messages.offerToken(view.key, editToken(i, posted.messageId, deps.wallNow?.() ?? Date.now(), webhookMessageId));
   // Actions that came in while the id was unknown are drawn now.
   if (posted.latest && posted.latest.state.version > view.state.version) deps.messages.refreshSoon(view.key, 'catch-up');
+  return true;
 }
 
 /** Turns a posted game message that could not be recorded into a plain notice (no buttons), pointing to the live one. */

@@ -55,10 +55,10 @@ export const PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.public), height: ti
 export const PHONE_PUBLIC_VIEW = { width: tilesAcross(MIN_TILE_CSS.private), height: tilesAcross(MIN_TILE_CSS.private) } as const;
 /**
  * Rows a solo game's shared picture has beyond its width: its message has one player line, so a picture a little
- * taller than wide (17 x 19, or 13 x 15 with `mobile`) keeps the map over half of a phone's message in a fight and
+ * taller than wide (17 x 20, or 13 x 16 with `mobile`) keeps the map over half of a phone's message in a fight and
  * the message within a phone's screen (test/preview measures both).
  */
-export const SOLO_EXTRA_ROWS = 2;
+export const SOLO_EXTRA_ROWS = 3;
 
 /** The shared picture's cap for a party of `players`: `cap`, a solo game's SOLO_EXTRA_ROWS taller. */
 export function sharedCap(cap: { readonly width: number; readonly height: number }, players: number): { width: number; height: number } {
