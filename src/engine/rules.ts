@@ -161,8 +161,16 @@ const V3: RulesRow = extendRules(V2, {
   party: { step: { maze: 0.5, cavern: 0.8, rooms: 0.35 }, hp: 0.05, potions: 0.35 },
 });
 
+const V4: RulesRow = extendRules(V3, {
+  notes: 'monsters that retreat to heal and monsters that resist blades; the solo targets',
+  // 2026-11-29: today's (2026-11-27) and tomorrow's (2026-11-28) dailies keep their versions.
+  dailyFrom: 20786,
+  // The party field belongs to the party work (helper P); it stays version 3's until that lands.
+  party: V3.party,
+});
+
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
-export const RULES: readonly RulesRow[] = [V1, V2, V3];
+export const RULES: readonly RulesRow[] = [V1, V2, V3, V4];
 
 /** The version new games are created under. */
 export const LATEST_RULES: number = RULES.length;

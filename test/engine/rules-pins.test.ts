@@ -54,6 +54,22 @@ const PINS: Record<number, Record<string, string>> = {
     fightIdle: '4b227777d4dd1fc6',
     slowStrikes: 'b5bea41b6c623f7c',
   },
+  4: {
+    kinds: '572de8ac006edc0c',
+    monsters: '5d17f30663b2cd74',
+    items: '215782f3f30bf9ea',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: '6b4752d783fe5a81',
+    constants: 'a0c69f5441305f26',
+    dungeons: '76dbb3cc4416c2e2',
+    v3: '08c635c14d632635',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '877720cf9f0c26ea',
+    fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
+  },
 };
 
 const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);

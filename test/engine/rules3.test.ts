@@ -43,9 +43,9 @@ const hunting = (s: GameState): GameState => {
 const stops = (events: readonly GameEvent[]) => ofType(events, 'run-stopped').filter((e) => e.run === 'fight').map((e) => e.reason);
 
 describe('rules version 3', () => {
-  it('GIVEN the rules table THEN version 3 is the newest, its dailies start 2026-11-28 and it lists the new kinds', () => {
+  it('GIVEN the rules table THEN version 3 is released, its dailies start 2026-11-28 and it lists the new kinds', () => {
     const v3 = rulesFor(3);
-    expect(LATEST_RULES).toBe(3);
+    expect(LATEST_RULES).toBeGreaterThanOrEqual(3);
     expect(new Date(v3.dailyFrom * 86_400_000).toISOString().slice(0, 10)).toBe('2026-11-28');
     expect(v3.monsters).toEqual(expect.arrayContaining(['wolf', 'ooze', 'hexer']));
     expect(v3.items).toEqual(expect.arrayContaining(['rapier', 'halberd', 'plate']));
