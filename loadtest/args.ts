@@ -11,9 +11,22 @@ export const LoadArgsSchema = z.object({
   shards: int(1, 8, 2),
   channels: int(1, 1000, 50),
   players: int(1, 10, 4),
-  seconds: int(1, 300, 20),
+  /** Up to 600: a 10-minute soak (the report then gives the heap minute by minute and its trend). */
+  seconds: int(1, 600, 20),
   /** Offered button presses per second over all players (each player presses at rate / (channels × players) per second). */
   rate: int(1, 5000, 100),
+  /**
+   * Several offered rates in one command, e.g. `200,450,600` (replaces --rate): each is run --repeat times, and a
+   * summary table ends the report.
+   */
+  rates: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'a comma-separated list of rates, e.g. 200,450,600')
+    .transform((s) => s.split(',').map(Number))
+    .refine((xs) => xs.length <= 10 && xs.every((x) => x >= 1 && x <= 5000), 'at most 10 rates, each 1-5000')
+    .optional(),
+  /** How many runs of each rate (with --compare each bot run gets its own noop run right after it). */
+  repeat: int(1, 10, 1),
   /** Also run the same load against the do-nothing responder, and report the ratio. */
   compare: z.coerce.boolean().default(false),
   seed: int(0, 2 ** 31, 1),
@@ -65,6 +78,8 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       players: { type: 'string' },
       seconds: { type: 'string' },
       rate: { type: 'string' },
+      rates: { type: 'string' },
+      repeat: { type: 'string' },
       seed: { type: 'string' },
       compare: { type: 'boolean' },
       rounds: { type: 'string' },

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { percentile } from './stats.js';
 
 /** One probe line. */
 interface ProbeLine {
@@ -14,6 +15,8 @@ interface ProbeLine {
   gcMaxMs: number;
   gcTotalMs: number;
   gcCount: number;
+  /** Each GC pause's length, ms (older probe lines have none). */
+  gcPauses?: number[];
 }
 
 /** The processes' figures over a window. */
@@ -28,11 +31,19 @@ export interface ProcessFigures {
   /** Heap used at the window's start and end, summed over the processes, MB. */
   heapStartMB: number;
   heapEndMB: number;
+  /** GC pauses in the window: how many, and their 99th percentile, ms. */
+  gcCount: number;
+  gcP99Ms: number;
+  /** Heap used (summed over the processes) at the start of each whole minute of the window and at its end, MB. */
+  heapByMinuteMB: number[];
+  /** The heap's trend over the window, MB per minute (least squares over the once-a-second samples, summed over the processes). */
+  heapSlopeMBPerMin: number;
 }
 
 /** Reads every probe file in `dir` and sums the window [from, to] (epoch ms). */
 export function probeFigures(dir: string, from: number, to: number): ProcessFigures {
-  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0 };
+  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0, gcCount: 0, gcP99Ms: NaN, heapByMinuteMB: [], heapSlopeMBPerMin: 0 };
+  const pauses: number[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
     const lines = readFileSync(join(dir, name), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ProbeLine);
     const before = lines.filter((l) => l.at <= from).at(-1) ?? lines[0];
@@ -46,9 +57,43 @@ export function probeFigures(dir: string, from: number, to: number): ProcessFigu
       f.stallMaxMs = Math.max(f.stallMaxMs, l.stallMaxMs);
       f.gcMaxMs = Math.max(f.gcMaxMs, l.gcMaxMs);
       f.gcTotalMs += l.gcTotalMs;
+      f.gcCount += l.gcCount;
+      pauses.push(...(l.gcPauses ?? []));
     }
+    const trend = heapTrend([before, ...inside], from, to);
+    f.heapSlopeMBPerMin += trend.slope;
+    trend.byMinute.forEach((mb, i) => (f.heapByMinuteMB[i] = (f.heapByMinuteMB[i] ?? 0) + mb));
   }
+  f.gcP99Ms = percentile(pauses, 99);
   return f;
+}
+
+/**
+ * One process's heap over [from, to]: the sample nearest each whole minute from `from` (and the last one), and the
+ * least-squares slope of heap against time, MB per minute (0 with fewer than two samples).
+ */
+export function heapTrend(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], from: number, to: number): { byMinute: number[]; slope: number } {
+  const byMinute: number[] = [];
+  if (lines.length === 0) return { byMinute, slope: 0 };
+  for (let t = from; t < to; t += 60_000) byMinute.push(nearest(lines, t).heapMB);
+  byMinute.push(nearest(lines, to).heapMB);
+  const n = lines.length;
+  if (n < 2) return { byMinute, slope: 0 };
+  const mx = lines.reduce((a, l) => a + l.at, 0) / n;
+  const my = lines.reduce((a, l) => a + l.heapMB, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const l of lines) {
+    num += (l.at - mx) * (l.heapMB - my);
+    den += (l.at - mx) ** 2;
+  }
+  return { byMinute, slope: den > 0 ? (num / den) * 60_000 : 0 };
+}
+
+function nearest<T extends { at: number }>(lines: readonly T[], t: number): T {
+  let best = lines[0]!;
+  for (const l of lines) if (Math.abs(l.at - t) < Math.abs(best.at - t)) best = l;
+  return best;
 }
 
 /** The areas CPU time is grouped into, first match wins: [area, test on the frame's url and function]. */

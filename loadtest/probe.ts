@@ -1,7 +1,8 @@
 /**
  * Loaded into every process under load (`node --import ./loadtest/probe.ts`; never by production): once a second it
  * appends a line of JSON to `$LOADTEST_PROBE_DIR/<pid>.jsonl` with the process's CPU time, heap, the longest
- * event-loop stall and the GC pauses since the line before. The load test reads these over the pressing window.
+ * event-loop stall and the GC pauses since the line before (each pause's length, for their percentiles). The load
+ * test reads these over the pressing window.
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,21 +16,24 @@ if (dir) {
   let gcMax = 0;
   let gcTotal = 0;
   let gcCount = 0;
+  let gcPauses: number[] = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       gcMax = Math.max(gcMax, e.duration);
       gcTotal += e.duration;
       gcCount++;
+      gcPauses.push(Math.round(e.duration * 100) / 100);
     }
   }).observe({ entryTypes: ['gc'] });
   const write = (): void => {
     const cpu = process.cpuUsage();
-    const line = { at: Date.now(), t: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000, heapMB: process.memoryUsage().heapUsed / 1048576, stallMaxMs: loop.max / 1e6, gcMaxMs: gcMax, gcTotalMs: gcTotal, gcCount };
+    const line = { at: Date.now(), t: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000, heapMB: process.memoryUsage().heapUsed / 1048576, stallMaxMs: loop.max / 1e6, gcMaxMs: gcMax, gcTotalMs: gcTotal, gcCount, gcPauses };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
     loop.reset();
     gcMax = 0;
     gcTotal = 0;
     gcCount = 0;
+    gcPauses = [];
   };
   setInterval(write, 1000).unref();
   process.on('exit', write);

@@ -23,6 +23,7 @@ import { percentile } from './stats.js';
 import { noteFigures, noteLines, type NoteFigures } from './notes.js';
 import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import { buildWorld } from './world.js';
+import { summaryRow, summaryTable, type SummaryRow } from './summary.js';
 
 /** The figures of one run. */
 interface RunReport {
@@ -201,7 +202,9 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
   const f = r.figures;
-  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms, longest GC pause ${f.gcMaxMs.toFixed(1)} ms, GC ${f.gcTotalMs.toFixed(0)} ms in all; heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
+  if (args.seconds >= 120) lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${f.heapSlopeMBPerMin >= 0 ? '+' : ''}${f.heapSlopeMBPerMin.toFixed(2)} MB/min`);
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
   if (r.mode !== 'noop' && r.redisCommands.length) {
@@ -224,24 +227,37 @@ function print(args: LoadArgs, r: RunReport): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-const args = parseLoadArgs(process.argv.slice(2));
-const reports: RunReport[] = [await runOnce(args, args.mode)];
-print(args, reports[0]!);
+const parsed = parseLoadArgs(process.argv.slice(2));
+const reports: RunReport[] = [];
+const rows: SummaryRow[] = [];
 let tooCostly = false;
-if (args.compare && args.mode !== 'noop') {
-  // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
-  noopTraffic = { NOOP_PNG_BYTES: String(Math.round(reports[0]!.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(reports[0]!.followUpShare), NOOP_PRIVATE_REPLY_SHARE: String(reports[0]!.privateReplyShare) };
-  reports.push(await runOnce(args, 'noop'));
-  print(args, reports[1]!);
-  const [bot, noop] = reports as [RunReport, RunReport];
-  const cpuRatio = bot.cpuPerPress / noop.cpuPerPress;
-  process.stdout.write(`ratio ${bot.mode}/noop: CPU per accepted press ${cpuRatio.toFixed(2)}x (per answered ${(bot.cpuPerAnswered / noop.cpuPerAnswered).toFixed(2)}x), p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
-  const limit = args['max-cpu-ratio'];
-  if (limit !== undefined && !(cpuRatio <= limit)) {
-    tooCostly = true;
-    process.stdout.write(`REGRESSION: CPU per press is ${cpuRatio.toFixed(2)}x the fair noop responder's, above --max-cpu-ratio ${limit}\n`);
+// --rates runs each rate --repeat times (--rate once, --repeat times); every run is printed as it ends.
+for (const rate of parsed.rates ?? [parsed.rate]) {
+  for (let run = 1; run <= parsed.repeat; run++) {
+    const args = { ...parsed, rate };
+    if (parsed.repeat > 1 || (parsed.rates?.length ?? 1) > 1) process.stderr.write(`[run] ${rate}/s, run ${run} of ${parsed.repeat}\n`);
+    const bot = await runOnce(args, args.mode);
+    reports.push(bot);
+    print(args, bot);
+    let noop: RunReport | null = null;
+    if (args.compare && args.mode !== 'noop') {
+      // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
+      noopTraffic = { NOOP_PNG_BYTES: String(Math.round(bot.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(bot.followUpShare), NOOP_PRIVATE_REPLY_SHARE: String(bot.privateReplyShare) };
+      noop = await runOnce(args, 'noop');
+      reports.push(noop);
+      print(args, noop);
+      const cpuRatio = bot.cpuPerPress / noop.cpuPerPress;
+      process.stdout.write(`ratio ${bot.mode}/noop: CPU per accepted press ${cpuRatio.toFixed(2)}x (per answered ${(bot.cpuPerAnswered / noop.cpuPerAnswered).toFixed(2)}x), p50 ${(bot.p50 / noop.p50).toFixed(2)}x, p99 ${(bot.p99 / noop.p99).toFixed(2)}x, answered/s ${(bot.answered / noop.answered).toFixed(2)}x\n`);
+      const limit = args['max-cpu-ratio'];
+      if (limit !== undefined && !(cpuRatio <= limit)) {
+        tooCostly = true;
+        process.stdout.write(`REGRESSION: CPU per press is ${cpuRatio.toFixed(2)}x the fair noop responder's, above --max-cpu-ratio ${limit}\n`);
+      }
+    }
+    rows.push(summaryRow(rate, run, args.seconds, bot, noop));
   }
 }
+if (rows.length > 1) process.stdout.write(`${summaryTable(rows)}\n`);
 const bad = tooCostly || reports.some((r) => r.unanswered > 0 || (r.check && (r.check.lost > 0 || r.check.doubled > 0 || r.check.lied > 0 || r.check.replayMismatches > 0 || r.check.missing > 0)));
 process.exit(bad ? 1 : 0);
 

@@ -45,6 +45,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const MAX_MARKS = 3;
 const MARK = /\p{M}/u;
 const ELLIPSIS = '…';
+/** Printable ASCII without '@', starting and ending with a non-space: safeText leaves it as it is (single spaces inside). */
+const PLAIN = /^[!-?A-~](?:[ -?A-~]*[!-?A-~])?$/;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -86,6 +88,9 @@ function cut(graphemes: readonly string[], max: number): string {
 /** Player-written text made safe for a Discord field (see the module comment). Never throws; total for any string. */
 export function safeText(text: string, opts: SafeTextOptions): string {
   const max = Math.max(1, Math.floor(opts.max));
+  // Most names are plain ASCII that needs nothing: printable, no '@', single spaces inside, none at the ends, short
+  // enough. Such text is its own result (each character a grapheme, nothing to replace, cut or trim).
+  if (text.length <= max && PLAIN.test(text) && !text.includes('  ')) return text;
   const lines = opts.multiline ? text.replace(/\r\n?/gu, '\n') : text.replace(/[\r\n]+/gu, ' ');
   const clean = lines
     .replace(LONE_SURROGATE, '\uFFFD')

@@ -1,6 +1,12 @@
 /** The load test's own parts: statistics, the world it builds, what counts as accepted, and a short noop run end to end. */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LoadArgsSchema } from '../../loadtest/args.js';
+import { heapTrend, probeFigures } from '../../loadtest/figures.js';
+import { summaryRow, summaryTable, type RunFigures } from '../../loadtest/summary.js';
 import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } from '../../loadtest/check.js';
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
@@ -72,6 +78,66 @@ describe('load test', () => {
     expect(m![2]).toBe(m![1]);
     expect(m![3]).toBe(m![1]);
     expect(run.stdout).toMatch(/latency dispatch -> answer: p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms/);
+  });
+
+  it('GIVEN a soak or a series of runs WHEN the options are read THEN 600 s is allowed, 601 is not, and --rates is a list', () => {
+    expect(LoadArgsSchema.parse({ seconds: '600' }).seconds).toBe(600);
+    expect(LoadArgsSchema.safeParse({ seconds: '601' }).success).toBe(false);
+    const series = LoadArgsSchema.parse({ rates: '200,450,600', repeat: '3' });
+    expect(series.rates).toEqual([200, 450, 600]);
+    expect(series.repeat).toBe(3);
+    expect(LoadArgsSchema.parse({}).repeat).toBe(1);
+    expect(LoadArgsSchema.safeParse({ rates: '200,,600' }).success).toBe(false);
+    expect(LoadArgsSchema.safeParse({ rates: '0' }).success).toBe(false);
+    expect(LoadArgsSchema.safeParse({ repeat: '11' }).success).toBe(false);
+  });
+
+  it('GIVEN a heap that grows 2 MB a minute for 3 minutes WHEN its trend is taken THEN the slope is 2 MB/min and the heap is given at each minute', () => {
+    const from = 1_000_000;
+    const lines = Array.from({ length: 181 }, (_, s) => ({ at: from + s * 1000, heapMB: 50 + (2 * s) / 60 + (s % 2 === 0 ? 0.5 : -0.5) }));
+    const t = heapTrend(lines, from, from + 180_000);
+    expect(t.slope).toBeCloseTo(2, 1);
+    expect(t.byMinute.map((mb) => Math.round(mb))).toEqual([51, 53, 55, 57]);
+    expect(heapTrend(lines.map((l) => ({ ...l, heapMB: 50 })), from, from + 180_000).slope).toBeCloseTo(0, 5);
+  });
+
+  it('GIVEN probe lines of two processes WHEN the window is summed THEN GC pauses are counted with their p99, and heaps and trends add up', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-probe-test-'));
+    try {
+      const from = 2_000_000;
+      const line = (s: number, heapMB: number, gcPauses: number[]) => JSON.stringify({ at: from + s * 1000, t: s * 1000, cpuMs: s * 100, heapMB, stallMaxMs: s, gcMaxMs: Math.max(0, ...gcPauses), gcTotalMs: gcPauses.reduce((a, b) => a + b, 0), gcCount: gcPauses.length, gcPauses });
+      const pauses = (s: number) => (s === 0 ? [] : Array.from({ length: 10 }, (_, i) => (s === 5 && i === 0 ? 40 : 1 + i / 10)));
+      for (const pid of [1, 2]) writeFileSync(join(dir, `${pid}.jsonl`), `${Array.from({ length: 11 }, (_, s) => line(s, 10 * pid + s, pauses(s))).join('\n')}\n`);
+      const f = probeFigures(dir, from, from + 10_000);
+      expect(f.cpuMs).toBe(2000);
+      expect(f.gcCount).toBe(200);
+      expect(f.gcMaxMs).toBe(40);
+      expect(f.gcP99Ms).toBeCloseTo(1.9, 5);
+      expect(f.heapStartMB).toBe(30);
+      expect(f.heapEndMB).toBe(50);
+      expect(f.heapSlopeMBPerMin).toBeCloseTo(120, 5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('GIVEN runs at two rates WHEN the summary is printed THEN it is one Markdown row per run with lost, doubled, p99, CPU per press and its ratio', () => {
+    const bot = (p99: number, lost: number): RunFigures => ({ mode: 'http', accepted: 3000, busy: 5, unanswered: 0, p99, cpuPerPress: 1.5, load: [1, 2], figures: { stallMaxMs: 12, gcMaxMs: 4 }, check: { lost, doubled: 0 } });
+    const noop: RunFigures = { ...bot(8, 0), mode: 'noop', cpuPerPress: 0.75, check: null };
+    const table = summaryTable([summaryRow(200, 1, 30, bot(20, 0), noop), summaryRow(450, 1, 30, bot(60, 2), null)]).split('\n');
+    expect(table[0]).toBe('== summary: 2 runs');
+    expect(table).toHaveLength(5);
+    expect(table[3]).toBe('| 200 | 1 | http | 100.0 | 5 | 0 | 0 | 0 | 20.0 | 12.0 | 4.0 | 1.50 | 0.75 | 2.00x | 8.0 | 2.0 |');
+    expect(table[4]).toBe('| 450 | 1 | http | 100.0 | 5 | 0 | 2 | 0 | 60.0 | 12.0 | 4.0 | 1.50 | - | - | - | 2.0 |');
+  });
+
+  it('GIVEN --rates and --repeat WHEN a short noop series runs THEN every run is reported and one summary table ends it', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'loadtest/run.ts', '--mode', 'noop', '--channels', '2', '--players', '2', '--seconds', '1', '--rates', '10,20', '--repeat', '1'], { encoding: 'utf8', timeout: 90_000, env: { PATH: process.env.PATH ?? '' } });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/== noop: 1 noop responders, 2 channels x 2 players, 10\/s offered for 1 s/);
+    expect(run.stdout).toMatch(/== noop: 1 noop responders, 2 channels x 2 players, 20\/s offered for 1 s/);
+    expect(run.stdout).toMatch(/== summary: 2 runs\n\| rate\/s \| run \|/);
+    expect(run.stdout).toMatch(/\n\| 20 \| 1 \| noop \|/);
   });
 
   it('GIVEN out-of-range options WHEN the load test starts THEN it names them and exits 2', () => {

@@ -9,6 +9,7 @@
  */
 import type { RepostGate } from './repost-gate.js';
 import type { REST } from '@discordjs/rest';
+import type { InteractionCalls } from './interaction-client.js';
 import type { Logger } from 'pino';
 import { commands as allCommands } from '../../../commands/index.js';
 import type { CommandModule } from '../../../commands/types.js';
@@ -87,7 +88,7 @@ export interface Core {
 /** The two REST clients: the bot token's (shared global budget) and the interaction endpoints' (exempt from it). */
 export interface CoreRest {
   rest: REST;
-  answers: REST;
+  answers: InteractionCalls;
 }
 
 /** Builds the router and the game-message editor over the bot-token client and the interaction client. */

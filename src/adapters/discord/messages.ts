@@ -8,6 +8,7 @@
  * one whose edit comes back with 30046.
  */
 import type { REST } from '@discordjs/rest';
+import type { InteractionCalls } from './interaction-client.js';
 import { Routes } from 'discord-api-types/v10';
 import { pingOnly } from './mentions.js';
 import type { Logger } from 'pino';
@@ -85,7 +86,7 @@ export type RefreshReason = 'timer' | 'action' | 'controller' | 'catch-up' | 're
 export interface GameMessagesDeps {
   rest: REST;
   /** The interaction endpoints' client (token edits are exempt from the global limit); default `rest`. */
-  answers?: REST;
+  answers?: InteractionCalls;
   games: Pick<GameServiceApi, 'view' | 'setMessage'>;
   logger: Logger;
   now: () => number;

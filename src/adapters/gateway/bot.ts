@@ -16,6 +16,7 @@ import { createCore, type Core, type CoreOptions } from '../discord/core.js';
 import { toIncoming } from '../discord/incoming.js';
 import { NO_PINGS } from '../discord/mentions.js';
 import { botRest, interactionRest } from '../discord/rest.js';
+import type { InteractionCalls } from '../discord/interaction-client.js';
 import { GatewayResponder } from './responder.js';
 
 /** What the bot needs; main builds it from the config. */
@@ -103,7 +104,7 @@ function gatewayManager(o: BotOptions, rest: REST): WebSocketManager {
 }
 
 /** One INTERACTION_CREATE: converted and routed, or (malformed) answered "not supported" by its id and token alone; `rest` answers. */
-function onInteraction(data: unknown, core: Core, rest: REST, log: PinoLogger): void {
+function onInteraction(data: unknown, core: Core, rest: InteractionCalls, log: PinoLogger): void {
   const converted = toIncoming(data);
   if (converted.ok) {
     void core.router.handle(converted.interaction, new GatewayResponder(converted.interaction, rest));
@@ -148,7 +149,7 @@ async function connectAll(gateway: WebSocketManager): Promise<GatewayReadyDispat
 }
 
 /** Answers an interaction the shared converter refused with the private "not supported", by id and token alone. */
-function answerRawUnsupported(rest: REST, log: PinoLogger, id: string, token: string): void {
+function answerRawUnsupported(rest: InteractionCalls, log: PinoLogger, id: string, token: string): void {
   rest
     .post(Routes.interactionCallback(id, token), { body: { type: 4, data: { content: UNSUPPORTED_TEXT, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS } }, auth: false })
     .catch((err: unknown) => log.warn({ err, interactionId: id }, 'could not answer a malformed interaction'));

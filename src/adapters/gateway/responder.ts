@@ -1,11 +1,11 @@
 /**
  * The InteractionResponder of gateway mode: the first answer is a POST to the interaction's callback route (with
  * `with_response`, so a posted game message's id comes back at once); the rest goes through the webhook. The same
- * message bodies as HTTP mode (src/adapters/discord/payload.ts), through @discordjs/rest with the interaction token.
+ * message bodies as HTTP mode (src/adapters/discord/payload.ts), through the interaction client with the interaction token.
  */
-import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes, type APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import { restRequest, type RestFile } from '../discord/payload.js';
+import type { InteractionCalls } from '../discord/interaction-client.js';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
 import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../discord/webhook.js';
 
@@ -16,7 +16,7 @@ export class GatewayResponder implements InteractionResponder {
 
   constructor(
     private readonly interaction: IncomingInteraction,
-    private readonly rest: REST,
+    private readonly rest: InteractionCalls,
   ) {}
 
   get answered(): boolean {

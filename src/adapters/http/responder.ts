@@ -3,15 +3,15 @@
  * with files (the image map): Discord documents only JSON there, so that one is POSTed to the callback endpoint
  * (multipart, `with_response=true`, which also gives the new message's id) and Discord's request then gets 202 with
  * no body. Everything after it (editOriginal, followUp) goes to the interaction webhook through @discordjs/rest,
- * with the interaction token and no bot authorisation.
+ * with the interaction token and no bot authorisation, through the interaction client (interaction-client.ts).
  */
-import type { REST } from '@discordjs/rest';
 import { InteractionResponseType, MessageFlags, Routes } from 'discord-api-types/v10';
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { AnswerType, IncomingInteraction, InteractionResponder, OutgoingMessage } from '../discord/types.js';
 import { apiError } from '../discord/messages.js';
 import { ANSWER_TYPE_NAMES, editOriginal, followUp, originalId } from '../discord/webhook.js';
 import { encodeBody, restRequest, type EncodedBody, type RestFile } from '../discord/payload.js';
+import type { InteractionCalls } from '../discord/interaction-client.js';
 
 /** What the adapter's private placeholder says when the handler's late answer is a public message posted below it. */
 export const POSTED_BELOW_TEXT = 'Posted below.';
@@ -50,7 +50,7 @@ export class HttpResponder implements InteractionResponder {
 
   constructor(
     private readonly interaction: IncomingInteraction,
-    private readonly rest: REST,
+    private readonly rest: InteractionCalls,
   ) {
     this.first = new Promise((resolve) => (this.resolveFirst = resolve));
     this.deliveredP = new Promise((resolve) => (this.markDelivered = resolve));

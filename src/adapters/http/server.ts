@@ -16,7 +16,6 @@
  * interactions and to /readyz while those in flight finish, so requests the balancer still sends get a clear 503
  * instead of a refused connection.
  */
-import { REST } from '@discordjs/rest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import type { IncomingInteraction, InteractionHandler } from '../discord/types.j
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { toIncoming } from '../discord/incoming.js';
 import { HttpResponder } from './responder.js';
+import { InteractionClient, type InteractionCalls } from '../discord/interaction-client.js';
 import { isFreshTimestamp, signatureVerifier } from './signature.js';
 
 /** What the endpoint needs. */
@@ -39,9 +39,9 @@ export interface InteractionServerOptions {
   /** The application's public key, 64 hex characters. */
   publicKey: string;
   handler: InteractionHandler;
-  /** Discord's REST base (DISCORD_API_BASE) for the interaction webhook, or a REST client to use. */
+  /** Discord's REST base (DISCORD_API_BASE) for the interaction webhook, or a client of the interaction endpoints to use. */
   apiBase?: string;
-  rest?: REST;
+  rest?: InteractionCalls;
   logger: Logger;
   /** Extra readiness for /readyz (e.g. a Redis PING); default always ready. */
   ready?: () => Promise<boolean>;
@@ -110,7 +110,7 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
 /** Starts the endpoint on `port`. */
 export async function startInteractionServer(o: InteractionServerOptions): Promise<InteractionServer> {
   const verify = signatureVerifier(o.publicKey);
-  const rest = o.rest ?? new REST({ api: o.apiBase ?? 'https://discord.com/api', version: '10' });
+  const rest = o.rest ?? new InteractionClient({ apiBase: o.apiBase ?? 'https://discord.com/api' });
   const log = o.logger;
   const metrics = o.metrics ?? noopMetrics;
   const now = o.now ?? Date.now;

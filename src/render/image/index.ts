@@ -6,6 +6,7 @@ import { describePicture } from './alt.js';
 import { drawPicture, TILE_PX, type Picture } from './draw.js';
 import { PHONE_IMAGE_CSS, privateFrame, PUBLIC_VIEW, publicFrame, type Frame } from './frame.js';
 import { encodePng, type Deflate } from './png.js';
+import { PictureMemo } from './memo.js';
 import type { Locale } from '../../i18n/index.js';
 
 export type { Deflate } from './png.js';
@@ -60,9 +61,12 @@ export function renderImageWith(
   cap: ViewCap = PUBLIC_VIEW,
   locale?: Locale,
 ): ImageMap {
+  const memoKey = { viewerId, capWidth: cap.width, capHeight: cap.height, locale, deflate };
+  const known = pictures.get(state, visible, mark, memoKey);
+  if (known) return known;
   const frame = frameFor(state, visible, mark, viewerId, cap);
   const pic = drawImageWith(state, visible, mark, viewerId, frame);
-  return {
+  const image: ImageMap = {
     png: encodePng(pic, deflate),
     width: pic.width,
     height: pic.height,
@@ -71,4 +75,9 @@ export function renderImageWith(
     monsters: pic.monsters,
     tilesAcross: frame.view.width,
   };
+  pictures.set(state, visible, mark, memoKey, image);
+  return image;
 }
+
+/** The pictures of stored states drawn lately: a state drawn again (a catch-up redraw) costs a check, not a render. */
+const pictures = new PictureMemo<ImageMap>();
