@@ -1,99 +1,342 @@
 /**
- * The party expert of rules 2 (each member of a rounds-mode party): the careful player with ⚔️ carrying the plain
- * rounds, mapping, gear, role abilities, bombs, teleport and the swap. balance/expert.ts plays solo games with its
- * own tactics and hands party games here until its party tactics beat this (measured in the balance table).
+ * The party expert: each member of a rounds-mode party plays its role with the solo expert's reading of a fight
+ * (balance/expert.ts: what can strike where, what a blow is worth, bomb lines, gear by its numbers), and the party
+ * shares the work instead of every member pressing ⚔️ at once:
+ * - the member nearest the fight holds the front: ⚔️ while a monster is in reach or coming at it (one press for many
+ *   rounds), a charge at a shooter two or three tiles off, a step in when a stand-off drags on;
+ * - members behind the front (their way to the monsters runs through an ally, a corridor's queue) hold (⏳): one press
+ *   until a monster comes next to them, where ⚔️ could only step into allies and hand back `exposed`;
+ * - a hurt front member steps back through a healthier ally behind it (the swap), who then holds the front;
+ * - the healer mends the most hurt member in reach, the ranger shoots (the nearest monster, shooters and healers
+ *   mostly stand behind the pack's front), the fighter cleaves two or more, the rogue smokes a crowd or a brute;
+ * - every member drinks only when the next blows could kill it, and bombs packs and brutes along a clear line.
+ * Out of a fight the leader explores and the others follow (the careful player's walking), gear and mapping first.
+ * It sees only the PlayerView.
  */
-import { DIRECTION_DELTA, type Action, type Direction } from '../src/engine/index.js';
+import { ABILITIES } from '../src/engine/roles.js';
+import { ITEMS } from '../src/engine/items.js';
+import { MONSTERS } from '../src/engine/monsters.js';
+import { DIRECTION_DELTA, type Action, type Direction, type Monster } from '../src/engine/index.js';
 import type { Rng } from '../src/grid/rng.js';
-import { carefulPolicy, type Memory } from './policies.js';
-import type { PlayerView } from './view.js';
+import { awake, betterGear, bfs, blowOf, bombLine, myBlow, score, shooter, splits, strikesFrom } from './expert.js';
+import type { Memory } from './policies.js';
+import { stepToFrontier, stepToward, viewDistance, type PlayerView } from './view.js';
 
-const chebyshev = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
-/** Monster kinds worth an item or an ability on sight: they hit hard, heal others or shoot. */
-const DANGEROUS = new Set(['troll', 'golem', 'warlord', 'shaman', 'archer']);
+type Pos = { x: number; y: number };
+const cheb = (a: Pos, b: Pos): number => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
-/**
- * The expert: the strongest player written so far, seeing only what a player sees (the PlayerView). On top of the
- * careful player it reads mapping at once, wears and wields the better gear, uses its role's ability where it pays
- * (mend the most hurt, shoot healers and archers first, cleave packs, smoke out of a crowd), bombs packs and brutes,
- * teleports out when nearly dead with nothing to drink, and in a party swaps a hurt front fighter out of a corridor.
- */
+/** What a member remembers between its presses (per memory object of the harness). */
+interface PartyNotes {
+  depth: number;
+  /** My last press's type, and whether a fight order stood when I pressed it. */
+  lastType: string;
+  /** Presses before ⚔️ is tried again after the game handed it back without a blow (it would only step into the same spot). */
+  noFight: number;
+  /** Presses in a row in a fight with nothing in my reach, no hp lost and nothing coming closer: a stand-off. */
+  stall: number;
+  lastHp: number;
+  /** Each threat's distance at my last press. */
+  seen: Map<number, number>;
+}
+
+const NOTES = new WeakMap<object, PartyNotes>();
+
+function notesOf(memory: object, v: PlayerView): PartyNotes {
+  let n = NOTES.get(memory);
+  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map() }));
+  return n;
+}
+
+/** A stand-off this many presses long sends the front in (the shaman behind its pack, an archer out of reach). */
+const STANDOFF = 3;
+
+/** The item kinds whose effect is `effect` that I can use now. */
+const usableBy = (v: PlayerView, effect: string) => v.legal.usable.find((k) => ITEMS[k].effect === effect) ?? null;
+
+/** What a party member presses now (null: nothing, a standing order or the leader's walk carries it). */
 export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | null {
+  const notes = notesOf(memory, v);
+  if (notes.noFight > 0) notes.noFight--;
+  // My ⚔️ ended since my last press with nothing in reach: the game handed it back (exposed, no blows); don't press it
+  // again at once.
+  if (notes.lastType === 'fight' && !v.fighting && !v.dirs.some((d) => v.legal.moves[d] === 'attack')) notes.noFight = 3;
+  const a = decide(v, rng, memory, notes);
+  // (The careful player's count of waits is its own: a press decided here is no wait of its.)
+  if (a && a.type !== 'wait') memory.waits = 0;
+  notes.lastType = a ? a.type : notes.lastType;
+  notes.lastHp = v.me.hp;
+  return a;
+}
+
+function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Action | null {
   const { me, legal } = v;
   const user = me.id;
-  const hurt = me.hp / me.maxHp;
-  const threats = v.monsters.filter((m) => m.state !== 'wander' && m.state !== 'flee' && m.state !== 'lured');
-  const usable = legal.usable;
-  if (usable.includes('map')) return { type: 'use', user, item: 'map' };
-  const gear = betterGear(v);
-  if (gear && threats.length === 0) return { type: 'use', user, item: gear };
-  const ability = abilityMove(v, threats, hurt);
-  if (ability) return ability;
-  if (usable.includes('bomb') && threats.length > 0) {
-    const near = threats.filter((m) => chebyshev(m, me) <= 2);
-    const dir = near.length >= 2 || (near.length >= 1 && DANGEROUS.has(near[0]!.kind) && hurt < 0.7) ? lineTo(v, near[0]!) : null;
-    if (dir) return { type: 'use', user, item: 'bomb', dir };
+  const w = v.width;
+  const hp = me.hp / me.maxHp;
+  const threats = v.monsters.filter((m) => awake(m) && !(m.state === 'guard' && cheb(m, me) > 6));
+  if (legal.usable.includes('map') && v.stairs < 0) return { type: 'use', user, item: 'map' };
+  if (threats.length === 0) {
+    notes.stall = 0;
+    notes.seen = new Map();
+    const gear = betterGear(v);
+    if (gear) return { type: 'use', user, item: gear };
+    const mend = mendNow(v, 0.8);
+    if (mend) return mend;
+    return isLeader(v) ? lead(v) : follow(v);
   }
-  if (hurt < 0.25 && threats.length > 0 && !legal.canUse && usable.includes('teleport')) return { type: 'use', user, item: 'teleport' };
-  const swap = swapOut(v, threats, hurt);
+
+  const blockers = new Set<number>([...v.monsters.map((m) => m.y * w + m.x), ...v.party.filter((q) => q.id !== me.id).map((q) => q.y * w + q.x)]);
+  const strikers = threats.filter((m) => m.stunned === 0 && strikesFrom(v, m, me, blockers));
+  const incoming = strikers.reduce((n, m) => n + blowOf(m, me).max, 0);
+  const inReach = v.dirs.filter((d) => legal.moves[d] === 'attack');
+  const adjacent = v.monsters.filter((m) => cheb(m, me) === 1);
+
+  // Who came closer since my last press; a stand-off is a run of presses with nothing in reach, closer or hurting.
+  const before = notes.seen;
+  notes.seen = new Map(threats.map((m) => [m.id, viewDistance(v, me, m)]));
+  const closer = threats.some((m) => (before.get(m.id) ?? 99) > viewDistance(v, me, m));
+  notes.stall = inReach.length === 0 && !closer && me.hp >= notes.lastHp ? notes.stall + 1 : 0;
+
+  // The next blows could kill me: drink, smoke, mend, swap out, teleport, bomb.
+  const dying = me.hp <= Math.max(incoming, me.maxHp * 0.3) && (strikers.length > 0 || hp < 0.3);
+  if (dying) {
+    if (legal.canUse) return { type: 'use', user };
+    const ab = legal.ability ? ABILITIES[legal.ability].effect : null;
+    if (ab === 'mend') return { type: 'ability', user };
+    if (ab === 'smoke' && strikers.some((m) => cheb(m, me) <= 2)) return { type: 'ability', user };
+    const swap = swapOut(v, threats, 1);
+    if (swap) return swap;
+    const tele = usableBy(v, 'teleport');
+    if (tele) return { type: 'use', user, item: tele };
+    const bomb = usableBy(v, 'bomb');
+    const dir = bomb ? bombLine(v, () => true) : null;
+    if (bomb && dir) return { type: 'use', user, item: bomb, dir };
+  }
+
+  // A hurt front member steps back through a healthier ally (who then holds the front).
+  const swap = swapOut(v, threats, 0.45);
   if (swap) return swap;
-  if (legal.canUse && (hurt < 0.4 || (hurt < 0.55 && threats.length >= 2))) return { type: 'use', user };
-  // ⚔️ takes the obvious swing (it never steps where more monsters reach); the careful player does the rest.
-  if (legal.canFight && threats.length > 0 && (threats.length === 1 || hurt > 0.5)) return { type: 'fight', user };
-  return carefulPolicy(v, rng, memory);
+
+  // The role's ability where it pays.
+  const ability = roleMove(v, threats, adjacent, hp);
+  if (ability) return ability;
+
+  // A bomb on a pack, a brute or a splitter along a clear line.
+  const bomb = usableBy(v, 'bomb');
+  if (bomb) {
+    const brute = (m: Monster): boolean => (MONSTERS[m.kind].xp >= 8 && m.hp > myBlow(me, m) * 2) || splits(m);
+    const dir = bombLine(v, brute);
+    if (dir) return { type: 'use', user, item: bomb, dir };
+  }
+
+  // Something in my reach: ⚔️ takes the swings round after round (it stands; pressing it again is nothing), unless the
+  // game just handed it back; then strike the best target by hand.
+  if (inReach.length > 0) {
+    if (v.fighting) return null;
+    if (legal.canFight && notes.noFight === 0 && hp > 0.3) return { type: 'fight', user };
+    const best = inReach.map((d) => ({ d, m: targetIn(v, d) })).filter((x): x is { d: Direction; m: Monster } => x.m !== null);
+    if (best.length > 0) return { type: 'move', user, dir: best.reduce((a, b) => (score(me, b.m) > score(me, a.m) ? b : a)).d };
+  }
+
+  // Behind the front (my way to the fight runs through allies): hold until a monster comes next to me. Out of a
+  // shooter's line first when a step does it.
+  if (behindFront(v, threats)) {
+    const bows = threats.filter((m) => shooter(m) && strikesFrom(v, m, me, blockers));
+    if (bows.length > 0) {
+      const hide = v.dirs.find((d) => {
+        if (legal.moves[d] !== 'move') return false;
+        const to = { x: me.x + DIRECTION_DELTA[d][0], y: me.y + DIRECTION_DELTA[d][1] };
+        if (v.party.some((q) => q.x === to.x && q.y === to.y)) return false;
+        return threats.every((m) => !strikesFrom(v, m, to, blockers)) && !threats.some((m) => cheb(m, to) <= 1);
+      });
+      if (hide) return { type: 'move', user, dir: hide };
+    }
+    // (A standing ⚔️ here would only try to step into allies and be handed back: hold instead.)
+    return { type: 'wait', user };
+  }
+
+  // The front. A shooter with a line on me two or three tiles off: charge it (standing only gives it shots).
+  const bow = threats.find((m) => shooter(m) && m.state !== 'flee' && viewDistance(v, m, me) <= 3 && strikesFrom(v, m, me, blockers));
+  const charge = bow ? stepNext(v, bow) : null;
+  if (charge) return { type: 'move', user, dir: charge };
+  // A spear two tiles off in line: close in.
+  const spear = threats.find((m) => MONSTERS[m.kind].weapons[m.weapon]?.reach === 2 && strikesFrom(v, m, me, blockers));
+  const close = spear ? stepNext(v, spear) : null;
+  if (close) return { type: 'move', user, dir: close };
+
+  // A stand-off (nothing comes, nothing in reach): go in, by ⚔️ unless it was just handed back.
+  if (notes.stall >= STANDOFF) {
+    const prey = threats.reduce((a, b) => (viewDistance(v, me, a) <= viewDistance(v, me, b) ? a : b));
+    if (legal.canFight && notes.noFight === 0 && !v.fighting) return { type: 'fight', user };
+    const toward = walkTo(v, prey);
+    if (toward) return { type: 'move', user, dir: toward };
+  }
+  // Melee coming at me: ⚔️ lets it come and strikes first, and stands for the rounds after.
+  if (v.fighting) return null;
+  if (legal.canFight && notes.noFight === 0) return { type: 'fight', user };
+  return { type: 'wait', user };
 }
 
-/** The direction of a straight line from me to `m` (a thrown bomb flies only along one), or null. */
-function lineTo(v: PlayerView, m: { x: number; y: number }): Direction | null {
-  const dx = m.x - v.me.x;
-  const dy = m.y - v.me.y;
-  if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return null;
-  const n = Math.max(Math.abs(dx), Math.abs(dy));
-  if (n === 0) return null;
-  return v.dirs.find((d) => DIRECTION_DELTA[d][0] === dx / n && DIRECTION_DELTA[d][1] === dy / n) ?? null;
-}
-
-/** Gear in the pack worth putting on: chain mail over less, an axe over the sword, a spear over the dagger. */
-function betterGear(v: PlayerView): 'mail' | 'leather' | 'axe' | 'spear' | null {
+/**
+ * The leader out of a fight: strikes what stands next to it, rests the party when someone is hurt, explores, then
+ * travels to the stairs and goes down (the last depth: straight for the stairs).
+ */
+function lead(v: PlayerView): Action {
   const { me, legal } = v;
-  if (legal.usable.includes('mail') && me.armour !== 'mail') return 'mail';
-  if (legal.usable.includes('leather') && me.armour === null) return 'leather';
-  if (legal.usable.includes('axe') && (me.weapon === 'sword' || me.weapon === 'dagger')) return 'axe';
-  if (legal.usable.includes('spear') && me.weapon === 'dagger') return 'spear';
+  const user = me.id;
+  const strike = v.dirs.find((d) => legal.moves[d] === 'attack');
+  if (strike) return { type: 'move', user, dir: strike };
+  const last = v.depth >= v.maxDepth;
+  if (legal.canRest && !last && v.party.some((q) => q.hp < q.maxHp * 0.8)) return { type: 'rest', user };
+  if (legal.canDescend && (last || !legal.canExplore || me.hp > me.maxHp * 0.6)) return { type: 'descend', user };
+  if (last && legal.canTravel) return { type: 'travel', user };
+  if (legal.canExplore) return { type: 'explore', user };
+  if (legal.canTravel) return { type: 'travel', user };
+  const frontier = stepToFrontier(v);
+  if (frontier && legal.moves[frontier] === 'move') return { type: 'move', user, dir: frontier };
+  if (v.stairs >= 0) {
+    const toward = stepToward(v, v.stairs);
+    if (toward && legal.moves[toward] === 'move') return { type: 'move', user, dir: toward };
+  }
+  return { type: 'wait', user };
+}
+
+/**
+ * A follower out of a fight: strikes what stands next to it, holds through a fight's calm rounds, rests when hurt,
+ * keeps within a few steps of the leader (whose explore brings along the members it sees) and otherwise presses
+ * nothing.
+ */
+function follow(v: PlayerView): Action | null {
+  const { me, legal } = v;
+  const user = me.id;
+  const strike = v.dirs.find((d) => legal.moves[d] === 'attack');
+  if (strike) return { type: 'move', user, dir: strike };
+  if (v.rounds) return v.fighting ? null : { type: 'wait', user };
+  if (legal.canRest && me.hp < me.maxHp * 0.7) return { type: 'rest', user };
+  // On the stairs with the level explored: go down (the leader's travel can't take the stairs from me).
+  if (legal.canDescend && !legal.canExplore) return { type: 'descend', user };
+  const leader = leaderOf(v);
+  const w = v.width;
+  const dist = bfs(v, [leader.y * w + leader.x], () => false, 12);
+  const here = dist[me.y * w + me.x]!;
+  if (here < 0 || here > 6) {
+    const step = v.dirs.find((d) => {
+      if (legal.moves[d] !== 'move') return false;
+      const to = dist[(me.y + DIRECTION_DELTA[d][1]) * w + me.x + DIRECTION_DELTA[d][0]]!;
+      return to >= 0 && (here < 0 || to < here);
+    });
+    if (step) return { type: 'move', user, dir: step };
+  }
   return null;
 }
 
-/** The role ability, when using it now pays. */
-function abilityMove(v: PlayerView, threats: readonly PlayerView['monsters'][number][], hurt: number): Action | null {
+/** Explored tiles of a level each leader walks the party before the next member (in slot order) takes the lead. */
+const LEAD_TILES = 120;
+
+/**
+ * The member who walks the party now: the lead passes in slot order every LEAD_TILES explored tiles, a convention every
+ * member can follow from the shared map, so the walking presses are shared out.
+ */
+export function leaderOf(v: PlayerView): PlayerView['party'][number] {
+  let explored = 0;
+  for (let i = 0; i < v.explored.length; i++) explored += v.explored[i]!;
+  const order = [...v.party].sort((a, b) => a.slot - b.slot);
+  return order[Math.floor(explored / LEAD_TILES) % order.length]!;
+}
+
+const isLeader = (v: PlayerView): boolean => leaderOf(v).id === v.me.id;
+
+/** The monster a move in direction `d` strikes (next to me, or two off for a reach weapon), or null. */
+function targetIn(v: PlayerView, d: Direction): Monster | null {
+  const [dx, dy] = DIRECTION_DELTA[d];
+  for (let k = 1; k <= 2; k++) {
+    const m = v.monsters.find((o) => o.x === v.me.x + dx * k && o.y === v.me.y + dy * k);
+    if (m) return m;
+  }
+  return null;
+}
+
+/**
+ * Whether I stand behind the front: every way from me to the nearest threat runs through an ally (or round them, by
+ * more than two steps), and no threat is next to me.
+ */
+export function behindFront(v: PlayerView, threats: readonly Monster[]): boolean {
+  if (v.party.length < 2) return false;
+  const w = v.width;
+  const here = v.me.y * w + v.me.x;
+  const from = threats.map((m) => m.y * w + m.x);
+  const allies = new Set(v.party.filter((q) => q.id !== v.me.id).map((q) => q.y * w + q.x));
+  const open = bfs(v, from, () => false, 40)[here]!;
+  if (open < 0 || open <= 1) return false;
+  const free = bfs(v, from, (i) => allies.has(i), 40)[here]!;
+  return free < 0 || free > open + 2;
+}
+
+/** A legal step (no attack, no swap) that brings me next to `m`, else one that brings me closer over known ground. */
+function stepNext(v: PlayerView, m: Monster): Direction | null {
+  const adj = v.dirs.find((d) => {
+    if (v.legal.moves[d] !== 'move') return false;
+    const to = { x: v.me.x + DIRECTION_DELTA[d][0], y: v.me.y + DIRECTION_DELTA[d][1] };
+    return !v.party.some((q) => q.x === to.x && q.y === to.y) && viewDistance(v, to, m) === 1;
+  });
+  return adj ?? walkTo(v, m);
+}
+
+/** The first step of the shortest way to `m` over known ground, around allies and other monsters; null if none. */
+function walkTo(v: PlayerView, m: Monster): Direction | null {
+  const w = v.width;
+  const occupied = new Set([...v.party.filter((q) => q.id !== v.me.id).map((q) => q.y * w + q.x), ...v.monsters.filter((o) => o !== m).map((o) => o.y * w + o.x)]);
+  const dist = bfs(v, [m.y * w + m.x], (i) => occupied.has(i));
+  const here = v.me.y * w + v.me.x;
+  let best: Direction | null = null;
+  let bestD = dist[here]! < 0 ? Infinity : dist[here]!;
+  for (const d of v.dirs) {
+    if (v.legal.moves[d] !== 'move') continue;
+    const to = here + DIRECTION_DELTA[d][1] * w + DIRECTION_DELTA[d][0];
+    if (dist[to]! >= 0 && dist[to]! < bestD) [best, bestD] = [d, dist[to]!];
+  }
+  return best;
+}
+
+/** Mend when the most hurt member within its reach is under `line` of its hp. */
+function mendNow(v: PlayerView, line: number): Action | null {
+  if (!v.legal.ability || ABILITIES[v.legal.ability].effect !== 'mend') return null;
+  const near = v.party.filter((q) => cheb(q, v.me) <= 3);
+  return near.some((q) => q.hp < q.maxHp * line) ? { type: 'ability', user: v.me.id } : null;
+}
+
+/** The role's ability, when it pays now (read from its effect, so a new role's ability is used by what it does). */
+function roleMove(v: PlayerView, threats: readonly Monster[], adjacent: readonly Monster[], hp: number): Action | null {
   const { me, legal } = v;
   const user = me.id;
-  switch (legal.ability) {
-    case 'mend': {
-      const worst = v.party.filter((q) => chebyshev(q, me) <= 3).reduce((a, b) => (a.hp / a.maxHp <= b.hp / b.maxHp ? a : b));
-      return worst.hp / worst.maxHp < 0.6 ? { type: 'ability', user } : null;
-    }
+  if (!legal.ability) return null;
+  switch (ABILITIES[legal.ability].effect) {
+    case 'mend':
+      return mendNow(v, 0.6);
     case 'shoot':
-      return threats.length > 0 || v.monsters.some((m) => DANGEROUS.has(m.kind)) ? { type: 'ability', user } : null;
-    case 'cleave':
+      // The arrow flies at the nearest monster in sight: worth it on anything awake.
       return threats.length > 0 ? { type: 'ability', user } : null;
+    case 'cleave':
+      return adjacent.filter(awake).length >= 2 ? { type: 'ability', user } : null;
     case 'smoke': {
-      const near = threats.filter((m) => chebyshev(m, me) <= 2);
-      return near.length >= 2 || (near.length >= 1 && hurt < 0.5) ? { type: 'ability', user } : null;
+      const near = threats.filter((m) => cheb(m, me) <= 2);
+      const brute = near.some((m) => MONSTERS[m.kind].xp >= 8);
+      return near.length >= 3 || (near.length >= 2 && hp < 0.6) || (brute && hp < 0.5) ? { type: 'ability', user } : null;
     }
     default:
       return null;
   }
 }
 
-/** A hurt front fighter in a corridor steps back through a healthier ally behind (the swap). */
-function swapOut(v: PlayerView, threats: readonly PlayerView['monsters'][number][], hurt: number): Action | null {
-  if (hurt >= 0.4 || v.party.length < 2 || !threats.some((m) => chebyshev(m, v.me) === 1)) return null;
+/** A hurt member next to a monster steps back through a healthier ally behind it (the swap), below `line` of its hp. */
+function swapOut(v: PlayerView, threats: readonly Monster[], line: number): Action | null {
+  const hp = v.me.hp / v.me.maxHp;
+  if (hp >= line || v.party.length < 2 || !threats.some((m) => cheb(m, v.me) === 1)) return null;
   for (const d of v.dirs) {
     const x = v.me.x + DIRECTION_DELTA[d][0];
     const y = v.me.y + DIRECTION_DELTA[d][1];
     const ally = v.party.find((q) => q.x === x && q.y === y && q.id !== v.me.id);
-    if (ally && ally.hp / ally.maxHp > 0.6 && !threats.some((m) => chebyshev(m, ally) === 1)) return { type: 'move', user: v.me.id, dir: d };
+    if (ally && ally.hp / ally.maxHp > Math.max(0.6, hp + 0.2) && !threats.some((m) => cheb(m, ally) === 1)) return { type: 'move', user: v.me.id, dir: d };
   }
   return null;
 }
-

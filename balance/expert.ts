@@ -76,11 +76,11 @@ function weaponOfM(m: Monster) {
 }
 
 /** Awake and after the party (or guarding the stairs, or keeping its distance): the fight's business. */
-const awake = (m: Monster): boolean => m.state === 'hunt' || m.state === 'attack' || m.state === 'retreat' || m.state === 'guard';
+export const awake = (m: Monster): boolean => m.state === 'hunt' || m.state === 'attack' || m.state === 'retreat' || m.state === 'guard';
 /** Shoots from afar (a bow: reach beyond a spear's). */
-const shooter = (m: Monster): boolean => MONSTERS[m.kind].weapons.some((w) => w.reach > 2);
+export const shooter = (m: Monster): boolean => MONSTERS[m.kind].weapons.some((w) => w.reach > 2);
 /** Hangs back and mends its pack. */
-const healer = (m: Monster): boolean => MONSTERS[m.kind].tactics === 'healer';
+export const healer = (m: Monster): boolean => MONSTERS[m.kind].tactics === 'healer';
 /** Slow on its feet (acts every other phase). */
 const slow = (m: Monster): boolean => MONSTERS[m.kind].every > 1;
 
@@ -93,7 +93,7 @@ function hitChance(bonus: number, defence: number): number {
 const myDefence = (p: Player): number => p.defence + armourDefence(p.armour);
 
 /** Expected damage one blow of `m` deals to `p`, and its most. */
-function blowOf(m: Monster, p: Player): { mean: number; max: number } {
+export function blowOf(m: Monster, p: Player): { mean: number; max: number } {
   const w = weaponOfM(m);
   const chance = hitChance(MONSTERS[m.kind].attack + m.power + w.toHit, myDefence(p));
   return { mean: (chance * (w.damage[0] + w.damage[1])) / 2, max: w.damage[1] };
@@ -106,13 +106,13 @@ const armourToHit = (kind: ItemKind | null): number => {
   return row && 'toHit' in row && typeof row.toHit === 'number' && ITEMS[kind!].slot === 'armour' ? row.toHit : 0;
 };
 /** A blade's blow splits it (an ooze): fight it only where one can reach me, or bomb it. */
-const splits = (m: Monster): boolean => {
+export const splits = (m: Monster): boolean => {
   const row = MONSTERS[m.kind] as object;
   return 'splits' in row && row.splits === true;
 };
 
 /** Expected damage of my blow against `m`. */
-function myBlow(p: Player, m: Monster): number {
+export function myBlow(p: Player, m: Monster): number {
   const w = wielded(p);
   return (blowsOf(w) * hitChance(p.attack + w.toHit + armourToHit(p.armour), MONSTERS[m.kind].defence) * (w.damage[0] + w.damage[1])) / 2;
 }
@@ -120,7 +120,7 @@ function myBlow(p: Player, m: Monster): number {
 const open = (v: PlayerView, x: number, y: number): boolean => x >= 0 && y >= 0 && x < v.width && y < v.height && v.known[y * v.width + x] !== Tile.Wall;
 
 /** Whether `m` could strike a player standing on `at` from where it stands now (its weapon's reach and line). */
-function strikesFrom(v: PlayerView, m: Monster, at: Pos, blockers: ReadonlySet<number>): boolean {
+export function strikesFrom(v: PlayerView, m: Monster, at: Pos, blockers: ReadonlySet<number>): boolean {
   const w = weaponOfM(m);
   const d = viewDistance(v, m, at);
   if (d === 0) return false;
@@ -144,7 +144,7 @@ function strikesFrom(v: PlayerView, m: Monster, at: Pos, blockers: ReadonlySet<n
 }
 
 /** Breadth-first steps over known open tiles from `sources`; tiles in `wall` are not entered. -1: unreached. */
-function bfs(v: PlayerView, sources: readonly number[], wall: (i: number) => boolean, limit = Infinity): Int32Array {
+export function bfs(v: PlayerView, sources: readonly number[], wall: (i: number) => boolean, limit = Infinity): Int32Array {
   const w = v.width;
   const dist = new Int32Array(w * v.height).fill(-1);
   const queue: number[] = [];
@@ -628,7 +628,7 @@ export function hideStep(v: PlayerView, blockers: ReadonlySet<number>): Directio
 }
 
 /** What healing the potions in my pack is worth (their help line: 8-12 each). */
-const potionHeal = (p: Player): number => (p.pack.potion ?? 0) * 10;
+export const potionHeal = (p: Player): number => (p.pack.potion ?? 0) * 10;
 
 /**
  * The hp a fight with all of `threats` costs me, fighting them one after another (the most dangerous per blow
@@ -664,7 +664,7 @@ function stepAway(v: PlayerView, from: readonly Monster[], blockers: ReadonlySet
 }
 
 /** How much striking `m` now is worth: kills soon, hits hard. */
-function score(me: Player, m: Monster): number {
+export function score(me: Player, m: Monster): number {
   const blows = Math.max(1, m.hp / Math.max(0.5, myBlow(me, m)));
   return (blowOf(m, me).mean + (healer(m) ? 2 : 0) + (shooter(m) ? 1 : 0)) / blows;
 }
