@@ -165,6 +165,7 @@ const V4: RulesRow = extendRules(V3, {
   notes: 'monsters that retreat to heal and monsters that resist blades; the solo targets',
   // 2026-11-29: today's (2026-11-27) and tomorrow's (2026-11-28) dailies keep their versions.
   dailyFrom: 20786,
+  monsters: [...V3.monsters, 'lizard', 'skeleton'],
   // The party field belongs to the party work (helper P); it stays version 3's until that lands.
   party: V3.party,
 });
