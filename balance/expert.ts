@@ -397,7 +397,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     if (bomb && dir) return { type: 'use', user, item: bomb, dir };
     const strike = v.dirs.find((d) => legal.moves[d] === 'attack' && me.x + DIRECTION_DELTA[d][0] === runner.x && me.y + DIRECTION_DELTA[d][1] === runner.y);
     if (strike) return { type: 'move', user, dir: strike };
-    if (notes.chase <= 30 && hp > 0.35) {
+    if (process.env.NOCHASE !== "1" && notes.chase <= 30 && hp > 0.35) {
       const toward = walkToward(v, runner.y * w + runner.x);
       if (toward) return { type: 'move', user, dir: toward };
     }

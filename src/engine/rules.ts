@@ -161,11 +161,22 @@ const V3: RulesRow = extendRules(V2, {
   party: { step: { maze: 0.5, cavern: 0.8, rooms: 0.35 }, hp: 0.05, potions: 0.35 },
 });
 
+/**
+ * Version 4's difficulty: the lizards and skeletons add pressure from depth 2 and 3, so normal and hard hold a little
+ * fewer monsters than version 3 and find a few more potions.
+ */
+const DIFFICULTY_V4: Readonly<Record<Difficulty, DifficultyRule>> = {
+  easy: { count: 0.7, hp: 0.9, attack: 0, regenEvery: 4, potions: 0.5 },
+  normal: { count: 1.0, hp: 1.1, attack: 1, regenEvery: 6, potions: 0.4 },
+  hard: { count: 1.15, hp: 1.25, attack: 2, regenEvery: 8, potions: 0.3 },
+};
+
 const V4: RulesRow = extendRules(V3, {
   notes: 'monsters that retreat to heal and monsters that resist blades; the solo targets',
   // 2026-11-29: today's (2026-11-27) and tomorrow's (2026-11-28) dailies keep their versions.
   dailyFrom: 20786,
   monsters: [...V3.monsters, 'lizard', 'skeleton'],
+  difficulty: DIFFICULTY_V4,
   // The party field belongs to the party work (helper P); it stays version 3's until that lands.
   party: V3.party,
 });
