@@ -282,7 +282,8 @@ export function bombLine(v: PlayerView, worth: (m: Monster) => boolean): Directi
       const caught = v.monsters.filter((o) => cheb(o, { x, y }) <= 1 && awake(o));
       // Never burst beside an ally.
       if (v.party.some((q) => q.id !== v.me.id && cheb(q, { x, y }) <= 1)) break;
-      const score = caught.length >= 2 ? caught.length : caught.some(worth) ? 1.5 : 0;
+      // (A running monster worth it counts too: a stun stops a lizard that would come back whole.)
+      const score = caught.length >= 2 ? caught.length : caught.some(worth) || (m.state === 'flee' && worth(m)) ? 1.5 : 0;
       if (score > bestScore) [best, bestScore] = [d, score];
       break;
     }
@@ -397,7 +398,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
     if (bomb && dir) return { type: 'use', user, item: bomb, dir };
     const strike = v.dirs.find((d) => legal.moves[d] === 'attack' && me.x + DIRECTION_DELTA[d][0] === runner.x && me.y + DIRECTION_DELTA[d][1] === runner.y);
     if (strike) return { type: 'move', user, dir: strike };
-    if (process.env.NOCHASE !== "1" && notes.chase <= 30 && hp > 0.35) {
+    if (notes.chase <= 30 && hp > 0.35) {
       const toward = walkToward(v, runner.y * w + runner.x);
       if (toward) return { type: 'move', user, dir: toward };
     }
