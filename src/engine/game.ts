@@ -758,7 +758,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
   for (let n = 0; n < want; n++) {
     t.sight();
     const here = p.y * w + p.x;
-    const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
+    let field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
       if (t.spotter(NO_IDS, true)) return 'monster-in-view';
       if (nearMonster(s, p, (i) => t.partySees(i))) return 'monster-near';
@@ -768,6 +768,8 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       if (!policy.rounds) followers = partyFollowers(t, p);
       seenAtStart = t.visibleMonsters();
     }
+    // An item under the hero at the start (it began the level on one) is picked up, and the run goes on from there.
+    if (n === 0 && run === 'explore' && field !== null && field[here] === 0 && rulesFor(s.config.rules).explorePicksUp && pickUp(t, p)) field = exploreField(s, t.ws);
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
       return null;

@@ -58,6 +58,11 @@ export interface RulesRow {
   party: PartyRule | null;
   /** Monster count multipliers by map kind, on top of the kind's density (the maze rule's for mazes); null: none. */
   density: Readonly<Partial<Record<MapKind, number>>> | null;
+  /**
+   * Explore picks up an item the hero stands on (a level can start with one under the hero) instead of ending at once
+   * with 'explored' on its own tile, which froze a player pressing explore.
+   */
+  explorePicksUp: boolean;
 }
 
 /** Per living player beyond the first: extra monsters (a share of the solo count, by map kind), monster hp, potions. */
@@ -112,6 +117,7 @@ const V1: RulesRow = {
   maze: null,
   party: null,
   density: null,
+  explorePicksUp: false,
 };
 
 /**
@@ -182,6 +188,7 @@ const V4: RulesRow = extendRules(V3, {
   difficulty: DIFFICULTY_V4,
   // Rooms ran ten points behind the other kinds for the expert (v3: 36.5% against 47.5 and 39 at 200 seeds).
   density: { rooms: 0.9 },
+  explorePicksUp: true,
   // The party field belongs to the party work (helper P); it stays version 3's until that lands.
   party: V3.party,
 });

@@ -62,7 +62,7 @@ const PINS: Record<number, Record<string, string>> = {
     difficulty: '4358b08c6e9c496f',
     constants: 'a0c69f5441305f26',
     dungeons: '440ea5d5459960a4',
-    v4: '5afc5b7f79078039',
+    v4: '5947fec5fe68625a',
     v3: '08c635c14d632635',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',

@@ -227,3 +227,28 @@ describe('the cave lizard (retreats to heal)', () => {
     expect(state.monsters).toHaveLength(0);
   });
 });
+
+describe('explore on an item (rules version 4)', () => {
+  /** A level explored to the last tile, the hero standing on a potion it began the level on. */
+  const onPotion = (rules: number): GameState => {
+    const s = drawState(['#######', '#.1...#', '#######'], { rules });
+    s.explored.fill(1);
+    s.items.push({ id: 99, kind: 'potion', x: 2, y: 1 });
+    return s;
+  };
+
+  it('GIVEN the hero on an item with nothing else to explore WHEN explore is pressed THEN it picks it up (no endless explore on the spot)', () => {
+    const r = step(onPotion(4), { type: 'explore', user: 'p1' });
+    expect(ofType(r.ok ? r.events : [], 'picked-up')).toHaveLength(1);
+    const s = ok(r);
+    expect(s.items).toHaveLength(0);
+    expect(s.players[0]!.pack.potion).toBe(1);
+  });
+
+  it('GIVEN rules version 3 THEN the same press ends at once with the item left under the hero (old logs replay as before)', () => {
+    const r = step(onPotion(3), { type: 'explore', user: 'p1' });
+    expect(ofType(r.ok ? r.events : [], 'picked-up')).toHaveLength(0);
+    expect(ofType(r.ok ? r.events : [], 'run-stopped').map((e) => e.reason)).toEqual(['explored']);
+    expect(ok(r).items).toHaveLength(1);
+  });
+});
