@@ -337,8 +337,18 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
   else notes.refused.set(k, n - 1);
   if (notes.lastType !== '' && notes.lastType !== 'wait' && memory.waits === 1) notes.refused.set(notes.lastType, 4);
-  let a = decide(v, notes);
   const here = v.me.y * v.width + v.me.x;
+  // A walk that left me where I stood (travel 'blocked': the seen stairs have no known way to them; explore on the spot)
+  // is as good as refused: pressing it again would change nothing.
+  if ((notes.lastType === 'travel' || notes.lastType === 'explore') && here === notes.lastPos) notes.refused.set(notes.lastType, 8);
+  // The standing orders carrying me back and forth between two tiles (⚔️ steps toward a monster that drops out of
+  // view, explore steps back and sees it again): walk by hand for a while.
+  const tr = notes.trail;
+  const runs = notes.lastType === 'fight' || notes.lastType === 'explore' || notes.lastType === 'travel';
+  if (runs && tr.length >= 3 && here !== tr[tr.length - 1] && here === tr[tr.length - 2] && tr[tr.length - 1] === tr[tr.length - 3]) {
+    for (const k of ['fight', 'explore', 'travel']) notes.refused.set(k, 8);
+  }
+  let a = decide(v, notes);
   const t = notes.trail;
   // Stepping back to where I stood two presses ago, again and again, with monsters in view: a dance that goes
   // nowhere. Hand the fight to ⚔️ (it strikes and steps by itself), or hold.
@@ -744,7 +754,7 @@ function calm(v: PlayerView, notes: Notes): Action | null {
   // The last depth: straight for the stairs.
   if (last && v.stairs >= 0) {
     if (legal.canDescend) return { type: 'descend', user };
-    if (legal.canTravel) return { type: 'travel', user };
+    if (legal.canTravel && !notes.refused.has('travel')) return { type: 'travel', user };
   }
   const may = (type: string): boolean => !notes.refused.has(type);
   if (legal.canExplore && may('explore')) return { type: 'explore', user };
