@@ -513,6 +513,12 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         } else {
           if (before !== 'flee') hooks.event({ type: 'fled', who: monsterRef(m), toward: null });
           if (p.lineDistance <= weaponOf(m).reach) hooks.attack(m, p.target, weaponOf(m), p.lineDistance); // cornered: fight back
+          else if (stats.regen && approach()[here]! < UNREACHABLE) {
+            // A cornered skulker with no blow from its corner comes out at the hero rather than sit there for good
+            // (in view it never heals, and nothing would ever end the stand-off).
+            const out = downhill(ws.approach, w, here, topology, free);
+            if (out >= 0) moveTo(m, mi, out);
+          }
         }
         break;
       }

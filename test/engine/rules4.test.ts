@@ -252,3 +252,24 @@ describe('explore on an item (rules version 4)', () => {
     expect(ok(r).items).toHaveLength(1);
   });
 });
+
+describe('a cornered lizard (no freeze)', () => {
+  it('GIVEN a bloodied lizard cornered diagonally beside a hero in a 4-way game THEN it comes out, and ⚔️ presses finish it', () => {
+    const s = drawState(['#####', '#..l#', '#.1##', '#####'], { topology: 4 });
+    s.players[0]!.hp = s.players[0]!.maxHp = 500;
+    const liz = s.monsters[0]!;
+    liz.state = 'flee';
+    liz.hp = 3;
+    liz.lastSeen = 2 * s.width + 2;
+    const r = step(s, { type: 'wait', user: 'p1' });
+    const moved = ok(r).monsters[0]!;
+    // It left its corner for a tile in line with the hero.
+    expect([moved.x, moved.y]).not.toEqual([3, 1]);
+    let state = ok(r);
+    for (let k = 0; k < 20 && state.monsters.length > 0; k++) {
+      const f = step(state, { type: 'fight', user: 'p1' });
+      state = f.ok ? f.state : ok(step(state, { type: 'wait', user: 'p1' }));
+    }
+    expect(state.monsters).toHaveLength(0);
+  });
+});
