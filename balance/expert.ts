@@ -50,6 +50,8 @@ interface Notes {
   idle: number;
   /** Presses spent chasing a skulker that runs to heal (given up after a while). */
   chase: number;
+  /** The types of my last few presses, newest last (an explore / ⚔️ ping-pong is broken by hand). */
+  types: string[];
 }
 
 /** ⚔️ is pressed for a plain fight only when a monster is this near (from farther, it would hand back without a blow). */
@@ -63,8 +65,8 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, types: [], chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, types: [], chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
   return n;
 }
 
@@ -344,8 +346,9 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   // The standing orders carrying me back and forth between two tiles (⚔️ steps toward a monster that drops out of
   // view, explore steps back and sees it again): walk by hand for a while.
   const tr = notes.trail;
-  const runs = notes.lastType === 'fight' || notes.lastType === 'explore' || notes.lastType === 'travel';
-  if (runs && tr.length >= 3 && here !== tr[tr.length - 1] && here === tr[tr.length - 2] && tr[tr.length - 1] === tr[tr.length - 3]) {
+  const ty = notes.types;
+  const walks = ty.slice(-2).some((k) => k === 'explore' || k === 'travel') && ty.slice(-2).includes('fight');
+  if (walks && tr.length >= 3 && here !== tr[tr.length - 1] && here === tr[tr.length - 2] && tr[tr.length - 1] === tr[tr.length - 3]) {
     for (const k of ['fight', 'explore', 'travel']) notes.refused.set(k, 8);
   }
   let a = decide(v, notes);
@@ -359,6 +362,8 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   t.push(here);
   if (t.length > 8) t.shift();
   notes.lastType = a ? a.type : '';
+  notes.types.push(notes.lastType);
+  if (notes.types.length > 4) notes.types.shift();
   memory.waits = a && a.type === 'wait' ? memory.waits + 1 : 0;
   return a;
 }
