@@ -948,8 +948,12 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
   // Under a guarded order (fightGuard) any monster joining the fight is news: the player judges the new fight.
-  const guard = rulesFor(s.config.rules).fightGuard;
-  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && t.partySees(m.y * w + m.x));
+  const rules = rulesFor(s.config.rules);
+  const guard = rules.fightGuard;
+  // In a party's rounds (rules with party.newcomerNear), only a newcomer near this fighter is its news.
+  const near = rules.party?.newcomerNear;
+  const mine = (m: Monster): boolean => near === undefined || !roundsNow(s) || s.players.filter((q) => q.alive).length < 2 || Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= near;
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && mine(m) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
   return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);

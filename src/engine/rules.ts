@@ -65,6 +65,12 @@ export interface PartyRule {
   hp: number;
   /** Extra potions per level (fraction of the solo count). */
   potions: number;
+  /**
+   * In a party's rounds (two or more living players), a monster joining the fight hands back (fightGuard) only the
+   * fight orders of players within this many tiles (Chebyshev) of it: news at the far end of the party is not theirs
+   * to judge. Absent: every order is handed back.
+   */
+  newcomerNear?: number;
 }
 
 /**
@@ -165,8 +171,9 @@ const V4: RulesRow = extendRules(V3, {
   notes: 'monsters that retreat to heal and monsters that resist blades; the solo targets',
   // 2026-11-29: today's (2026-11-27) and tomorrow's (2026-11-28) dailies keep their versions.
   dailyFrom: 20786,
-  // The party field belongs to the party work (helper P); it stays version 3's until that lands.
-  party: V3.party,
+  // A party of four re-pressed ⚔️ about 7 times per player per level for monsters joining a fight far from them
+  // (expert party at 40 seeds a kind); now only the members near a newcomer are asked.
+  party: { ...V3.party!, newcomerNear: 4 },
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */
