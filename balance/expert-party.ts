@@ -228,7 +228,7 @@ function follow(v: PlayerView): Action | null {
   const user = me.id;
   const strike = v.dirs.find((d) => legal.moves[d] === 'attack');
   if (strike) return { type: 'move', user, dir: strike };
-  if (v.rounds) return standing(v) ? null : { type: 'wait', user };
+  if (v.rounds) return standing(v) || v.holding ? null : { type: 'wait', user };
   if (legal.canRest && me.hp < me.maxHp * 0.7) return { type: 'rest', user };
   // On the stairs with the level explored: go down (the leader's travel can't take the stairs from me).
   if (legal.canDescend && !legal.canExplore) return { type: 'descend', user };

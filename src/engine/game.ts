@@ -336,7 +336,8 @@ function syncPace(t: Turn): void {
 function calmDown(t: Turn): void {
   t.s.calm = CALM_ROUNDS;
   t.s.acted = [];
-  t.s.holding = [];
+  // In a party under rules whose holds stand (party.holdsStand), holds stand through the calm too.
+  if (!(rulesFor(t.s.config.rules).party?.holdsStand && t.s.players.filter((p) => p.alive).length >= 2)) t.s.holding = [];
   // Fight orders stand through the calm (ready for the next fight); what this fight saw is forgotten.
   t.s.fightKnown = [];
   t.s.fightQuiet = 0;
@@ -414,6 +415,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   // Acting ends a hold or a fight order; waiting in a fight starts a hold (from the next round).
   policy.begin(s, p);
   s.fighting = s.fighting.filter((id) => id !== p.id);
+  // Walking freely, acting ends a hold that stood through the calm (party.holdsStand; otherwise none stands there).
+  if (!policy.rounds && s.holding.length > 0) s.holding = s.holding.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);

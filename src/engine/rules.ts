@@ -71,6 +71,11 @@ export interface PartyRule {
    * to judge. Absent: every order is handed back.
    */
   newcomerNear?: number;
+  /**
+   * In a party, a hold (⏳) stands through a fight's calm into the next fight, as fight orders do, until the member
+   * acts or a monster comes next to them. Absent: the calm ends every hold.
+   */
+  holdsStand?: boolean;
 }
 
 /**
@@ -173,7 +178,8 @@ const V4: RulesRow = extendRules(V3, {
   dailyFrom: 20786,
   // A party of four re-pressed ⚔️ about 7 times per player per level for monsters joining a fight far from them
   // (expert party at 40 seeds a kind); now only the members near a newcomer are asked.
-  party: { ...V3.party!, newcomerNear: 4 },
+  // Holds stand through the calm like fight orders: a member who holds behind the front needs no press per fight.
+  party: { ...V3.party!, newcomerNear: 4, holdsStand: true },
 });
 
 /** Every rules version, oldest first; RULES[n - 1] is version n. Append a row; never edit a released one. */

@@ -62,7 +62,7 @@ const PINS: Record<number, Record<string, string>> = {
     difficulty: '6b4752d783fe5a81',
     constants: 'a0c69f5441305f26',
     dungeons: '76dbb3cc4416c2e2',
-    v3: '43fa180597e8882f',
+    v3: 'c4aa73f9637fcf16',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',

@@ -34,9 +34,25 @@ function hall(rules: number): GameState {
 }
 
 describe('rules version 4: a party', () => {
-  it('GIVEN rules version 4 THEN a newcomer is news within 4 tiles of a member', () => {
-    expect(rulesFor(4).party?.newcomerNear).toBe(4);
+  it('GIVEN rules version 4 THEN a newcomer is news within 4 tiles of a member, and holds stand through the calm', () => {
+    expect(rulesFor(4).party).toMatchObject({ newcomerNear: 4, holdsStand: true });
     expect(rulesFor(3).party?.newcomerNear).toBeUndefined();
+    expect(rulesFor(3).party?.holdsStand).toBeUndefined();
+  });
+
+  it.each([
+    [4, ['p1', 'p2']],
+    [3, []],
+  ])('GIVEN rules version %i and a party holding (⏳) WHEN the fight calms down THEN the holds left standing are %j; acting ends one', (rules, standing) => {
+    let s = inFight(drawState(['########', '#1.2...#', '########'], { turnMode: 'rounds', rules }));
+    s.explored.fill(1);
+    s = ok(step(s, { type: 'wait', user: 'p1' }));
+    s = ok(step(s, { type: 'wait', user: 'p2' }));
+    // Every member holds and nothing is in view: the calm rounds pass in this one step and the party walks again.
+    expect(s.calm).toBeGreaterThanOrEqual(3);
+    expect(s.holding).toEqual(standing);
+    s = ok(step(s, { type: 'move', user: 'p2', dir: 'e' }));
+    expect(s.holding).toEqual(standing.filter((id) => id !== 'p2'));
   });
 
   it('GIVEN two members fighting at either end of a hall WHEN a goblin joins next to one THEN only that one’s order is handed back', () => {
