@@ -37,6 +37,8 @@ interface PartyNotes {
   lastHp: number;
   /** Each threat's distance at my last press. */
   seen: Map<number, number>;
+  /** Where I stood at my last press (tile index). */
+  lastPos: number;
   /** Press types the game just refused, and for how many more presses not to try them. */
   refused: Map<string, number>;
 }
@@ -45,7 +47,7 @@ const NOTES = new WeakMap<object, PartyNotes>();
 
 function notesOf(memory: object, v: PlayerView): PartyNotes {
   let n = NOTES.get(memory);
-  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map(), refused: new Map() }));
+  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map(), refused: new Map(), lastPos: -1 }));
   return n;
 }
 
@@ -66,7 +68,11 @@ export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | n
   // again at once.
   if (notes.lastType === 'fight' && !v.fighting && !v.dirs.some((d) => v.legal.moves[d] === 'attack')) notes.noFight = 3;
   // The game refused my last press (the harness then waited for me): don't press it again for a few presses.
-  if (memory.waits > 0 && notes.lastType !== '' && notes.lastType !== 'wait') notes.refused.set(notes.lastType, 4);
+  // A run that went nowhere (an ally on the stairs in its way) counts as refused too.
+  const here = v.me.y * v.width + v.me.x;
+  const still = here === notes.lastPos && (notes.lastType === 'explore' || notes.lastType === 'travel');
+  if ((memory.waits > 0 || still) && notes.lastType !== '' && notes.lastType !== 'wait') notes.refused.set(notes.lastType, 4);
+  notes.lastPos = here;
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
   else notes.refused.set(k, n - 1);
   const a = decide(v, rng, memory, notes);
@@ -230,17 +236,21 @@ function follow(v: PlayerView): Action | null {
   if (strike) return { type: 'move', user, dir: strike };
   if (v.rounds) return standing(v) || v.holding ? null : { type: 'wait', user };
   if (legal.canRest && me.hp < me.maxHp * 0.7) return { type: 'rest', user };
-  // On the stairs with the level explored: go down (the leader's travel can't take the stairs from me).
-  if (legal.canDescend && !legal.canExplore) return { type: 'descend', user };
+  // On the stairs with the level explored, or on the last depth's: go down (the leader's travel can't take the stairs
+  // from me).
+  if (legal.canDescend && (!legal.canExplore || v.depth >= v.maxDepth)) return { type: 'descend', user };
   const leader = leaderOf(v);
   const w = v.width;
+  // A few steps behind: close up. Far off (a fight split the party): stay, and let the lead's explore pick me up when
+  // it sees me; walking 30 steps to the lead press by press cost 8 presses per player per maze level (40 seeds) and won
+  // nothing.
   const dist = bfs(v, [leader.y * w + leader.x], () => false, 12);
   const here = dist[me.y * w + me.x]!;
-  if (here < 0 || here > 6) {
+  if (here > 6) {
     const step = v.dirs.find((d) => {
       if (legal.moves[d] !== 'move') return false;
       const to = dist[(me.y + DIRECTION_DELTA[d][1]) * w + me.x + DIRECTION_DELTA[d][0]]!;
-      return to >= 0 && (here < 0 || to < here);
+      return to >= 0 && to < here;
     });
     if (step) return { type: 'move', user, dir: step };
   }
