@@ -37,13 +37,17 @@ interface PartyNotes {
   lastHp: number;
   /** Each threat's distance at my last press. */
   seen: Map<number, number>;
+  /** Where I stood at my last press (tile index). */
+  lastPos: number;
+  /** Press types the game just refused, and for how many more presses not to try them. */
+  refused: Map<string, number>;
 }
 
 const NOTES = new WeakMap<object, PartyNotes>();
 
 function notesOf(memory: object, v: PlayerView): PartyNotes {
   let n = NOTES.get(memory);
-  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map() }));
+  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map(), refused: new Map(), lastPos: -1 }));
   return n;
 }
 
@@ -53,6 +57,9 @@ const STANDOFF = 3;
 /** The item kinds whose effect is `effect` that I can use now. */
 const usableBy = (v: PlayerView, effect: string) => v.legal.usable.find((k) => ITEMS[k].effect === effect) ?? null;
 
+/** My ⚔️ stands and fights on by itself: a fight order given in rounds (it stands through the calm, but walking freely it does nothing). */
+const standing = (v: PlayerView): boolean => v.fighting && v.rounds;
+
 /** What a party member presses now (null: nothing, a standing order or the leader's walk carries it). */
 export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | null {
   const notes = notesOf(memory, v);
@@ -60,6 +67,14 @@ export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | n
   // My ⚔️ ended since my last press with nothing in reach: the game handed it back (exposed, no blows); don't press it
   // again at once.
   if (notes.lastType === 'fight' && !v.fighting && !v.dirs.some((d) => v.legal.moves[d] === 'attack')) notes.noFight = 3;
+  // The game refused my last press (the harness then waited for me): don't press it again for a few presses.
+  // A run that went nowhere (an ally on the stairs in its way) counts as refused too.
+  const here = v.me.y * v.width + v.me.x;
+  const still = here === notes.lastPos && (notes.lastType === 'explore' || notes.lastType === 'travel');
+  if ((memory.waits > 0 || still) && notes.lastType !== '' && notes.lastType !== 'wait') notes.refused.set(notes.lastType, 4);
+  notes.lastPos = here;
+  for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
+  else notes.refused.set(k, n - 1);
   const a = decide(v, rng, memory, notes);
   // (The careful player's count of waits is its own: a press decided here is no wait of its.)
   if (a && a.type !== 'wait') memory.waits = 0;
@@ -82,8 +97,11 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
     if (gear) return { type: 'use', user, item: gear };
     const mend = mendNow(v, 0.8);
     if (mend) return mend;
-    return isLeader(v) ? lead(v) : follow(v);
+    return isLeader(v) ? lead(v, notes) : follow(v);
   }
+
+  // Holding (⏳) with nothing next to me and not about to die: the hold stands (the rounds go on by the timer).
+  if (v.rounds && v.holding && !v.monsters.some((m) => cheb(m, me) <= 1) && hp >= 0.3) return null;
 
   const blockers = new Set<number>([...v.monsters.map((m) => m.y * w + m.x), ...v.party.filter((q) => q.id !== me.id).map((q) => q.y * w + q.x)]);
   const strikers = threats.filter((m) => m.stunned === 0 && strikesFrom(v, m, me, blockers));
@@ -132,7 +150,7 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
   // Something in my reach: ⚔️ takes the swings round after round (it stands; pressing it again is nothing), unless the
   // game just handed it back; then strike the best target by hand.
   if (inReach.length > 0) {
-    if (v.fighting) return null;
+    if (standing(v)) return null;
     if (legal.canFight && notes.noFight === 0 && hp > 0.3) return { type: 'fight', user };
     const best = inReach.map((d) => ({ d, m: targetIn(v, d) })).filter((x): x is { d: Direction; m: Monster } => x.m !== null);
     if (best.length > 0) return { type: 'move', user, dir: best.reduce((a, b) => (score(me, b.m) > score(me, a.m) ? b : a)).d };
@@ -151,7 +169,10 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
       });
       if (hide) return { type: 'move', user, dir: hide };
     }
-    // (A standing ⚔️ here would only try to step into allies and be handed back: hold instead.)
+    // In a queue (no free step brings me closer) a standing ⚔️ only waits for its turn, and it stands through the calm
+    // into the next fight: keep it, or give it. With a free step closer it could walk me somewhere worse and be handed
+    // back (exposed): hold (⏳) instead.
+    if (!freeStepCloser(v, threats)) return standing(v) ? null : legal.canFight && notes.noFight === 0 ? { type: 'fight', user } : { type: 'wait', user };
     return { type: 'wait', user };
   }
 
@@ -167,12 +188,12 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
   // A stand-off (nothing comes, nothing in reach): go in, by ⚔️ unless it was just handed back.
   if (notes.stall >= STANDOFF) {
     const prey = threats.reduce((a, b) => (viewDistance(v, me, a) <= viewDistance(v, me, b) ? a : b));
-    if (legal.canFight && notes.noFight === 0 && !v.fighting) return { type: 'fight', user };
+    if (legal.canFight && notes.noFight === 0 && !standing(v)) return { type: 'fight', user };
     const toward = walkTo(v, prey);
     if (toward) return { type: 'move', user, dir: toward };
   }
   // Melee coming at me: ⚔️ lets it come and strikes first, and stands for the rounds after.
-  if (v.fighting) return null;
+  if (standing(v)) return null;
   if (legal.canFight && notes.noFight === 0) return { type: 'fight', user };
   return { type: 'wait', user };
 }
@@ -181,7 +202,7 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
  * The leader out of a fight: strikes what stands next to it, rests the party when someone is hurt, explores, then
  * travels to the stairs and goes down (the last depth: straight for the stairs).
  */
-function lead(v: PlayerView): Action {
+function lead(v: PlayerView, notes: PartyNotes): Action {
   const { me, legal } = v;
   const user = me.id;
   const strike = v.dirs.find((d) => legal.moves[d] === 'attack');
@@ -189,9 +210,11 @@ function lead(v: PlayerView): Action {
   const last = v.depth >= v.maxDepth;
   if (legal.canRest && !last && v.party.some((q) => q.hp < q.maxHp * 0.8)) return { type: 'rest', user };
   if (legal.canDescend && (last || !legal.canExplore || me.hp > me.maxHp * 0.6)) return { type: 'descend', user };
-  if (last && legal.canTravel) return { type: 'travel', user };
-  if (legal.canExplore) return { type: 'explore', user };
-  if (legal.canTravel) return { type: 'travel', user };
+  // (An ally on the stairs in a corridor, a healer close by: the game refuses the run; step instead.)
+  const may = (type: string): boolean => !notes.refused.has(type);
+  if (last && legal.canTravel && may('travel')) return { type: 'travel', user };
+  if (legal.canExplore && may('explore')) return { type: 'explore', user };
+  if (legal.canTravel && may('travel')) return { type: 'travel', user };
   const frontier = stepToFrontier(v);
   if (frontier && legal.moves[frontier] === 'move') return { type: 'move', user, dir: frontier };
   if (v.stairs >= 0) {
@@ -211,19 +234,23 @@ function follow(v: PlayerView): Action | null {
   const user = me.id;
   const strike = v.dirs.find((d) => legal.moves[d] === 'attack');
   if (strike) return { type: 'move', user, dir: strike };
-  if (v.rounds) return v.fighting ? null : { type: 'wait', user };
+  if (v.rounds) return standing(v) || v.holding ? null : { type: 'wait', user };
   if (legal.canRest && me.hp < me.maxHp * 0.7) return { type: 'rest', user };
-  // On the stairs with the level explored: go down (the leader's travel can't take the stairs from me).
-  if (legal.canDescend && !legal.canExplore) return { type: 'descend', user };
+  // On the stairs with the level explored, or on the last depth's: go down (the leader's travel can't take the stairs
+  // from me).
+  if (legal.canDescend && (!legal.canExplore || v.depth >= v.maxDepth)) return { type: 'descend', user };
   const leader = leaderOf(v);
   const w = v.width;
+  // A few steps behind: close up. Far off (a fight split the party): stay, and let the lead's explore pick me up when
+  // it sees me; walking 30 steps to the lead press by press cost 8 presses per player per maze level (40 seeds) and won
+  // nothing.
   const dist = bfs(v, [leader.y * w + leader.x], () => false, 12);
   const here = dist[me.y * w + me.x]!;
-  if (here < 0 || here > 6) {
+  if (here > 6) {
     const step = v.dirs.find((d) => {
       if (legal.moves[d] !== 'move') return false;
       const to = dist[(me.y + DIRECTION_DELTA[d][1]) * w + me.x + DIRECTION_DELTA[d][0]]!;
-      return to >= 0 && (here < 0 || to < here);
+      return to >= 0 && to < here;
     });
     if (step) return { type: 'move', user, dir: step };
   }
@@ -272,6 +299,20 @@ export function behindFront(v: PlayerView, threats: readonly Monster[]): boolean
   return free < 0 || free > open + 2;
 }
 
+/** Whether a legal step onto a free tile (no ally, no monster) brings me closer to the nearest threat over known ground. */
+function freeStepCloser(v: PlayerView, threats: readonly Monster[]): boolean {
+  const w = v.width;
+  const dist = bfs(v, threats.map((m) => m.y * w + m.x), () => false, 40);
+  const here = dist[v.me.y * w + v.me.x]!;
+  return v.dirs.some((d) => {
+    if (v.legal.moves[d] !== 'move') return false;
+    const x = v.me.x + DIRECTION_DELTA[d][0];
+    const y = v.me.y + DIRECTION_DELTA[d][1];
+    const to = dist[y * w + x]!;
+    return to >= 0 && (here < 0 || to < here) && !v.party.some((q) => q.x === x && q.y === y);
+  });
+}
+
 /** A legal step (no attack, no swap) that brings me next to `m`, else one that brings me closer over known ground. */
 function stepNext(v: PlayerView, m: Monster): Direction | null {
   const adj = v.dirs.find((d) => {
@@ -313,9 +354,13 @@ function roleMove(v: PlayerView, threats: readonly Monster[], adjacent: readonly
   switch (ABILITIES[legal.ability].effect) {
     case 'mend':
       return mendNow(v, 0.6);
-    case 'shoot':
-      // The arrow flies at the nearest monster in sight: worth it on anything awake.
-      return threats.length > 0 ? { type: 'ability', user } : null;
+    case 'shoot': {
+      // The arrow flies at the nearest monster in sight. Worth a press (and re-giving ⚔️ after) from out of reach when
+      // shooters or healers hang back, or the front is hurt.
+      if (v.dirs.some((d) => legal.moves[d] === 'attack')) return null;
+      const front = v.party.some((q) => q.id !== me.id && q.hp < q.maxHp * 0.6 && threats.some((m) => cheb(m, q) === 1));
+      return threats.some((m) => shooter(m) || MONSTERS[m.kind].tactics === 'healer') || front ? { type: 'ability', user } : null;
+    }
     case 'cleave':
       return adjacent.filter(awake).length >= 2 ? { type: 'ability', user } : null;
     case 'smoke': {

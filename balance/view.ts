@@ -30,6 +30,8 @@ export interface PlayerView {
   mode: 'free' | 'rounds';
   /** I have a standing fight order (⚔️ on my HUD line). */
   fighting: boolean;
+  /** I hold (⏳ on my HUD line): the rounds pass me by until a monster comes next to me. */
+  holding: boolean;
   /** The depth and the last depth (the HUD's "Depth 2/5"). */
   depth: number;
   maxDepth: number;
@@ -67,6 +69,7 @@ export function playerView(state: GameState, userId: string): PlayerView {
     rounds: roundsNow(state),
     mode: state.config.turnMode,
     fighting: state.fighting.includes(userId),
+    holding: state.holding.includes(userId),
     depth: state.depth,
     maxDepth: state.config.maxDepth,
   };

@@ -345,7 +345,8 @@ function syncPace(t: Turn): void {
 function calmDown(t: Turn): void {
   t.s.calm = CALM_ROUNDS;
   t.s.acted = [];
-  t.s.holding = [];
+  // In a party under rules whose holds stand (party.holdsStand), holds stand through the calm too.
+  if (!(rulesFor(t.s.config.rules).party?.holdsStand && t.s.players.filter((p) => p.alive).length >= 2)) t.s.holding = [];
   // Fight orders stand through the calm (ready for the next fight); what this fight saw is forgotten.
   t.s.fightKnown = [];
   t.s.fightQuiet = 0;
@@ -425,6 +426,8 @@ function apply(t: Turn, action: Action): RejectionCode | null {
   // Acting ends a hold or a fight order; waiting in a fight starts a hold (from the next round).
   policy.begin(s, p);
   s.fighting = s.fighting.filter((id) => id !== p.id);
+  // Walking freely, acting ends a hold that stood through the calm (party.holdsStand; otherwise none stands there).
+  if (!policy.rounds && s.holding.length > 0) s.holding = s.holding.filter((id) => id !== p.id);
   switch (action.type) {
     case 'move': {
       const r = move(t, p, action.dir, action.steps ?? 1);
@@ -961,8 +964,12 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   const known = new Set(s.fightKnown);
   const kinds = new Set(s.monsters.filter((m) => known.has(m.id)).map((m) => m.kind));
   // Under a guarded order (fightGuard) any monster joining the fight is news: the player judges the new fight.
-  const guard = rulesFor(s.config.rules).fightGuard;
-  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && t.partySees(m.y * w + m.x));
+  const rules = rulesFor(s.config.rules);
+  const guard = rules.fightGuard;
+  // In a party's rounds (rules with party.newcomerNear), only a newcomer near this fighter is its news.
+  const near = rules.party?.newcomerNear;
+  const mine = (m: Monster): boolean => near === undefined || !roundsNow(s) || s.players.filter((q) => q.alive).length < 2 || Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= near;
+  const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && mine(m) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
   return fightStop(p, fightTarget(s, p, (i) => t.partySees(i)), allyDown, newcomer, hpBefore);

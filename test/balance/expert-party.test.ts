@@ -22,28 +22,36 @@ const press = (s: GameState, user: string) => partyExpert(playerView(s, user), R
 const QUEUE = ['############', '#4321...g..#', '############'];
 
 describe('party expert: a corridor front', () => {
-  it('GIVEN a party queued in a corridor behind its fighter THEN the fighter presses ⚔️ and the ones behind hold (⏳)', () => {
-    const s = fight(QUEUE, ['fighter', 'healer', 'ranger', 'rogue']);
-    expect(press(s, 'p1')).toEqual({ type: 'fight', user: 'p1' });
+  it('GIVEN a party queued in a corridor behind its fighter THEN all press ⚔️; behind, the order only waits its turn and is not handed back', () => {
+    let s = fight(QUEUE, ['fighter', 'healer', 'ranger', 'rogue']);
     const v = playerView(s, 'p3');
     expect(behindFront(v, v.monsters)).toBe(true);
-    expect(press(s, 'p3')).toEqual({ type: 'wait', user: 'p3' });
-    expect(press(s, 'p4')).toEqual({ type: 'wait', user: 'p4' });
+    for (const u of ['p1', 'p2', 'p3', 'p4']) {
+      const a = press(s, u);
+      expect(a).toEqual({ type: 'fight', user: u });
+      const r = step(s, a!);
+      if (!r.ok) throw new Error(r.code);
+      s = r.state;
+    }
+    // The round resolved (everyone gave an order): the goblin came closer; no order was handed back.
+    expect(s.fighting).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(s.recent.some((e) => e.type === 'run-stopped')).toBe(false);
+  });
+
+  it('GIVEN a member holding (⏳) with nothing next to it THEN it presses nothing (the hold stands); with a goblin next to it, it acts', () => {
+    const s = fight(QUEUE, ['fighter', 'healer', 'ranger', 'rogue']);
+    s.holding = ['p4'];
+    expect(press(s, 'p4')).toBeNull();
+    const goblin = s.monsters[0]!;
+    [goblin.x, goblin.y] = [5, 1];
+    s.holding = ['p1'];
+    expect(press(s, 'p1')).not.toBeNull();
   });
 
   it('GIVEN the same party in a room THEN no one counts as behind (every member can reach the goblin)', () => {
     const s = fight(['##########', '#........#', '#.4321.g.#', '#........#', '##########'], ['fighter', 'healer', 'ranger', 'rogue']);
     const v = playerView(s, 'p3');
     expect(behindFront(v, v.monsters)).toBe(false);
-  });
-
-  it('GIVEN the members behind hold THEN they press nothing more until the goblin reaches them: their holds are not handed back', () => {
-    let s = fight(QUEUE, ['fighter', 'healer', 'ranger', 'rogue']);
-    const r = step(s, { type: 'wait', user: 'p4' });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    s = r.state;
-    expect(s.holding).toContain('p4');
   });
 
   it('GIVEN a hurt fighter next to a goblin and a healthy rogue behind it THEN the fighter swaps out; with the rogue hurt too it does not', () => {
