@@ -48,6 +48,8 @@ interface Notes {
   refused: Map<string, number>;
   /** Presses in a row it waited for something that did not come. */
   idle: number;
+  /** Presses spent chasing a skulker that runs to heal (given up after a while). */
+  chase: number;
 }
 
 /** ⚔️ is pressed for a plain fight only when a monster is this near (from farther, it would hand back without a blow). */
@@ -61,8 +63,8 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
-  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
+  if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
   return n;
 }
 
@@ -111,10 +113,24 @@ export const splits = (m: Monster): boolean => {
   return 'splits' in row && row.splits === true;
 };
 
-/** Expected damage of my blow against `m`. */
+/** The weapons whose blows glance off `m` (half damage: a skeleton's bones turn blades), from its row. */
+const resistsOf = (m: Monster): readonly string[] => {
+  const row = MONSTERS[m.kind] as object;
+  return 'resists' in row && Array.isArray(row.resists) ? (row.resists as string[]) : [];
+};
+/** My wielded weapon glances off `m`. */
+const glancesOff = (p: Player, m: Monster): boolean => resistsOf(m).includes(wielded(p).name);
+/** Runs when hurt and heals out of sight (a cave lizard): its row's regen. */
+const skulks = (m: Monster): boolean => {
+  const row = MONSTERS[m.kind] as object;
+  return 'regen' in row && typeof row.regen === 'number' && row.regen > 0;
+};
+
+/** Expected damage of my blow against `m` (half when it glances off). */
 export function myBlow(p: Player, m: Monster): number {
   const w = wielded(p);
-  return (blowsOf(w) * hitChance(p.attack + w.toHit + armourToHit(p.armour), MONSTERS[m.kind].defence) * (w.damage[0] + w.damage[1])) / 2;
+  const full = (blowsOf(w) * hitChance(p.attack + w.toHit + armourToHit(p.armour), MONSTERS[m.kind].defence) * (w.damage[0] + w.damage[1])) / 2;
+  return glancesOff(p, m) ? full / 2 : full;
 }
 
 const open = (v: PlayerView, x: number, y: number): boolean => x >= 0 && y >= 0 && x < v.width && y < v.height && v.known[y * v.width + x] !== Tile.Wall;
@@ -266,7 +282,8 @@ export function bombLine(v: PlayerView, worth: (m: Monster) => boolean): Directi
       const caught = v.monsters.filter((o) => cheb(o, { x, y }) <= 1 && awake(o));
       // Never burst beside an ally.
       if (v.party.some((q) => q.id !== v.me.id && cheb(q, { x, y }) <= 1)) break;
-      const score = caught.length >= 2 ? caught.length : caught.some(worth) ? 1.5 : 0;
+      // (A running monster worth it counts too: a stun stops a lizard that would come back whole.)
+      const score = caught.length >= 2 ? caught.length : caught.some(worth) || (m.state === 'flee' && worth(m)) ? 1.5 : 0;
       if (score > bestScore) [best, bestScore] = [d, score];
       break;
     }
@@ -320,8 +337,18 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
   else notes.refused.set(k, n - 1);
   if (notes.lastType !== '' && notes.lastType !== 'wait' && memory.waits === 1) notes.refused.set(notes.lastType, 4);
-  let a = decide(v, notes);
   const here = v.me.y * v.width + v.me.x;
+  // A walk that left me where I stood (travel 'blocked': the seen stairs have no known way to them; explore on the spot)
+  // is as good as refused: pressing it again would change nothing.
+  if ((notes.lastType === 'travel' || notes.lastType === 'explore') && here === notes.lastPos) notes.refused.set(notes.lastType, 8);
+  // The standing orders carrying me back and forth between two tiles (⚔️ steps toward a monster that drops out of
+  // view, explore steps back and sees it again): walk by hand for a while.
+  const tr = notes.trail;
+  const runs = notes.lastType === 'fight' || notes.lastType === 'explore' || notes.lastType === 'travel';
+  if (runs && tr.length >= 3 && here !== tr[tr.length - 1] && here === tr[tr.length - 2] && tr[tr.length - 1] === tr[tr.length - 3]) {
+    for (const k of ['fight', 'explore', 'travel']) notes.refused.set(k, 8);
+  }
+  let a = decide(v, notes);
   const t = notes.trail;
   // Stepping back to where I stood two presses ago, again and again, with monsters in view: a dance that goes
   // nowhere. Hand the fight to ⚔️ (it strikes and steps by itself), or hold.
@@ -370,6 +397,22 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   }
   const map = usableBy(v, 'map');
   if (map && v.stairs < 0) return { type: 'use', user, item: map };
+
+  // A skulker (a cave lizard) running to heal: it comes back whole, so finish it now. A bomb stuns it where it runs;
+  // else chase it while it is near, keeping it in sight so it cannot heal (a dead end or a wall corners it).
+  const runner = v.monsters.find((m) => m.state === 'flee' && skulks(m) && cheb(m, me) <= 7);
+  if (runner && threats.length === 0) {
+    notes.chase += 1;
+    const bomb = usableBy(v, 'bomb');
+    const dir = bomb && runner.stunned === 0 && cheb(runner, me) >= 2 ? bombLine(v, (m) => m === runner) : null;
+    if (bomb && dir) return { type: 'use', user, item: bomb, dir };
+    const strike = v.dirs.find((d) => legal.moves[d] === 'attack' && me.x + DIRECTION_DELTA[d][0] === runner.x && me.y + DIRECTION_DELTA[d][1] === runner.y);
+    if (strike) return { type: 'move', user, dir: strike };
+    if (notes.chase <= 30 && hp > 0.35) {
+      const toward = walkToward(v, runner.y * w + runner.x);
+      if (toward) return { type: 'move', user, dir: toward };
+    }
+  } else if (!runner) notes.chase = 0;
 
   // Out of a fight.
   if (threats.length === 0) {
@@ -438,7 +481,7 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // Bombs: a burst on two or more, or on a brute I am about to fight.
   const bomb = usableBy(v, 'bomb');
   if (bomb) {
-    const brute = (m: Monster): boolean => (MONSTERS[m.kind].xp >= 8 && m.hp > myBlow(me, m) * 2) || splits(m);
+    const brute = (m: Monster): boolean => (MONSTERS[m.kind].xp >= 8 && m.hp > myBlow(me, m) * 2) || splits(m) || (glancesOff(me, m) && m.hp > myBlow(me, m) * 3) || (skulks(m) && m.hp <= 8 && m.hp > myBlow(me, m));
     const dir = bombLine(v, brute);
     if (dir && (threats.length >= 2 || expected > 0 || threats.some(brute))) return { type: 'use', user, item: bomb, dir };
   }
@@ -711,7 +754,7 @@ function calm(v: PlayerView, notes: Notes): Action | null {
   // The last depth: straight for the stairs.
   if (last && v.stairs >= 0) {
     if (legal.canDescend) return { type: 'descend', user };
-    if (legal.canTravel) return { type: 'travel', user };
+    if (legal.canTravel && !notes.refused.has('travel')) return { type: 'travel', user };
   }
   const may = (type: string): boolean => !notes.refused.has(type);
   if (legal.canExplore && may('explore')) return { type: 'explore', user };

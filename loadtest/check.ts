@@ -14,6 +14,7 @@ import { parseGameState } from '../src/engine/state-schema.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import type { Press } from './drive.js';
 import type { LoadChannel } from './world.js';
+import { isWelcome } from './welcome.js';
 
 /** What the checks found. */
 export interface CheckResult {
@@ -36,14 +37,18 @@ export interface CheckResult {
   liedWith?: Record<string, number>;
 }
 
-/** The texts of the follow-ups each interaction token sent (on a button: the private "refused" note), by token. */
-export function followUpTexts(fake: FakeDiscord): Map<string, string[]> {
+/**
+ * The texts of the follow-ups each interaction token sent (on a button: the private "refused" note), by token. The
+ * first-game note is left out (`welcomes`: true counts those instead): it follows an applied press.
+ */
+export function followUpTexts(fake: FakeDiscord, welcomes = false): Map<string, string[]> {
   const prefix = `/webhooks/${fake.applicationId}/`;
   const texts = new Map<string, string[]>();
   for (const r of fake.requests) {
     if (r.method !== 'POST' || !r.path.startsWith(prefix) || r.status >= 400) continue;
     const token = r.path.slice(prefix.length).split('/')[0]!;
     const content = (r.body as { content?: unknown } | undefined)?.content;
+    if (isWelcome(typeof content === 'string' ? content : '') !== welcomes) continue;
     texts.set(token, [...(texts.get(token) ?? []), typeof content === 'string' ? content : '']);
   }
   return texts;

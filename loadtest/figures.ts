@@ -107,7 +107,7 @@ const AREAS: [string, (url: string, fn: string) => boolean][] = [
   ['app (service, ports)', (u) => /\/src\/app\//.test(u)],
   ['commands and controls', (u) => /\/commands\//.test(u)],
   ['Redis client (ioredis) and store', (u) => /ioredis|redis-parser|\/src\/adapters\/redis\//.test(u)],
-  ['Discord REST client (@discordjs/rest, undici)', (u) => /@discordjs\/rest|undici|@vladfrangu|@sapphire/.test(u)],
+  ['Discord REST clients (interaction client, @discordjs/rest, undici)', (u) => /\/src\/adapters\/discord\/interaction-client|@discordjs\/rest|undici|@vladfrangu|@sapphire/.test(u)],
   ['Discord layer (router, payloads, messages)', (u) => /\/src\/adapters\/discord\//.test(u)],
   ['gateway (discord.js ws)', (u) => /@discordjs\/ws|@discordjs\/core|\/ws\//.test(u)],
   ['HTTP endpoint (server, signature)', (u) => /\/src\/adapters\/http\//.test(u)],

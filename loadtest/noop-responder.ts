@@ -5,16 +5,19 @@
  * picture size, from its run) in the same multipart shape through the callback endpoint, and a share
  * NOOP_FOLLOW_UP_SHARE of presses also gets a private follow-up note (the bot's share of refusal notes), and a share
  * NOOP_PRIVATE_REPLY_SHARE is answered only with a private reply instead (the bot's refusals, "busy", rate limits).
- * Commands get a short private note. Env: PORT, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, NOOP_PNG_BYTES, NOOP_FOLLOW_UP_SHARE,
+ * A share NOOP_WELCOME_SHARE gets the first-game note's text instead (a welcome, not a refusal: the bot's share).
+ * Commands get a short private note. Env: PORT, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, NOOP_PNG_BYTES, NOOP_FOLLOW_UP_SHARE, NOOP_WELCOME_SHARE,
  * NOOP_PRIVATE_REPLY_SHARE.
  */
 import { randomBytes } from 'node:crypto';
 import { startInteractionServer } from '../src/adapters/http/server.js';
 import type { OutgoingMessage } from '../src/adapters/discord/types.js';
 import { silentLogger } from '../src/app/ports.js';
+import { NOOP_WELCOME_TEXT } from './welcome.js';
 
 const pngBytes = Number(process.env.NOOP_PNG_BYTES ?? 0);
 const followUpShare = Number(process.env.NOOP_FOLLOW_UP_SHARE ?? 0);
+const welcomeShare = Number(process.env.NOOP_WELCOME_SHARE ?? 0);
 const privateReplyShare = Number(process.env.NOOP_PRIVATE_REPLY_SHARE ?? 0);
 // A PNG signature then noise: the bytes cost what the bot's picture costs to send; nothing draws them.
 const png = pngBytes > 0 ? Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(Math.max(0, pngBytes - 8))]) : null;
@@ -45,7 +48,9 @@ const server = await startInteractionServer({
     if (privateReplyShare > 0 && Math.floor(presses * privateReplyShare) !== Math.floor((presses - 1) * privateReplyShare)) return r.reply({ content: 'noop refusal', ephemeral: true });
     await r.update(redraw());
     // Every 1/share-th press gets a note, spread evenly (deterministic: the same share every run).
-    if (followUpShare > 0 && Math.floor(presses * followUpShare) !== Math.floor((presses - 1) * followUpShare)) await r.followUp({ content: 'noop note', ephemeral: true });
+    const every = (share: number): boolean => share > 0 && Math.floor(presses * share) !== Math.floor((presses - 1) * share);
+    if (every(followUpShare)) await r.followUp({ content: 'noop note', ephemeral: true });
+    else if (every(welcomeShare)) await r.followUp({ content: NOOP_WELCOME_TEXT, ephemeral: true });
   },
 });
 process.stdout.write(`noop responder listening on ${server.port}\n`);

@@ -15,7 +15,7 @@ import { probeFigures, profileBreakdown, type ProcessFigures } from './figures.j
 import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { OwnRedis } from '../test/support/own-redis.js';
 import { parseLoadArgs, type LoadArgs } from './args.js';
-import { checkChannels, followedUpTokens, isAccepted, type CheckResult } from './check.js';
+import { checkChannels, followedUpTokens, followUpTexts, isAccepted, type CheckResult } from './check.js';
 import { drivePlayers, setupGames, setupGuilds, setupNoopMessages } from './drive.js';
 import { Redis } from 'ioredis';
 import { startHttpReplicas, startShards, stopAll, type Replica } from './replicas.js';
@@ -58,6 +58,8 @@ interface RunReport {
   /** Mean size of the pictures sent with press answers, and the share of presses that got a follow-up (for the fair noop). */
   pngMeanBytes: number;
   followUpShare: number;
+  /** The share of presses followed by the first-game note (a welcome, not a refusal), for the fair noop. */
+  welcomeShare: number;
   /** The share of presses answered only privately (type 4: a refusal, "busy", the rate limit), for the fair noop. */
   privateReplyShare: number;
   /** CPU ms of every process per answered press (both modes), beside the per-accepted figure. */
@@ -153,6 +155,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
       pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
       followUpShare: presses.length ? followedUpTokens(fake).size / presses.length : 0,
+      welcomeShare: presses.length ? followUpTexts(fake, true).size / presses.length : 0,
       privateReplyShare: presses.length ? presses.filter((p) => p.type === 4).length / presses.length : 0,
       cpuPerAnswered: answered.length > 0 ? figures.cpuMs / answered.length : NaN,
       breakdown: [],
@@ -205,7 +208,7 @@ function print(args: LoadArgs, r: RunReport): void {
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
   if (args.seconds >= 120) lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${f.heapSlopeMBPerMin >= 0 ? '+' : ''}${f.heapSlopeMBPerMin.toFixed(2)} MB/min`);
-  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a follow-up, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
+  if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a refusal follow-up and ${(r.welcomeShare * 100).toFixed(1)}% the first-game note, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
   if (r.mode !== 'noop' && r.redisCommands.length) {
     const all = r.redisCommands.reduce((a, [, n]) => a + n, 0);
@@ -242,7 +245,7 @@ for (const rate of parsed.rates ?? [parsed.rate]) {
     let noop: RunReport | null = null;
     if (args.compare && args.mode !== 'noop') {
       // The fair floor: the same pictures' bytes and the same share of follow-ups as the bot just sent.
-      noopTraffic = { NOOP_PNG_BYTES: String(Math.round(bot.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(bot.followUpShare), NOOP_PRIVATE_REPLY_SHARE: String(bot.privateReplyShare) };
+      noopTraffic = { NOOP_PNG_BYTES: String(Math.round(bot.pngMeanBytes)), NOOP_FOLLOW_UP_SHARE: String(bot.followUpShare), NOOP_WELCOME_SHARE: String(bot.welcomeShare), NOOP_PRIVATE_REPLY_SHARE: String(bot.privateReplyShare) };
       noop = await runOnce(args, 'noop');
       reports.push(noop);
       print(args, noop);

@@ -97,3 +97,14 @@ function eventLines(events: readonly GameEvent[]): LogMsg[] {
 export function logText(log: readonly LogLine[] | undefined, locale?: Locale): string[] {
   return (log ?? []).map((l) => formatMsg(l, locale)).filter((l) => l.length > 0);
 }
+
+/** The last `n` lines of logText, worded from the end: the shared message shows one line, not the 30 kept. */
+export function lastLogText(log: readonly LogLine[] | undefined, locale: Locale | undefined, n: number): string[] {
+  const out: string[] = [];
+  const lines = log ?? [];
+  for (let i = lines.length - 1; i >= 0 && out.length < n; i--) {
+    const text = formatMsg(lines[i]!, locale);
+    if (text.length > 0) out.push(text);
+  }
+  return out.reverse();
+}

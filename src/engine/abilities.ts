@@ -74,7 +74,8 @@ export const EFFECTS: Readonly<Record<AbilityEffect, Effect>> = {
     if (near.length === 0) return 'nothing-in-reach';
     ctx.emit({ type: 'ability', who: ref(p), ability: 'cleave', amount: near.length });
     const w = wielded(p);
-    const blade = { ...w, toHit: w.toHit + CLEAVE_TO_HIT };
+    // A cleave crushes: a monster that resists blades (a skeleton) takes it whole.
+    const blade = { ...w, toHit: w.toHit + CLEAVE_TO_HIT, crush: true };
     for (const m of near) ctx.strike(p, blade, m);
     return null;
   },

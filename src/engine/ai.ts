@@ -108,6 +108,9 @@ export const TACTICS: Readonly<Record<Tactics, TacticRule>> = {
   boss: rule({ flees: () => false, weapon: (m, p) => (p.bloodied ? 1 : m.weapon), guards: true, berserks: true }),
   // A pack hunter (wolves) never runs while its pack is near: the approach field's flanking step surrounds the target.
   pack: rule({ flees: (p) => p.bloodied && p.alone, weapon: (m) => m.weapon }),
+  // A skulker (the cave lizard) runs when bloodied, friends or not, heals out of sight (its row's regen) and comes
+  // back whole, straight to the party (see the flee case): the hero must corner it, stun it or kill it fast.
+  skulker: rule({ flees: (p) => p.bloodied, weapon: (m) => m.weapon }),
 };
 
 /** The weapon a monster holds. */
@@ -205,7 +208,7 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
     lineDistance,
     hasLastSeen: m.lastSeen >= 0,
     lured,
-    recovered: m.hp >= RETURN_FRACTION * m.maxHp,
+    recovered: m.hp >= (stats.returnAt ?? RETURN_FRACTION) * m.maxHp,
     ...(commits ? { commits } : {}),
   };
 }
@@ -426,7 +429,11 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
           } else next = firstStep(ws, open, here, p.target.y * w + p.target.x, topology, free);
         } else {
           const goal = m.lastSeen;
-          if (goal === here) {
+          const q = goal === here && stats.regen ? nearestPlayer(state, m) : null;
+          if (q && q.y * w + q.x !== here) {
+            // A healed skulker that found no one where it looked goes for the nearest player again: it comes back.
+            m.lastSeen = q.y * w + q.x;
+          } else if (goal === here) {
             // Reached the last known position and found no one: give up the chase.
             m.lastSeen = -1;
             m.state = 'wander';
@@ -488,8 +495,15 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
       }
       case 'flee': {
         if (!p.target) {
-          // Out of sight: hide and recover slowly, then come back (see decide).
-          if ((state.turn + m.id) % HIDING_REGEN_EVERY === 0) m.hp = Math.min(m.maxHp, m.hp + 1);
+          // Out of sight: hide and recover slowly, then come back (see decide). A kind with its own regen heals
+          // quickly and, once whole, comes back for the nearest living player (it never wanders off: no freeze).
+          if (stats.regen) {
+            m.hp = Math.min(m.maxHp, m.hp + stats.regen);
+            if (m.hp >= (stats.returnAt ?? RETURN_FRACTION) * m.maxHp) {
+              const q = nearestPlayer(state, m);
+              if (q) m.lastSeen = q.y * w + q.x;
+            }
+          } else if ((state.turn + m.id) % HIDING_REGEN_EVERY === 0) m.hp = Math.min(m.maxHp, m.hp + 1);
           break;
         }
         const next = fleeStep(state, flee(), ws.deadEnd, here, occ, dirs);
@@ -680,6 +694,21 @@ function firstStep(ws: Workspace, open: Uint8Array, from: number, goal: number, 
   if (!path) return NO_PATH;
   const next = path[0];
   return next !== undefined && free(next) ? next : -1;
+}
+
+/** The living player nearest a monster (Chebyshev; first in party order on a tie), or null. */
+function nearestPlayer(state: GameState, m: Monster): Player | null {
+  let best: Player | null = null;
+  let bestD = Infinity;
+  for (const p of state.players) {
+    if (!p.alive) continue;
+    const d = Math.max(Math.abs(p.x - m.x), Math.abs(p.y - m.y));
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  }
+  return best;
 }
 
 /** Whether a living player stands next to the monster (a step away in the game's topology). */

@@ -143,8 +143,17 @@ class Turn implements AbilityContext, TurnHost {
       this.emit({ type: 'missed', attacker: a, target: t, weapon: weapon.name, range });
       return;
     }
-    target.hp = Math.max(0, target.hp - roll.damage);
-    this.emit({ type: 'attacked', attacker: a, target: t, damage: roll.damage, weapon: weapon.name, verb: weapon.verb, range });
+    let damage = roll.damage;
+    // A monster that resists this weapon (a skeleton's bones turn blades) takes half; the first time, the log says so.
+    if ('slot' in attacker && !('slot' in target) && !weapon.crush && MONSTERS[target.kind].resists?.includes(weapon.name)) {
+      damage = Math.max(1, Math.floor(damage / 2));
+      if (!target.glanced) {
+        target.glanced = true;
+        this.emit({ type: 'glanced', who: a, target: t, weapon: weapon.name });
+      }
+    }
+    target.hp = Math.max(0, target.hp - damage);
+    this.emit({ type: 'attacked', attacker: a, target: t, damage, weapon: weapon.name, verb: weapon.verb, range });
     if (target.hp > 0) {
       if (split && 'slot' in attacker && !('slot' in target)) this.split(attacker, target);
       return;
@@ -346,7 +355,9 @@ function calmDown(t: Turn): void {
 
 /** A monster's copy as one object literal (V8 copies a fixed shape much faster than a spread). */
 function copyMonster(m: Monster): Monster {
-  return { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen, stunned: m.stunned };
+  const c: Monster = { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen, stunned: m.stunned };
+  if (m.glanced) c.glanced = true;
+  return c;
 }
 
 function cloneState(s: GameState): GameState {
@@ -750,7 +761,7 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
   for (let n = 0; n < want; n++) {
     t.sight();
     const here = p.y * w + p.x;
-    const field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
+    let field = run === 'explore' ? exploreField(s, t.ws) : travelField(s, t.ws);
     if (n === 0) {
       if (t.spotter(NO_IDS, true)) return 'monster-in-view';
       if (nearMonster(s, p, (i) => t.partySees(i))) return 'monster-near';
@@ -760,6 +771,8 @@ function runTo(t: Turn, p: Player, run: 'explore' | 'travel'): RejectionCode | n
       if (!policy.rounds) followers = partyFollowers(t, p);
       seenAtStart = t.visibleMonsters();
     }
+    // An item under the hero at the start (it began the level on one) is picked up, and the run goes on from there.
+    if (n === 0 && run === 'explore' && field !== null && field[here] === 0 && rulesFor(s.config.rules).explorePicksUp && pickUp(t, p)) field = exploreField(s, t.ws);
     if (field === null || field[here]! >= UNREACHABLE || field[here] === 0) {
       t.emit({ type: 'run-stopped', who: playerRef(p), steps: n, reason: run === 'explore' ? 'explored' : 'blocked', run });
       return null;

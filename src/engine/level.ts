@@ -25,7 +25,7 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const rule = MAP_KIND_RULES[config.mapKind];
   const rules = rulesFor(config.rules);
   const party = 1 + (rules.party ? rules.party.step[config.mapKind] : rule.partyStep) * Math.max(0, players - 1);
-  const density = config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density;
+  const density = (config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density) * (rules.density?.[config.mapKind] ?? 1);
   const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
 }

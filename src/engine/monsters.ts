@@ -39,6 +39,15 @@ export interface MonsterStats {
    * (a bomb or an ability never does): struck in the open it multiplies, in a corridor only one can reach you.
    */
   splits?: boolean;
+  /**
+   * Blows it takes at half damage (rounded down, at least 1): the names of the player weapons that glance off it (a
+   * skeleton's bones turn blades). Anything else (a heavy weapon, a bomb, the fighter's cleave) hurts it whole.
+   */
+  resists?: readonly string[];
+  /** Hp it regains each monster phase while it hides out of every player's sight (fleeing); without, the usual slow recovery. */
+  regen?: number;
+  /** A fleeing one comes back once healed to this fraction of its max hp (without: RETURN_FRACTION). */
+  returnAt?: number;
 }
 
 /** A splitting monster splits only while it has at least this much hp left after the blow. */
@@ -250,6 +259,44 @@ const TABLE = {
     shouts: true,
     every: 1,
     boss: false,
+  },
+  // Rules version 4's kinds: one that retreats to heal, one that resists blades.
+  lizard: {
+    name: 'cave lizard',
+    art: { emoji: '🦎', ascii: 'l', tile: 'lizard' },
+    legend: 'lizard',
+    habit: 'runs when hurt, heals fast out of sight and comes back whole; corner it, bomb or shoot it, or kill it fast',
+    hp: 12,
+    bloodied: 0.5,
+    attack: 3,
+    defence: 1,
+    tactics: 'skulker',
+    weapons: [{ name: 'claws', verb: 'claws', reach: 1, damage: [2, 4], toHit: 1 }],
+    spawn: { base: 8, perDepth: 2, from: 2 },
+    xp: 6,
+    shouts: false,
+    every: 1,
+    boss: false,
+    regen: 2,
+    returnAt: 1,
+  },
+  skeleton: {
+    name: 'skeleton',
+    art: { emoji: '🦴', ascii: 'z', tile: 'skeleton' },
+    legend: 'skeleton',
+    habit: 'blades and arrows glance off its bones (half damage); an axe, a halberd, a bomb or a cleave breaks it',
+    hp: 16,
+    bloodied: 0,
+    attack: 3,
+    defence: 2,
+    tactics: 'brute',
+    weapons: [{ name: 'notched sword', verb: 'hacks', reach: 1, damage: [2, 5], toHit: 0 }],
+    spawn: { base: 7, perDepth: 3, from: 3 },
+    xp: 6,
+    shouts: false,
+    every: 1,
+    boss: false,
+    resists: ['dagger', 'sword', 'rapier', 'spear', 'arrow'],
   },
 } as const satisfies Record<string, MonsterStats>;
 

@@ -76,6 +76,8 @@ export function rulesContent(version: number): Record<string, unknown> {
     dungeons: sampleDungeons(version),
     // Versions with roles pin the role and ability tables too (version 1 has neither).
     // Versions from 3 pin their guarded fight order, committing healers, maze shape and the new monsters' numbers.
+    // Versions from 4 pin their per-kind monster density.
+    ...(row.version >= 4 ? { v4: { density: row.density, explorePicksUp: row.explorePicksUp } } : {}),
     ...(row.version >= 3 ? { v3: { healerCommits: row.healerCommits, fightGuard: row.fightGuard, maze: row.maze, party: row.party, SPLIT_MIN } } : {}),
     ...(row.roles ? { roles: ROLE_KINDS.map((k) => ({ kind: k, ...gameplay(ROLES[k]) })), abilities: ABILITY_KINDS.map((k) => ({ kind: k, ...gameplay(ABILITIES[k]) })), roleConstants: roleConstants(), depthCurve: row.depth, fightIdle: row.fightIdle, slowStrikes: row.slowStrikes } : {}),
   };

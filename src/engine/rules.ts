@@ -56,6 +56,13 @@ export interface RulesRow {
   maze: MazeRule | null;
   /** How a level scales with the party (null: the map kind rows' partyStep, PARTY_HP_STEP, no extra potions). */
   party: PartyRule | null;
+  /** Monster count multipliers by map kind, on top of the kind's density (the maze rule's for mazes); null: none. */
+  density: Readonly<Partial<Record<MapKind, number>>> | null;
+  /**
+   * Explore picks up an item the hero stands on (a level can start with one under the hero) instead of ending at once
+   * with 'explored' on its own tile, which froze a player pressing explore.
+   */
+  explorePicksUp: boolean;
 }
 
 /** Per living player beyond the first: extra monsters (a share of the solo count, by map kind), monster hp, potions. */
@@ -120,6 +127,8 @@ const V1: RulesRow = {
   fightGuard: false,
   maze: null,
   party: null,
+  density: null,
+  explorePicksUp: false,
 };
 
 /**
@@ -172,10 +181,25 @@ const V3: RulesRow = extendRules(V2, {
   party: { step: { maze: 0.5, cavern: 0.8, rooms: 0.35 }, hp: 0.05, potions: 0.35 },
 });
 
+/**
+ * Version 4's difficulty: the lizards and skeletons add pressure from depth 2 and 3, so normal and hard hold a little
+ * fewer monsters than version 3 and find a few more potions.
+ */
+const DIFFICULTY_V4: Readonly<Record<Difficulty, DifficultyRule>> = {
+  easy: { count: 0.7, hp: 0.9, attack: 0, regenEvery: 4, potions: 0.5 },
+  normal: { count: 1.0, hp: 1.1, attack: 1, regenEvery: 6, potions: 0.4 },
+  hard: { count: 1.1, hp: 1.2, attack: 2, regenEvery: 8, potions: 0.3 },
+};
+
 const V4: RulesRow = extendRules(V3, {
   notes: 'monsters that retreat to heal and monsters that resist blades; the solo targets',
   // 2026-11-29: today's (2026-11-27) and tomorrow's (2026-11-28) dailies keep their versions.
   dailyFrom: 20786,
+  monsters: [...V3.monsters, 'lizard', 'skeleton'],
+  difficulty: DIFFICULTY_V4,
+  // Rooms ran ten points behind the other kinds for the expert (v3: 36.5% against 47.5 and 39 at 200 seeds).
+  density: { rooms: 0.9 },
+  explorePicksUp: true,
   // A party of four re-pressed ⚔️ about 7 times per player per level for monsters joining a fight far from them
   // (expert party at 40 seeds a kind); now only the members near a newcomer are asked.
   // Holds stand through the calm like fight orders: a member who holds behind the front needs no press per fight.

@@ -109,6 +109,7 @@ const EVENTS = {
   fluttered: z.object({ type: z.literal('fluttered'), who: actor }),
   lumbered: z.object({ type: z.literal('lumbered'), who: actor }),
   split: z.object({ type: z.literal('split'), who: actor, into: actor }),
+  glanced: z.object({ type: z.literal('glanced'), who: actor, target: actor, weapon: z.string() }),
   'run-stopped': z.object({
     type: z.literal('run-stopped'),
     who: actor,
@@ -175,6 +176,7 @@ export const GameStateSchema = z
         state: z.enum(AI_STATES),
         lastSeen: int.min(-1),
         stunned: int.min(0),
+        glanced: z.literal(true).optional(),
       }),
     ),
     items: z.array(z.object({ id: int, kind: itemKind, x: int, y: int })),

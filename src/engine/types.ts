@@ -14,7 +14,7 @@ import type { Difficulty } from './difficulty.js';
 import type { MonsterKind } from './monsters.js';
 import type { ArmourKind, ItemKind, WeaponKind } from './items.js';
 /** How a monster kind fights: each is a row of the tactics table in ai.ts. */
-export type Tactics = 'minion' | 'skirmisher' | 'soldier' | 'archer' | 'erratic' | 'brute' | 'healer' | 'boss' | 'pack';
+export type Tactics = 'minion' | 'skirmisher' | 'soldier' | 'archer' | 'erratic' | 'brute' | 'healer' | 'boss' | 'pack' | 'skulker';
 /** Monster AI states; `retreat` is an archer or healer stepping back to keep its distance, `guard` a boss holding its post. */
 export const AI_STATES = ['wander', 'hunt', 'attack', 'flee', 'lured', 'retreat', 'guard'] as const;
 export type AiState = (typeof AI_STATES)[number];
@@ -67,6 +67,8 @@ export interface Weapon {
   toHit: number;
   /** Blows a strike makes (a quick weapon: 2), each rolled apart; 1 when left out. */
   hits?: number;
+  /** A crushing blow (the fighter's cleave): a monster that resists blades takes it whole. */
+  crush?: boolean;
 }
 
 export interface Player {
@@ -117,6 +119,8 @@ export interface Monster {
   lastSeen: number;
   /** Monster phases it still loses to a stun (a flash bomb). */
   stunned: number;
+  /** A blow has glanced off it (a monster that resists blades): the log says so the first time only. */
+  glanced?: boolean;
 }
 
 export interface Item {
@@ -289,6 +293,8 @@ export type GameEvent =
   | { type: 'lumbered'; who: ActorRef }
   /** A blade split a monster (an ooze): `into` is the new one beside it. */
   | { type: 'split'; who: ActorRef; into: ActorRef }
+  /** A blade's blow glanced off a monster that resists it (half damage): logged the first time for each monster. */
+  | { type: 'glanced'; who: ActorRef; target: ActorRef; weapon: string }
   /** `by` is the party member whose trouble stopped the run, when it is not the runner. */
   | { type: 'run-stopped'; who: ActorRef; steps: number; reason: RunStopReason; run: RunKind; by?: ActorRef }
   /** A rounds-mode party starts fighting in rounds (`who` saw the monster) or moves freely again. */

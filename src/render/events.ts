@@ -129,6 +129,8 @@ export function eventMsg(event: GameEvent, viewerId: string | null | undefined, 
       return msg('ev.swapped', { ...s(event.who), ...o(event.with) });
     case 'split':
       return msg('ev.split', { ...s(event.who), ...o(event.into) });
+    case 'glanced':
+      return msg('ev.glanced', { ...s(event.who), ...o(event.target), weapon: weaponRef(event.weapon) });
     case 'attacked':
       return event.attacker.kind === 'monster'
         ? msg('ev.attacked.monster', { ...s(event.attacker), ...o(event.target), damage: event.damage, verb: event.verb, weapon: weaponRef(event.weapon), range: event.range })

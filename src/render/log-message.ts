@@ -33,8 +33,8 @@ export function capitalise(s: string): string {
 
 /** Messages worded lately, by language and message: each press words the whole rolling log again, mostly unchanged. */
 const worded = new Map<string, string>();
-/** Most worded messages kept; the memo starts over when full. */
-const WORDED_KEPT = 2048;
+/** Most worded messages kept; when full, the oldest is dropped. */
+const WORDED_KEPT = 8192;
 
 /** One message worded in `locale`: nested messages first, then the message itself; `d` when no catalogue knows `k`. */
 export function formatMsg(m: LogLine, locale: Locale = DEFAULT_LOCALE): string {
@@ -43,7 +43,8 @@ export function formatMsg(m: LogLine, locale: Locale = DEFAULT_LOCALE): string {
   const known = worded.get(id);
   if (known !== undefined) return known;
   const text = wordMsg(m, locale);
-  if (worded.size >= WORDED_KEPT) worded.clear();
+  // The oldest out first (a Map keeps insertion order): a full memo no longer forgets every line at once.
+  if (worded.size >= WORDED_KEPT) worded.delete(worded.keys().next().value!);
   worded.set(id, text);
   return text;
 }

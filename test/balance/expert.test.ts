@@ -215,6 +215,50 @@ describe('expert: between fights', () => {
   });
 });
 
+describe('expert: rules version 4 monsters', () => {
+  it('GIVEN a skeleton coming and a bomb THEN it bombs it (a sword glances off its bones); a goblin alone is not worth one', () => {
+    const s = drawState(['##########', '#1...z...#', '##########']);
+    exploreUpTo(s, 10);
+    s.monsters[0]!.state = 'hunt';
+    s.players[0]!.pack = { bomb: 1 };
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'use', user: 'p1', item: 'bomb', dir: 'e' });
+    const goblin = drawState(['##########', '#1...g...#', '##########']);
+    exploreUpTo(goblin, 10);
+    goblin.monsters[0]!.state = 'hunt';
+    goblin.players[0]!.pack = { bomb: 1 };
+    expect(press(playerView(goblin, 'p1'))).toEqual({ type: 'wait', user: 'p1' });
+  });
+
+  it('GIVEN a skeleton THEN a fight with it costs more with a sword (it glances) than with an axe', () => {
+    const s = drawState(['##########', '#1z......#', '##########']);
+    exploreUpTo(s, 10);
+    s.monsters[0]!.state = 'attack';
+    const sword = fightCost(s.players[0]!, s.monsters);
+    s.players[0]!.weapon = 'axe';
+    const axe = fightCost(s.players[0]!, s.monsters);
+    expect(sword).toBeGreaterThan(axe * 1.5);
+  });
+
+  it('GIVEN a bloodied lizard running off down a corridor and a bomb THEN it bombs it (it would come back whole)', () => {
+    const s = drawState(['############', '#1...l.....#', '############']);
+    exploreUpTo(s, 12);
+    s.monsters[0]!.state = 'flee';
+    s.monsters[0]!.hp = 5;
+    s.players[0]!.pack = { bomb: 1 };
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'use', user: 'p1', item: 'bomb', dir: 'e' });
+  });
+
+  it('GIVEN a running lizard and no bomb THEN it goes after it (in sight it cannot heal); next to it, it strikes', () => {
+    const s = drawState(['############', '#1...l.....#', '############']);
+    exploreUpTo(s, 12);
+    s.monsters[0]!.state = 'flee';
+    s.monsters[0]!.hp = 5;
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+    s.monsters[0]!.x = 2;
+    expect(press(playerView(s, 'p1'))).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});
+
 describe('expert: a party', () => {
   it('GIVEN a hurt front player beside a monster in a corridor and a healthy ally behind THEN it swaps out; with a hurt ally it does not', () => {
     const s = drawState(['########', '#21g...#', '########']);

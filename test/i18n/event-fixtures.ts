@@ -40,6 +40,7 @@ export function sampleEvents(): GameEvent[] {
   }
   for (const kind of MONSTER_KINDS) out.push({ type: 'attacked', attacker: monster(kind, 'B'), target: ANN, damage: 4, weapon: 'club', verb: 'clubs', range: 1 });
   out.push({ type: 'split', who: monster('ooze'), into: monster('ooze', 'B') });
+  for (const who of [ANN, BO]) for (const weapon of ['sword', 'arrow']) out.push({ type: 'glanced', who, target: monster('skeleton'), weapon });
   // Role abilities: one with a count, one aimed at a monster, one healing a player (the user's own or another's).
   for (const who of [ANN, BO]) {
     out.push({ type: 'ability', who, ability: 'cleave', amount: 1 }, { type: 'ability', who, ability: 'cleave', amount: 3 });

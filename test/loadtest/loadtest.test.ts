@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { LoadArgsSchema } from '../../loadtest/args.js';
 import { heapTrend, probeFigures } from '../../loadtest/figures.js';
 import { summaryRow, summaryTable, type RunFigures } from '../../loadtest/summary.js';
+import { NOOP_WELCOME_TEXT } from '../../loadtest/welcome.js';
+import { t } from '../../src/i18n/index.js';
 import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } from '../../loadtest/check.js';
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
@@ -49,6 +51,18 @@ describe('load test', () => {
     expect(isAccepted(press(7, 'tok-refused'), refused)).toBe(false);
     expect(isAccepted(press(4, 'tok-b'), refused)).toBe(false);
     expect(isAccepted(press(undefined, 'tok-c'), refused)).toBe(false);
+  });
+
+  it("GIVEN a press followed by the first-game note WHEN judged THEN it is accepted (a welcome, not a refusal), and not applied it is lost", () => {
+    const appId = '1200000000000000001';
+    const welcome = t('de', 'first.icons', { buttons: '⬆️ …' });
+    const fake = { applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-welcome`, status: 200, body: { content: welcome } }, { method: 'POST', path: `/webhooks/${appId}/tok-noop`, status: 200, body: { content: NOOP_WELCOME_TEXT } }] } as never;
+    expect(followedUpTokens(fake)).toEqual(new Set());
+    expect(new Set(followUpTexts(fake, true).keys())).toEqual(new Set(['tok-welcome', 'tok-noop']));
+    const p: Press = { channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: 'w', token: 'tok-welcome', type: 7 };
+    const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
+    judge(p, false, followUpTexts(fake), r);
+    expect(r.lost).toBe(1);
   });
 
   it('GIVEN presses and whether each was applied WHEN judged THEN lost, lied and why-not-applied are counted by what the player was told', () => {

@@ -21,6 +21,8 @@ export interface InteractionCallOptions {
   files?: RestFile[];
   auth?: false;
   query?: URLSearchParams;
+  /** False when the caller reads nothing of a successful reply (an edit): it is then not parsed (null comes back). */
+  reply?: false;
 }
 
 /** The calls both transports make with an interaction token; @discordjs/rest's REST fits it too (tests stub it). */
@@ -128,7 +130,8 @@ export class InteractionClient implements InteractionCalls {
         const error = typeof raw === 'object' && raw !== null ? (raw as { code?: number; message?: string }) : { message: reply.statusText };
         throw new DiscordAPIError(error as never, 'code' in error && error.code !== undefined ? error.code : reply.status, reply.status, method, url.toString(), requestData);
       }
-      return /application\/json/.test(String(reply.headers['content-type'] ?? '')) ? parseJson(reply.body) : null;
+      // A message edit's reply is the whole message (10-20 KB of JSON): not parsed when nobody reads it.
+      return o.reply !== false && /application\/json/.test(String(reply.headers['content-type'] ?? '')) ? parseJson(reply.body) : null;
     }
   }
 

@@ -202,7 +202,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (t) {
       try {
-        await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(retiredPayload(), false), auth: false }));
+        await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(retiredPayload(), false), auth: false, reply: false }));
         metrics.tokenEdit('retire');
         return;
       } catch (err) {
@@ -235,7 +235,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     const t = deps.editTokens ? await deps.editTokens.fresh(key, ref.messageId, wallNow()).catch(() => null) : null;
     if (!t) return false;
     try {
-      await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false }));
+      await track((deps.answers ?? deps.rest).patch(Routes.webhookMessage(t.applicationId, t.token, t.webhookMessageId), { ...restRequest(payload, false), auth: false, reply: false }));
       metrics.tokenEdit(reason);
       return true;
     } catch (err) {

@@ -4,7 +4,8 @@
  * sends it and the terminal player prints the very same thing.
  */
 import { decodeButtonId } from '../../../commands/controls/custom-id.js';
-import { logText, sinceCount } from '../../app/rolling-log.js';
+import { lastLogText, logText, sinceCount } from '../../app/rolling-log.js';
+import { PUBLIC_LOG_LINES } from '../../render/game.js';
 import { DEFAULT_LOCALE, hasMessage, t, tDynamic, type Locale } from '../../i18n/index.js';
 import { dailyLine } from '../../app/daily/cards.js';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIAllowedMentions, type APIButtonComponentWithCustomId, type APIButtonComponentWithURL, type APIEmbed } from 'discord-api-types/v10';
@@ -114,7 +115,8 @@ export function gamePayload(view: GameView, now: number, links?: GameLinks): Gam
     // A plain view (/rogue map, a refresh) has no events of its own: the log then shows the last step's (state.recent).
     events: view.events.length > 0 ? view.events : view.state.recent,
     // The rolling log kept across actions, so a member hit while others clicked still reads it.
-    ...(view.meta.recentLog && view.meta.recentLog.length > 0 ? { log: logText(view.meta.recentLog, view.meta.locale) } : {}),
+    // Only the lines the shared message shows are worded (PUBLIC_LOG_LINES of the 30 kept).
+    ...(view.meta.recentLog && view.meta.recentLog.length > 0 ? { log: lastLogText(view.meta.recentLog, view.meta.locale, PUBLIC_LOG_LINES) } : {}),
     ...(view.meta.locale ? { locale: view.meta.locale } : {}),
     ...(seconds !== undefined ? { roundSecondsLeft: seconds, roundDeadlineMs: view.meta.roundDeadline } : {}),
     // The service pauses the round timer of a party that stopped playing; the next action restarts it.

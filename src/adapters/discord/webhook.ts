@@ -19,7 +19,7 @@ export const ANSWER_TYPE_NAMES: Partial<Record<number, AnswerType>> = {
 
 /** PATCH /webhooks/{app}/{token}/messages/@original, or a follow-up's id. */
 export async function editOriginal(rest: InteractionCalls, i: IncomingInteraction, msg: OutgoingMessage, messageId = '@original'): Promise<void> {
-  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, messageId), { ...restRequest(msg, false), auth: false });
+  await rest.patch(Routes.webhookMessage(i.applicationId, i.token, messageId), { ...restRequest(msg, false), auth: false, reply: false });
 }
 
 /** POST /webhooks/{app}/{token}: a follow-up message; its id. */

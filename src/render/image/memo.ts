@@ -1,8 +1,9 @@
 /**
- * Remembers the last image maps drawn of a stored state, so a state drawn again (the coalescer catching a message up
+ * Remembers the last image maps drawn of stored states, so a state drawn again (the coalescer catching a message up
  * to the newest turn, a refused press redrawing it, a controller) is not drawn and deflated twice. Only frozen states
- * (the stores hand out frozen games, which never change) are remembered, weakly, and a hit is checked cell by cell:
- * the same cells seen now, the same tiles and explored cells (typed arrays can't be frozen), the same options.
+ * (the stores hand out frozen games, which never change) are remembered, weakly, by identity. A hit is checked cell
+ * by cell: the same cells seen now, the same tiles and explored cells (typed arrays can't be frozen: their hashes are
+ * kept, not copies), the same options.
  */
 import type { GameState } from '../../engine/types.js';
 import type { Locale } from '../../i18n/index.js';
@@ -19,15 +20,16 @@ export interface MemoOptions {
 
 interface Entry<T> {
   o: MemoOptions;
-  /** 1 where the cell was seen when drawn. */
+  /** A bit per cell, set where the cell was seen when drawn. */
   seen: Uint8Array;
-  tiles: Uint8Array;
-  explored: Uint8Array;
+  /** Hashes of the tiles and explored cells when drawn (a few bytes kept per picture, not two copies of the map). */
+  tiles: number;
+  explored: number;
   value: T;
 }
 
-/** Pictures kept per state (a public one and a few private ones). */
-const PER_STATE = 4;
+/** Pictures kept per state (the public one and a private one). */
+const PER_STATE = 2;
 
 /** A memo of pictures by frozen state. */
 export class PictureMemo<T> {
@@ -35,9 +37,9 @@ export class PictureMemo<T> {
 
   /** The picture remembered for exactly these inputs, or undefined. */
   get(state: GameState, visible: Uint8Array, mark: number, o: MemoOptions): T | undefined {
-    const list = this.byState.get(state);
-    if (!list) return undefined;
-    for (const e of list) if (sameOptions(e.o, o) && sameSeen(e.seen, visible, mark) && same(e.tiles, state.tiles) && same(e.explored, state.explored)) return e.value;
+    const entries = this.byState.get(state);
+    if (!entries) return undefined;
+    for (const e of entries) if (sameOptions(e.o, o) && sameSeen(e.seen, visible, mark, state.width * state.height) && e.tiles === hash(state.tiles) && e.explored === hash(state.explored)) return e.value;
     return undefined;
   }
 
@@ -45,12 +47,12 @@ export class PictureMemo<T> {
   set(state: GameState, visible: Uint8Array, mark: number, o: MemoOptions, value: T): void {
     if (!Object.isFrozen(state)) return;
     const n = state.width * state.height;
-    const seen = new Uint8Array(n);
-    for (let i = 0; i < n; i++) seen[i] = visible[i] === mark ? 1 : 0;
-    const list = this.byState.get(state) ?? [];
-    list.unshift({ o: { ...o }, seen, tiles: state.tiles.slice(), explored: state.explored.slice(), value });
-    if (list.length > PER_STATE) list.length = PER_STATE;
-    this.byState.set(state, list);
+    const seen = new Uint8Array((n + 7) >> 3);
+    for (let i = 0; i < n; i++) if (visible[i] === mark) seen[i >> 3]! |= 1 << (i & 7);
+    const entries = this.byState.get(state) ?? [];
+    entries.unshift({ o: { ...o }, seen, tiles: hash(state.tiles), explored: hash(state.explored), value });
+    if (entries.length > PER_STATE) entries.length = PER_STATE;
+    this.byState.set(state, entries);
   }
 }
 
@@ -58,13 +60,14 @@ function sameOptions(a: MemoOptions, b: MemoOptions): boolean {
   return a.viewerId === b.viewerId && a.capWidth === b.capWidth && a.capHeight === b.capHeight && a.locale === b.locale && a.deflate === b.deflate;
 }
 
-function sameSeen(seen: Uint8Array, visible: Uint8Array, mark: number): boolean {
-  for (let i = 0; i < seen.length; i++) if ((visible[i] === mark ? 1 : 0) !== seen[i]) return false;
+function sameSeen(seen: Uint8Array, visible: Uint8Array, mark: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if ((visible[i] === mark ? 1 : 0) !== ((seen[i >> 3]! >> (i & 7)) & 1)) return false;
   return true;
 }
 
-function same(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** FNV-1a over the bytes, with the length. */
+function hash(a: Uint8Array): number {
+  let h = 0x811c9dc5 ^ a.length;
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
+  return h >>> 0;
 }

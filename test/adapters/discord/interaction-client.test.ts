@@ -65,6 +65,12 @@ describe('interaction client', () => {
     expect(JSON.parse(d.seen[0]!.body.toString())).toEqual({ content: 'x' });
   });
 
+  it('GIVEN an edit whose reply nobody reads WHEN Discord answers with the whole message THEN it is not parsed; otherwise it is', async () => {
+    const d = await discord((_n, res) => json(res, 200, { id: '8', embeds: [{ title: 'big' }] }));
+    expect(await d.client.patch('/webhooks/2/tok/messages/%40original', { body: {}, reply: false })).toBeNull();
+    expect(await d.client.patch('/webhooks/2/tok/messages/%40original', { body: {} })).toEqual({ id: '8', embeds: [{ title: 'big' }] });
+  });
+
   it("GIVEN Discord refuses with a code WHEN called THEN Discord's error is thrown with its status, code and message, not retried", async () => {
     const d = await discord((_n, res) => json(res, 404, { code: 10015, message: 'Unknown Webhook' }));
     const err: unknown = await d.client.post('/webhooks/2/tok', { body: { content: 'x' } }).catch((e: unknown) => e);
