@@ -63,7 +63,7 @@ const PINS: Record<number, Record<string, string>> = {
     constants: 'a0c69f5441305f26',
     dungeons: '440ea5d5459960a4',
     v4: '5947fec5fe68625a',
-    v3: 'c4aa73f9637fcf16',
+    v3: '2f20a9bc296662d0',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',
