@@ -16,7 +16,7 @@
 import { ABILITIES } from '../src/engine/roles.js';
 import { ITEMS } from '../src/engine/items.js';
 import { MONSTERS } from '../src/engine/monsters.js';
-import { DIRECTION_DELTA, type Action, type Direction, type Monster } from '../src/engine/index.js';
+import { DIRECTION_DELTA, Tile, type Action, type Direction, type Monster } from '../src/engine/index.js';
 import type { Rng } from '../src/grid/rng.js';
 import { awake, betterGear, bfs, blowOf, bombLine, myBlow, score, shooter, splits, strikesFrom } from './expert.js';
 import type { Memory } from './policies.js';
@@ -241,6 +241,12 @@ function follow(v: PlayerView): Action | null {
   if (legal.canDescend && (!legal.canExplore || v.depth >= v.maxDepth)) return { type: 'descend', user };
   const leader = leaderOf(v);
   const w = v.width;
+  // On the stairs with ground still to explore: step off them (a run never takes the stairs from an ally, so in a
+  // corridor I would block the lead's explore and travel for good).
+  if (v.known[me.y * w + me.x] === Tile.Stairs && legal.canExplore && leader.id !== me.id) {
+    const off = v.dirs.find((d) => legal.moves[d] === 'move' && !v.party.some((q) => q.x === me.x + DIRECTION_DELTA[d][0] && q.y === me.y + DIRECTION_DELTA[d][1]));
+    if (off) return { type: 'move', user, dir: off };
+  }
   // A few steps behind: close up. Far off (a fight split the party): stay, and let the lead's explore pick me up when
   // it sees me; walking 30 steps to the lead press by press cost 8 presses per player per maze level (40 seeds) and won
   // nothing.

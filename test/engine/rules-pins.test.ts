@@ -63,7 +63,7 @@ const PINS: Record<number, Record<string, string>> = {
     constants: 'a0c69f5441305f26',
     dungeons: 'd5ac89daa03e2338',
     v4: '98148552e814ad44',
-    v3: 'c4aa73f9637fcf16',
+    v3: '2f20a9bc296662d0',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',

@@ -35,7 +35,7 @@ function hall(rules: number): GameState {
 
 describe('rules version 4: a party', () => {
   it('GIVEN rules version 4 THEN a newcomer is news within 4 tiles of a member, and holds stand through the calm', () => {
-    expect(rulesFor(4).party).toMatchObject({ newcomerNear: 4, holdsStand: true });
+    expect(rulesFor(4).party).toMatchObject({ newcomerNear: 4, holdsStand: true, step: { rooms: 0.7 } });
     expect(rulesFor(3).party?.newcomerNear).toBeUndefined();
     expect(rulesFor(3).party?.holdsStand).toBeUndefined();
   });
