@@ -968,7 +968,7 @@ function fightReview(t: Turn, p: Player, mark: number, hpBefore: number): RunSto
   const guard = rules.fightGuard;
   // In a party's rounds (rules with party.newcomerNear), only a newcomer near this fighter is its news.
   const near = rules.party?.newcomerNear;
-  const mine = (m: Monster): boolean => near === undefined || !roundsNow(s) || s.players.filter((q) => q.alive).length < 2 || Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= near;
+  const mine = (m: Monster): boolean => near === undefined || !turnPolicy(s).rounds || s.players.filter((q) => q.alive).length < 2 || Math.max(Math.abs(m.x - p.x), Math.abs(m.y - p.y)) <= near;
   const newcomer = s.monsters.some((m) => fightable(m) && !known.has(m.id) && (guard || newThreat(m.kind, kinds)) && mine(m) && t.partySees(m.y * w + m.x));
   let allyDown = false;
   for (let k = mark; k < t.events.length; k++) if (t.events[k]!.type === 'died') allyDown = true;
