@@ -33,6 +33,8 @@ const ORIGIN = 'http://layout.test';
 const WIDTH = 360;
 /** A phone screen's height, CSS px (test/preview/preview.test.ts). */
 const SCREEN = 740;
+/** What a phone shows between Discord's header and its message box, CSS px (issue 24; test/preview/preview.test.ts). */
+const PHONE_VIEW = 610;
 /** A party of four's message may take a short scroll (test/preview/preview.test.ts). */
 const SHORT_SCROLL = 1000;
 /** Discord cuts a button label at 80 characters. */
@@ -63,6 +65,11 @@ class Bot {
     this.clock += 1000;
     const module = commands.find((c) => c.data.name === 'rogue')!;
     return module.run({ command: 'rogue', group: null, subcommand, options, user, ...KEY, memberIsAdmin: user.id === ME.id, locale: this.locale, games: this.games, settings: this.settings });
+  }
+  /** `/rogue-config <subcommand>` as an admin. */
+  async config(user: UserRef, subcommand: string): Promise<Reply> {
+    const module = commands.find((c) => c.data.name === 'rogue-config')!;
+    return module.run({ command: 'rogue-config', group: null, subcommand, options: {}, user, ...KEY, memberIsAdmin: true, locale: this.locale, games: this.games, settings: this.settings });
   }
   async view(): Promise<GameView> {
     const r = await this.games.view(KEY);
@@ -115,12 +122,14 @@ async function scenesOf(locale: Locale): Promise<Scene[]> {
   const topics = HELP_TOPIC_IDS.map((topic) => privateReply({ kind: 'confirm', text: helpTopicText(topic, locale), buttons: help.kind === 'confirm' ? help.buttons : [] }, locale, `help: ${topic}`));
   const about = await solo.rogue(ME, 'about');
   const status = await solo.rogue(ME, 'status');
+  const config = await solo.config(ME, 'show');
   return [
     { id: `${locale}-solo`, title: 'solo', messages: [game(solo, soloView, 'solo (image)'), game(solo, soloView, 'solo (emoji, mobile)', 'emoji', true)] },
     { id: `${locale}-lobby`, title: 'lobby', messages: [game(party, lobbyView, 'lobby')] },
     { id: `${locale}-party`, title: 'party', messages: [game(party, partyView, 'party of four (image)'), game(party, partyView, 'party of four (emoji, mobile)', 'emoji', true)] },
     { id: `${locale}-help`, title: 'help', messages: [privateReply(help, locale, '/rogue help'), ...topics, privateReply(about, locale, '/rogue about'), privateReply(status, locale, '/rogue status')] },
     { id: `${locale}-controller`, title: 'controller', messages: [controller(soloView, ME.id, locale, '🎮 solo'), controller(partyView, ME.id, locale, '🎮 party')] },
+    { id: `${locale}-config`, title: 'config', messages: [privateReply(config, locale, '/rogue-config show')] },
   ];
 }
 
@@ -276,6 +285,16 @@ describe('the layout in every language at 360 px', () => {
     // Help's first screen: at most a quarter taller than English's (a phone screen and a short scroll).
     expect(help!.height, `${locale} help`).toBeLessThanOrEqual(Math.max(SCREEN, englishHelp!.height * 1.25));
     console.log(`layout ${locale}: solo ${soloImage!.height} px, party ${partyImage!.height} px, help ${help!.height} px (English ${englishHelp!.height} px)`);
+  }, 120_000);
+
+  it.each(LOCALE_CODES)('GIVEN %s WHEN the lobby, /rogue help and /rogue-config show are shown at 360 px THEN the lobby and help fit one phone screen and config show the 610 px between its header and message box', async (locale) => {
+    const [lobby] = await measure(scenes.get(locale)![1]!);
+    const [help] = await measure(scenes.get(locale)![3]!);
+    const [config] = await measure(scenes.get(locale)![5]!);
+    console.log(`phone view ${locale}: lobby ${lobby!.height} px, help ${help!.height} px, config show ${config!.height} px`);
+    expect(lobby!.height, `${locale} lobby`).toBeLessThanOrEqual(SCREEN);
+    expect(help!.height, `${locale} help`).toBeLessThanOrEqual(SCREEN);
+    expect(config!.height, `${locale} config show`).toBeLessThanOrEqual(PHONE_VIEW);
   }, 120_000);
 
   it('GIVEN a row too long for a phone WHEN measured THEN the budget check reports it (the check can fail)', async () => {
