@@ -25,7 +25,7 @@ describe('preview scenes', () => {
         if (game === 'party') for (const name of ['Player', 'Alice', 'Bob', 'Cara']) expect(last).toContain(`**${name}**`);
       }
     }
-    expect(scenes.find((s) => s.id === 'party-emoji')!.messages.at(-1)!.payload.embeds![0]!.title).toMatch(/Turn 25/);
+    expect(scenes.find((s) => s.id === 'party-emoji')!.messages.at(-1)!.payload.embeds![0]!.title).toMatch(/Turn 21/);
     expect(PHONE_FIT.every((p) => STYLES.some((s) => s.render === p.render && s.mobile === p.mobile))).toBe(true);
   });
 
