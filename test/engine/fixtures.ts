@@ -8,7 +8,8 @@ import { Rng } from '../../src/grid/rng.js';
 import { labelFor } from '../../src/engine/level.js';
 import { CALM_ROUNDS } from '../../src/engine/pace.js';
 import { SCHEMA_VERSION } from '../../src/engine/state-schema.js';
-import type { GameConfig, GameState, ItemKind, Monster, MonsterKind, Player } from '../../src/engine/types.js';
+import { step } from '../../src/engine/game.js';
+import type { Action, GameConfig, GameEvent, GameState, ItemKind, Monster, MonsterKind, Player, StepResult } from '../../src/engine/types.js';
 
 /** Monster and item letters come from their tables' ASCII art, so a drawn map can hold any kind. */
 const KINDS = new Map<string, MonsterKind>(MONSTER_KINDS.map((k) => [MONSTERS[k].art.ascii, k]));
@@ -101,3 +102,33 @@ export function drawMap(s: GameState): string[] {
 export function inFight(s: GameState): GameState {
   return { ...s, calm: 0 };
 }
+
+/** The state of an accepted step (throws on a refusal, naming its code). */
+export function ok(r: StepResult): GameState {
+  if (!r.ok) throw new Error(`rejected: ${r.code}`);
+  return r.state;
+}
+
+/** Plays `actions` in order from `s` (each must be accepted): the last state and every event. */
+export function play(s: GameState, actions: readonly Action[]): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  for (const a of actions) {
+    const r = step(s, a);
+    s = ok(r);
+    if (r.ok) events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/** The events of one type. */
+export const ofType = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
+
+/** Every monster hunting the first player (knows where they are). */
+export const hunting = (s: GameState): GameState => {
+  const p = s.players[0]!;
+  for (const m of s.monsters) {
+    m.state = 'hunt';
+    m.lastSeen = p.y * s.width + p.x;
+  }
+  return s;
+};

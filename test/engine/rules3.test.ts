@@ -13,33 +13,9 @@ import { enterLevel } from '../../src/engine/level.js';
 import { Rng } from '../../src/grid/rng.js';
 import { LATEST_RULES, rulesFor } from '../../src/engine/rules.js';
 import { SCHEMA_VERSION, parseGameState } from '../../src/engine/state-schema.js';
-import type { Action, GameEvent, GameState, StepResult } from '../../src/engine/types.js';
-import { drawState, inFight } from './fixtures.js';
+import type { Action, GameEvent, GameState } from '../../src/engine/types.js';
+import { drawState, hunting, inFight, ofType, ok, play } from './fixtures.js';
 
-function ok(r: StepResult): GameState {
-  if (!r.ok) throw new Error(`rejected: ${r.code}`);
-  return r.state;
-}
-
-function play(s: GameState, actions: readonly Action[]): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = step(s, a);
-    s = ok(r);
-    if (r.ok) events.push(...r.events);
-  }
-  return { state: s, events };
-}
-
-const ofType = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
-const hunting = (s: GameState): GameState => {
-  const p = s.players[0]!;
-  for (const m of s.monsters) {
-    m.state = 'hunt';
-    m.lastSeen = p.y * s.width + p.x;
-  }
-  return s;
-};
 const stops = (events: readonly GameEvent[]) => ofType(events, 'run-stopped').filter((e) => e.run === 'fight').map((e) => e.reason);
 
 describe('rules version 3', () => {

@@ -8,34 +8,10 @@ import { step } from '../../src/engine/game.js';
 import { MONSTERS } from '../../src/engine/monsters.js';
 import { LATEST_RULES, rulesFor } from '../../src/engine/rules.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
-import type { Action, GameEvent, GameState, StepResult } from '../../src/engine/types.js';
+import type { Action, GameEvent, GameState } from '../../src/engine/types.js';
 import { MaskBytes } from '../../src/engine/bytes.js';
-import { drawState } from './fixtures.js';
+import { drawState, hunting, ofType, ok, play } from './fixtures.js';
 
-function ok(r: StepResult): GameState {
-  if (!r.ok) throw new Error(`rejected: ${r.code}`);
-  return r.state;
-}
-
-function play(s: GameState, actions: readonly Action[]): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = step(s, a);
-    s = ok(r);
-    if (r.ok) events.push(...r.events);
-  }
-  return { state: s, events };
-}
-
-const ofType = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
-const hunting = (s: GameState): GameState => {
-  const p = s.players[0]!;
-  for (const m of s.monsters) {
-    m.state = 'hunt';
-    m.lastSeen = p.y * s.width + p.x;
-  }
-  return s;
-};
 const waits = (n: number): Action[] => Array.from({ length: n }, () => ({ type: 'wait', user: 'p1' }) as Action);
 const mine = (events: readonly GameEvent[]) => ofType(events, 'attacked').filter((e) => e.attacker.kind === 'player');
 
