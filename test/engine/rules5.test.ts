@@ -1,9 +1,13 @@
 /**
- * Drawn-map tests of rules version 5: in a party, a monster that fled and came back fights on to the end
- * (party.fleesOnce, the monster's `returned` mark); alone, and under version 4, it runs again.
+ * Tests of rules version 5: in a party, a monster that fled and came back fights on to the end (party.fleesOnce, the
+ * monster's `returned` mark; alone, and under version 4, it runs again); mazes carved at 0.9 of the map's sides in
+ * its middle, holding as many monsters a tile as before and a little more (maze.scale, maze.density).
  */
 import { describe, expect, it } from 'vitest';
-import { step } from '../../src/engine/game.js';
+import { defaultConfig } from '../../src/engine/config.js';
+import { newGame, step } from '../../src/engine/game.js';
+import { monsterCount } from '../../src/engine/level.js';
+import { Tile } from '../../src/grid/tiles.js';
 import { MONSTERS } from '../../src/engine/monsters.js';
 import { LATEST_RULES, rulesFor } from '../../src/engine/rules.js';
 import { parseGameState } from '../../src/engine/state-schema.js';
@@ -99,5 +103,45 @@ describe('rules version 5', () => {
     explored.set(state.explored);
     const loaded = parseGameState(JSON.parse(JSON.stringify({ ...state, explored })));
     expect(loaded.ok && loaded.state.monsters[0]!.returned).toBe(true);
+  });
+});
+
+describe('rules version 5: smaller mazes', () => {
+  const maze = (rules: number, seed: number): GameState => newGame(defaultConfig({ seed, mapKind: 'maze', width: 60, height: 30, rules }));
+  const floor = (s: GameState): number[] => [...s.tiles.keys()].filter((i) => s.tiles[i] !== Tile.Wall);
+
+  it('GIVEN the rules table THEN version 5 carves mazes at 0.9 of the sides, 1.32 monsters a tile where version 4 had 1.25', () => {
+    expect(rulesFor(5).maze).toEqual({ ...rulesFor(4).maze, scale: 0.9, density: 1.32 });
+    expect(rulesFor(4).maze?.scale).toBeUndefined();
+  });
+
+  it('GIVEN seeds 1-8 THEN a version-5 maze of 60x30 lies in the middle 54x27, with about 0.81 of version 4’s floor', () => {
+    let ratio = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const v5 = floor(maze(5, seed));
+      const v4 = floor(maze(4, seed));
+      for (const i of v5) {
+        expect(i % 60).toBeGreaterThanOrEqual(3);
+        expect(i % 60).toBeLessThan(57);
+        expect(Math.floor(i / 60)).toBeGreaterThanOrEqual(1);
+        expect(Math.floor(i / 60)).toBeLessThan(28);
+      }
+      // Version 4's maze reaches the map's edge columns; version 5's stops 3 short of them.
+      expect(v4.some((i) => i % 60 === 1 || i % 60 === 58)).toBe(true);
+      ratio += v5.length / v4.length / 8;
+    }
+    // (One maze differs from the next by what the generator culls as unreachable.)
+    expect(ratio).toBeGreaterThan(0.72);
+    expect(ratio).toBeLessThan(0.9);
+  });
+
+  it('GIVEN a maze level THEN version 5 holds 0.81 x 1.32 / 1.25 (about 0.86) of version 4’s monsters', () => {
+    const cfg = (rules: number) => defaultConfig({ seed: 1, mapKind: 'maze', width: 120, height: 60, rules, difficulty: 'normal' });
+    const ratio = monsterCount(cfg(5), 1, 1) / monsterCount(cfg(4), 1, 1);
+    expect(ratio).toBeCloseTo((0.81 * 1.32) / 1.25, 1);
+    // Caverns and rooms are as in version 4.
+    for (const mapKind of ['cavern', 'rooms'] as const) {
+      expect(monsterCount({ ...cfg(5), mapKind }, 3, 2)).toBe(monsterCount({ ...cfg(4), mapKind }, 3, 2));
+    }
   });
 });
