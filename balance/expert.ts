@@ -422,6 +422,12 @@ function decide(v: PlayerView, notes: Notes): Action | null {
   // the last depth measured the same, 37.5% against 38.3% over 120 games).
   if (last) {
     if (legal.canDescend) return { type: 'descend', user };
+    // A stand-off on the last depth (a guard that never comes; explore is refused while it is in view): walk to the
+    // stairs by hand, or on to unexplored ground when no known way leads there.
+    if (standoff) {
+      const d = (v.stairs >= 0 ? walkToward(v, v.stairs) : null) ?? stepToFrontier(v);
+      if (d && legal.moves[d] === 'move') return { type: 'move', user, dir: d };
+    }
   }
   const map = usableBy(v, 'map');
   if (map && v.stairs < 0) return { type: 'use', user, item: map };

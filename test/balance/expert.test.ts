@@ -321,3 +321,17 @@ describe('expert: no freeze on a ⚔️ that strikes nothing', () => {
     expect(presses[3]).toEqual({ type: 'move', user: 'p1', dir: 'e' });
   });
 });
+
+describe('expert: the last depth', () => {
+  it('GIVEN a warlord that never comes on the last depth, and no known way to the stairs THEN after a stand-off it walks on by hand', () => {
+    const s = drawState(['###########', '#1......>W#', '###########']);
+    s.depth = s.config.maxDepth;
+    // The stairs and the warlord are known (seen from afar), the corridor between is not: explore is refused in its sight.
+    for (let i = 0; i < s.tiles.length; i++) s.explored[i] = i % s.width <= 3 || i % s.width >= 8 ? 1 : 0;
+    s.monsters[0]!.state = 'hunt';
+    const memory = { waits: 0 };
+    const presses = Array.from({ length: 8 }, () => expertPolicy(playerView(s, 'p1'), Rng.fromSeed(1), memory));
+    expect(presses.slice(0, 5).some((a) => a?.type === 'move')).toBe(false);
+    expect(presses.slice(5)).toEqual([5, 6, 7].map(() => ({ type: 'move', user: 'p1', dir: 'e' })));
+  });
+});

@@ -80,7 +80,7 @@ const PINS: Record<number, Record<string, string>> = {
     constants: 'a0c69f5441305f26',
     dungeons: '19aee7e0473a7c22',
     v4: '9bc196ee79203dd2',
-    v3: '2da11690b7a8ae23',
+    v3: '4c63f1428bade86e',
     roles: '79a2be426c78f2e5',
     abilities: '535115a4fa5769a0',
     roleConstants: 'b0f893a1822a6b43',

@@ -60,11 +60,11 @@ function bloodied(s: GameState): string {
 }
 
 describe('rules version 5', () => {
-  it('GIVEN the rules table THEN version 5 is the newest, its dailies start 2026-11-30 and its parties meet monsters that flee once', () => {
+  it('GIVEN the rules table THEN version 5 is the newest, its dailies start 2026-11-30, its parties meet runners that flee once and caverns hold a few more', () => {
     const v5 = rulesFor(5);
     expect(LATEST_RULES).toBe(5);
     expect(new Date(v5.dailyFrom * 86_400_000).toISOString().slice(0, 10)).toBe('2026-11-30');
-    expect(v5.party).toMatchObject({ ...rulesFor(4).party, fleesOnce: true });
+    expect(v5.party).toEqual({ ...rulesFor(4).party, step: { ...rulesFor(4).party!.step, cavern: 0.875 }, fleesOnce: true });
     expect(rulesFor(4).party?.fleesOnce).toBeUndefined();
     expect(v5.monsters).toEqual(rulesFor(4).monsters);
     expect(v5.difficulty).toBe(rulesFor(4).difficulty);
