@@ -83,7 +83,9 @@ export class HttpInteractions {
       }
     } catch (err) {
       record.ms = now() - started;
-      record.error = (err as Error).name;
+      // The cause's code tells a refused or reset connection (TypeError: fetch failed) from a timeout.
+      const cause = (err as { cause?: { code?: unknown } }).cause?.code;
+      record.error = typeof cause === 'string' ? `${(err as Error).name} (${cause})` : (err as Error).name;
     }
     this.deliveries.push(record);
   }
