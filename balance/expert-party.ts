@@ -41,18 +41,27 @@ interface PartyNotes {
   lastPos: number;
   /** Press types the game just refused, and for how many more presses not to try them. */
   refused: Map<string, number>;
+  /** The turn of my last press (a hold that stood LONG_HOLD rounds since with nothing happening is a stand-off). */
+  lastTurn: number;
+  /** A stand-off outlasted my hold: I go at the nearest monster by hand until a blow is in reach or I am hurt. */
+  restless: boolean;
 }
 
 const NOTES = new WeakMap<object, PartyNotes>();
 
 function notesOf(memory: object, v: PlayerView): PartyNotes {
   let n = NOTES.get(memory);
-  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map(), refused: new Map(), lastPos: -1 }));
+  if (!n || n.depth !== v.depth) NOTES.set(memory, (n = { depth: v.depth, lastType: '', noFight: 0, stall: 0, lastHp: v.me.hp, seen: new Map(), refused: new Map(), lastPos: -1, lastTurn: v.turn, restless: false }));
   return n;
 }
 
 /** A stand-off this many presses long sends the front in (the shaman behind its pack, an archer out of reach). */
 const STANDOFF = 3;
+/**
+ * Rounds a hold may stand with nothing coming next to me before I look again: a monster that never comes (a guard
+ * in a corridor, a pack behind cornered runners) would otherwise hold the party for good.
+ */
+const LONG_HOLD = 24;
 
 /** The item kinds whose effect is `effect` that I can use now. */
 const usableBy = (v: PlayerView, effect: string) => v.legal.usable.find((k) => ITEMS[k].effect === effect) ?? null;
@@ -75,11 +84,13 @@ export function partyExpert(v: PlayerView, rng: Rng, memory: Memory): Action | n
   notes.lastPos = here;
   for (const [k, n] of notes.refused) if (n <= 1) notes.refused.delete(k);
   else notes.refused.set(k, n - 1);
+  if (v.rounds && v.holding && v.turn - notes.lastTurn >= LONG_HOLD) notes.restless = true;
   const a = decide(v, rng, memory, notes);
   // (The careful player's count of waits is its own: a press decided here is no wait of its.)
   if (a && a.type !== 'wait') memory.waits = 0;
   notes.lastType = a ? a.type : notes.lastType;
   notes.lastHp = v.me.hp;
+  if (a) notes.lastTurn = v.turn;
   return a;
 }
 
@@ -90,6 +101,11 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
   const hp = me.hp / me.maxHp;
   const threats = v.monsters.filter((m) => awake(m) && !(m.state === 'guard' && cheb(m, me) > 6));
   if (legal.usable.includes('map') && v.stairs < 0) return { type: 'use', user, item: 'map' };
+  if (threats.length === 0) notes.restless = false;
+  if (notes.restless) {
+    const go = restless(v, notes);
+    if (go) return go;
+  }
   if (threats.length === 0) {
     notes.stall = 0;
     notes.seen = new Map();
@@ -196,6 +212,26 @@ function decide(v: PlayerView, rng: Rng, memory: Memory, notes: PartyNotes): Act
   if (standing(v)) return null;
   if (legal.canFight && notes.noFight === 0) return { type: 'fight', user };
   return { type: 'wait', user };
+}
+
+/**
+ * A stand-off outlasted my hold: strike what is in reach, else step toward the nearest monster I can reach by hand
+ * (runners cornered in a pocket, a guard in a corridor), until I am hurt. Null: back to the usual reading.
+ */
+function restless(v: PlayerView, notes: PartyNotes): Action | null {
+  const user = v.me.id;
+  const strike = v.dirs.find((d) => v.legal.moves[d] === 'attack');
+  if (strike || v.me.hp < notes.lastHp) {
+    notes.restless = false;
+    return strike ? { type: 'move', user, dir: strike } : null;
+  }
+  const byDistance = [...v.monsters].sort((a, b) => viewDistance(v, v.me, a) - viewDistance(v, v.me, b));
+  for (const m of byDistance) {
+    const d = walkTo(v, m);
+    if (d) return { type: 'move', user, dir: d };
+  }
+  notes.restless = false;
+  return null;
 }
 
 /**

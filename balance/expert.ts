@@ -52,6 +52,10 @@ interface Notes {
   chase: number;
   /** The types of my last few presses, newest last (an explore / ⚔️ ping-pong is broken by hand). */
   types: string[];
+  /** ⚔️ presses in a row after which no one's hp changed (a monster that never comes): three send me in by hand. */
+  dry: number;
+  /** The sum of my hp and the monsters' in view at my last press. */
+  lastSum: number;
 }
 
 /** ⚔️ is pressed for a plain fight only when a monster is this near (from farther, it would hand back without a blow). */
@@ -65,7 +69,7 @@ const NOTES = new WeakMap<object, Notes>();
 
 function notesOf(memory: object, v: PlayerView): Notes {
   let n = NOTES.get(memory);
-  if (!n) NOTES.set(memory, (n = { depth: v.depth, types: [], chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() }));
+  if (!n) NOTES.set(memory, (n = { depth: v.depth, types: [], chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map(), dry: 0, lastSum: -1 }));
   if (n.depth !== v.depth) Object.assign(n, { depth: v.depth, types: [], chase: 0, idle: 0, seen: new Map(), trail: [], sincePack: 99, stall: 0, lastHp: v.me.hp, lastPos: -1, lastType: '', refused: new Map() });
   return n;
 }
@@ -330,6 +334,19 @@ function walkToward(v: PlayerView, goal: number): Direction | null {
   return d && v.legal.moves[d] === 'move' ? d : null;
 }
 
+/** A blow at a monster next to me, else a step toward the nearest monster in view I can walk to (any state); or null. */
+function goIn(v: PlayerView): Action | null {
+  const user = v.me.id;
+  const strike = v.dirs.find((d) => v.legal.moves[d] === 'attack');
+  if (strike) return { type: 'move', user, dir: strike };
+  const byDistance = [...v.monsters].sort((a, b) => viewDistance(v, v.me, a) - viewDistance(v, v.me, b));
+  for (const m of byDistance) {
+    const d = walkToward(v, m.y * v.width + m.x);
+    if (d) return { type: 'move', user, dir: d };
+  }
+  return null;
+}
+
 /** What I press now. */
 export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number }): Action | null {
   // A rounds-mode party plays the party expert (balance/expert-party.ts), taking the last stairs when on them.
@@ -351,7 +368,13 @@ export function expertPolicy(v: PlayerView, rng: Rng, memory: { waits: number })
   if (walks && tr.length >= 3 && here !== tr[tr.length - 1] && here === tr[tr.length - 2] && tr[tr.length - 1] === tr[tr.length - 3]) {
     for (const k of ['fight', 'explore', 'travel']) notes.refused.set(k, 8);
   }
-  let a = decide(v, notes);
+  // ⚔️ handed back again and again with no blow struck (its target can't come and it can't reach it): go in by hand.
+  const sum = v.me.hp + v.monsters.reduce((n, m) => n + m.hp, 0);
+  notes.dry = notes.lastType === 'fight' && !v.fighting && sum === notes.lastSum ? notes.dry + 1 : 0;
+  notes.lastSum = sum;
+  if (notes.dry >= 3) notes.refused.set('fight', 12);
+  let a = notes.dry >= 3 ? goIn(v) : null;
+  a ??= decide(v, notes);
   const t = notes.trail;
   // Stepping back to where I stood two presses ago, again and again, with monsters in view: a dance that goes
   // nowhere. Hand the fight to ⚔️ (it strikes and steps by itself), or hold.

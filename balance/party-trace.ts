@@ -24,7 +24,7 @@ const users = ['u1','u2','u3','u4'];
 const roles = row.roles!;
 users.forEach((u, i) => { s = apply(s, { type: 'join', user: u, name: u, role: roles[i] }) ?? s; });
 const mem = new Map(users.map((u) => [u, { waits: 0 }]));
-let stalled = false; let n = 0;
+let stalled = false; let n = 0; let timers = 0;
 const out: string[] = [];
 while (s.status === 'playing' && n < 16000) {
   let acted = false;
@@ -49,7 +49,7 @@ while (s.status === 'playing' && n < 16000) {
     }
   }
   if (!acted && !stalled && roundsNow(s)) stalled = true;
-  else if (!acted) { const t = roundsNow(s) ? apply(s, { type: 'resolve-round' }) : null; if (!t) break; 
+  else if (!acted) { const t = roundsNow(s) && ++timers <= 2000 ? apply(s, { type: 'resolve-round' }) : null; if (!t) break; 
       const backs = backsOf(t.recent);
       out.push(`t${s.turn} TIMER${backs.length?' BACK '+backs.join(','):''}`); s = t; }
   else stalled = false;

@@ -119,7 +119,7 @@ export function playGame(sc: Scenario, seed: number, observe?: (s: GameState, us
         fights += next.recent.filter((e) => e.type === 'pace' && e.rounds).length;
         const level = (presses[s.depth - 1] ??= {});
         level[u] = (level[u] ?? 0) + 1;
-        tallyStep(next.recent, potions, (n) => (idleHandBacks += n));
+        tallyStep(next.recent, potions, (n) => (idleHandBacks += n), breakdown);
         for (const e of next.recent) if (e.type === 'run-stopped' && e.run === 'fight') breakdown[`fight-ended:${e.reason}`] = (breakdown[`fight-ended:${e.reason}`] ?? 0) + 1;
         breakdown[`${phase}:${what}`] = (breakdown[`${phase}:${what}`] ?? 0) + 1;
         s = next;
@@ -134,7 +134,7 @@ export function playGame(sc: Scenario, seed: number, observe?: (s: GameState, us
       // Still no one presses: the round timer runs out (not a command).
       const timer = roundsNow(s) && ++timers <= MAX_TIMERS ? apply(s, { type: 'resolve-round' }) : null;
       if (!timer) break;
-      tallyStep(timer.recent, potions, (n) => (idleHandBacks += n));
+      tallyStep(timer.recent, potions, (n) => (idleHandBacks += n), breakdown);
       s = timer;
     } else stalled = false;
   }
@@ -143,17 +143,22 @@ export function playGame(sc: Scenario, seed: number, observe?: (s: GameState, us
   return { won: s.summary?.outcome === 'victory', stuck: s.status === 'playing', depth: s.depth, turns: s.turn, actions, walks, moves, killer: s.summary?.recap.ending.by?.monster ?? null, breakdown, fights, potions, refusals, idleHandBacks, busiestShares };
 }
 
-/** Counts a step's potions found and drunk, and fight orders handed back in a step with no blow by either side. */
-function tallyStep(events: readonly GameEvent[], potions: { found: number; used: number }, handBack: (n: number) => void): void {
+/**
+ * Counts a step's potions found and drunk, and fight orders handed back in a step with no blow by either side (by
+ * reason in the breakdown: `idle-back:REASON`).
+ */
+function tallyStep(events: readonly GameEvent[], potions: { found: number; used: number }, handBack: (n: number) => void, breakdown: Record<string, number>): void {
   let blows = 0;
-  let backs = 0;
+  const backs: string[] = [];
   for (const e of events) {
     if (e.type === 'picked-up' && e.item === 'potion') potions.found++;
     if (e.type === 'drank') potions.used++;
     if (e.type === 'attacked' || e.type === 'missed') blows++;
-    if (e.type === 'run-stopped' && e.run === 'fight') backs++;
+    if (e.type === 'run-stopped' && e.run === 'fight') backs.push(e.reason);
   }
-  if (blows === 0 && backs > 0) handBack(backs);
+  if (blows > 0 || backs.length === 0) return;
+  handBack(backs.length);
+  for (const r of backs) breakdown[`idle-back:${r}`] = (breakdown[`idle-back:${r}`] ?? 0) + 1;
 }
 
 function apply(s: GameState, a: Action): GameState | null {

@@ -53,6 +53,11 @@ function summarise(row: Row, results: GameResult[]) {
     potions: ['found', 'used', 'left'].map((k) => mean(results.map((r) => r.potions[k as 'found' | 'used' | 'left']))),
     refusalsPerLevel: mean(results.map((r) => r.refusals / r.depth)),
     idleHandBacks: mean(results.map((r) => r.idleHandBacks)),
+    // Of those, the ones for a monster joining the fight (monster-in-view) and the stand-offs (no blow for fightIdle
+    // rounds, a step too exposed, a fight drawn out, nothing left in view).
+    idleNewcomers: mean(results.map((r) => r.breakdown['idle-back:monster-in-view'] ?? 0)),
+    idleStandOffs: mean(results.map((r) => ['no-blows', 'exposed', 'drawn-out', 'no-target'].reduce((n, k) => n + (r.breakdown[`idle-back:${k}`] ?? 0), 0))),
+    medianTurnsPerLevel: median(results.map((r) => r.turns / r.depth)),
     busiest: median(results.flatMap((r) => r.busiestShares)),
   };
 }
@@ -127,7 +132,7 @@ async function main(): Promise<void> {
       .join(' ');
     console.log(`${pad(t.row, 38)} ${pad(`${t.seeds} (<=${t.seedsTo})`, 12)} ${pad((t.winRate * 100).toFixed(1), 6)} ${pad(String(t.medianTurns), 13)} ${pad(t.medianActionsPerLevel.toFixed(1), 13)} ${pad(t.medianWalksPerLevel.toFixed(1), 15)} ${pad(t.medianMovesPerLevel.toFixed(1), 6)} ${dist}${by ? ` · ${by}` : ''}`);
     const [found, used, left] = t.potions.map((x) => x.toFixed(1));
-    console.log(`  potions found/used/left ${found}/${used}/${left} · refusals/lvl ${t.refusalsPerLevel.toFixed(2)} · orders handed back without a blow/run ${t.idleHandBacks.toFixed(2)} · busiest player ${(t.busiest * 100).toFixed(0)}%`);
+    console.log(`  potions found/used/left ${found}/${used}/${left} · refusals/lvl ${t.refusalsPerLevel.toFixed(2)} · orders handed back without a blow/run ${t.idleHandBacks.toFixed(2)} (newcomers ${t.idleNewcomers.toFixed(2)}, stand-offs ${t.idleStandOffs.toFixed(2)}) · turns/lvl ${t.medianTurnsPerLevel.toFixed(0)} · busiest player ${(t.busiest * 100).toFixed(0)}%`);
     if (args.includes('--breakdown')) {
       const parts = Object.entries(t.breakdown).map(([k, v]) => `${k} ${v.toFixed(1)}`);
       console.log(`  per player per level (mean): ${parts.join(', ')}`);

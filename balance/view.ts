@@ -35,6 +35,8 @@ export interface PlayerView {
   /** The depth and the last depth (the HUD's "Depth 2/5"). */
   depth: number;
   maxDepth: number;
+  /** The game's turn (the round a rounds game is in: the message counts them). */
+  turn: number;
 }
 
 const ORTHO: readonly Direction[] = DIRECTIONS.slice(0, 4);
@@ -72,6 +74,7 @@ export function playerView(state: GameState, userId: string): PlayerView {
     holding: state.holding.includes(userId),
     depth: state.depth,
     maxDepth: state.config.maxDepth,
+    turn: state.turn,
   };
 }
 

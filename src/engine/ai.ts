@@ -63,6 +63,8 @@ export interface Perception {
    * away and comes to fight, so hanging back never freezes a run or a fight order.
    */
   commits?: boolean;
+  /** It fled once and came back, under rules whose monsters flee once (fleesOnce): it never flees again. */
+  spent?: boolean;
 }
 
 export interface Decision {
@@ -135,7 +137,7 @@ export function decide(m: Monster, p: Perception): Decision {
   const weapon = rule.weapon(m, p);
   if (m.state === 'flee' && !p.recovered) return { state: 'flee', weapon };
   if (p.target) {
-    if (rule.flees(p)) return { state: 'flee', weapon };
+    if (!p.spent && rule.flees(p)) return { state: 'flee', weapon };
     if (p.distance <= rule.keepsAway && m.state !== 'retreat' && !p.commits) return { state: 'retreat', weapon };
     if (p.lineDistance <= weaponOf(m, weapon).reach) return { state: 'attack', weapon };
     return { state: 'hunt', weapon };
@@ -210,6 +212,7 @@ export function perceive(state: GameState, ws: Workspace, m: Monster, lured = fa
     lured,
     recovered: m.hp >= (stats.returnAt ?? RETURN_FRACTION) * m.maxHp,
     ...(commits ? { commits } : {}),
+    ...(m.returned ? { spent: true } : {}),
   };
 }
 
@@ -352,6 +355,8 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
   };
 
   const slowStrikes = rulesFor(state.config.rules).slowStrikes;
+  // In a party under rules whose monsters flee once, one that comes back from fleeing is marked to fight on.
+  const fleesOnce = rulesFor(state.config.rules).party?.fleesOnce === true && state.players.filter((q) => q.alive).length >= 2;
   // The stairs a boss guards (found once per phase, only when a guard is on the level).
   let post = -2;
   const postOf = (): number => (post === -2 ? (post = state.tiles.indexOf(Tile.Stairs)) : post);
@@ -396,7 +401,10 @@ export function monsterPhase(state: GameState, rng: Rng, ws: Workspace, hooks: P
         if (MONSTERS[m.kind].shouts) alert(m, p.target);
       }
     }
-    if (before === 'flee' && d.state !== 'flee') hooks.event({ type: 'returned', who: monsterRef(m) });
+    if (before === 'flee' && d.state !== 'flee') {
+      hooks.event({ type: 'returned', who: monsterRef(m) });
+      if (fleesOnce) m.returned = true;
+    }
     if (tactic.guards && d.state === 'guard' && before !== 'guard' && before !== 'wander') hooks.event({ type: 'guarding', who: monsterRef(m) });
     // A healer in a fight mends the most hurt packmate it can reach instead of acting.
     if (tactic.mends && p.target && (state.turn + m.id) % MEND_EVERY === 0 && mend(state, rng, m, hooks)) continue;

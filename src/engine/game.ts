@@ -357,6 +357,7 @@ function calmDown(t: Turn): void {
 function copyMonster(m: Monster): Monster {
   const c: Monster = { id: m.id, kind: m.kind, label: m.label, maxHp: m.maxHp, power: m.power, x: m.x, y: m.y, hp: m.hp, weapon: m.weapon, state: m.state, lastSeen: m.lastSeen, stunned: m.stunned };
   if (m.glanced) c.glanced = true;
+  if (m.returned) c.returned = true;
   return c;
 }
 

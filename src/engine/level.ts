@@ -6,7 +6,7 @@ import { Tile } from '../grid/tiles.js';
 import { MaskBytes, TileBytes } from './bytes.js';
 import { PARTY_HP_STEP } from './difficulty.js';
 import { MONSTERS, rollMonsterKind } from './monsters.js';
-import { rulesFor } from './rules.js';
+import { rulesFor, type MazeRule } from './rules.js';
 import { placeGuardian } from './boss.js';
 import { rollItemKind } from './items.js';
 import type { GameConfig, GameState, Monster, MonsterKind } from './types.js';
@@ -25,9 +25,15 @@ export function monsterCount(config: GameConfig, depth: number, players = 1): nu
   const rule = MAP_KIND_RULES[config.mapKind];
   const rules = rulesFor(config.rules);
   const party = 1 + (rules.party ? rules.party.step[config.mapKind] : rule.partyStep) * Math.max(0, players - 1);
-  const density = (config.mapKind === 'maze' && rules.maze ? rules.maze.density : rule.density) * (rules.density?.[config.mapKind] ?? 1);
+  // A maze carved smaller than the map (scale) holds as many monsters per tile as a whole one.
+  const density = (config.mapKind === 'maze' && rules.maze ? rules.maze.density * (rules.maze.scale ?? 1) ** 2 : rule.density) * (rules.density?.[config.mapKind] ?? 1);
   const n = Math.round((area / TILES_PER_MONSTER) * rules.difficulty[config.difficulty].count * density * party * (1 + rules.depth.count * (depth - 1)));
   return Math.max(2, Math.min(MAX_MONSTERS, n));
+}
+
+/** The maze generator's shape from a rules version's maze rule (its monster density is the level's business). */
+function mazeShape(m: MazeRule): { braid: number; roomTiles: number; sparsify: number; scale?: number } {
+  return { braid: m.braid, roomTiles: m.roomTiles, sparsify: m.sparsify, ...(m.scale !== undefined ? { scale: m.scale } : {}) };
 }
 
 /** Max hp of a monster of a kind, scaled by difficulty, depth and party size. */
@@ -75,7 +81,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
       players: config.maxPlayers,
       monsters: monsterCount(config, depth, living),
       items: items.potions + items.lures,
-      ...(rulesFor(config.rules).maze ? { maze: { braid: rulesFor(config.rules).maze!.braid, roomTiles: rulesFor(config.rules).maze!.roomTiles, sparsify: rulesFor(config.rules).maze!.sparsify } } : {}),
+      ...(rulesFor(config.rules).maze ? { maze: mazeShape(rulesFor(config.rules).maze!) } : {}),
     },
     rng,
   );

@@ -177,6 +177,7 @@ export const GameStateSchema = z
         lastSeen: int.min(-1),
         stunned: int.min(0),
         glanced: z.literal(true).optional(),
+        returned: z.literal(true).optional(),
       }),
     ),
     items: z.array(z.object({ id: int, kind: itemKind, x: int, y: int })),

@@ -121,6 +121,8 @@ export interface Monster {
   stunned: number;
   /** A blow has glanced off it (a monster that resists blades): the log says so the first time only. */
   glanced?: boolean;
+  /** It came back from fleeing under rules whose monsters flee once (fleesOnce): it fights on to the end. */
+  returned?: boolean;
 }
 
 export interface Item {

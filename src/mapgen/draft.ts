@@ -64,6 +64,25 @@ export function runPipeline(draft: Draft, rng: Rng, steps: readonly Step[]): Dra
 }
 
 /**
+ * A step that carves a smaller map in the middle of the draft: `steps` run on a draft of width x height (at most the
+ * draft's), whose tiles and dead ends are then set in the draft's centre; the rest stays wall. (The carving steps
+ * only read and write tiles and dead ends.)
+ */
+export function inset(width: number, height: number, steps: readonly Step[]): Step {
+  return (draft: Draft, rng: Rng): Draft => {
+    const w = Math.min(width, draft.width);
+    const h = Math.min(height, draft.height);
+    const inner = runPipeline(emptyDraft(w, h), rng, steps);
+    const ox = (draft.width - w) >> 1;
+    const oy = (draft.height - h) >> 1;
+    draft.tiles.fill(0);
+    for (let y = 0; y < h; y++) draft.tiles.set(inner.tiles.subarray(y * w, y * w + w), (y + oy) * draft.width + ox);
+    draft.deadEnds = inner.deadEnds.map((i) => (Math.floor(i / w) + oy) * draft.width + (i % w) + ox);
+    return draft;
+  };
+}
+
+/**
  * Debug/test drawing of a draft, one string per row: '#' wall, '.' floor, '>' stairs,
  * '@' start, 'p' other player starts, 'm' monster spot, '!' item spot.
  */

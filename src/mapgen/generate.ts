@@ -3,7 +3,7 @@ import { MIN_HEIGHT, MIN_WIDTH, Tile } from '../grid/tiles.js';
 import type { Rng } from '../grid/rng.js';
 import { addRooms, braid, sparsify } from './braid.js';
 import { cellularCavern, keepLargestRegion, narrowNecks } from './cavern.js';
-import { checkSide, emptyDraft, runPipeline, type Draft, type Step } from './draft.js';
+import { checkSide, emptyDraft, inset, runPipeline, type Draft, type Step } from './draft.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { roomsAndCorridors } from './rooms.js';
 import {
@@ -40,10 +40,14 @@ const KIND_TABLE = {
     carve: (spec) => {
       // About one room per 300 tiles: 80x40 gets 11, 200x200 gets 133 (a rules version may braid more, add more rooms).
       const shape = spec.maze ?? { braid: 0.5, roomTiles: 300, sparsify: 0 };
-      const rooms = Math.max(1, Math.round((spec.width * spec.height) / shape.roomTiles));
+      // A rules version may carve the maze smaller than the map, in its middle (scale: each side's share).
+      const scale = shape.scale ?? 1;
+      const width = scale < 1 ? Math.max(MIN_WIDTH, Math.round(spec.width * scale)) : spec.width;
+      const height = scale < 1 ? Math.max(MIN_HEIGHT, Math.round(spec.height * scale)) : spec.height;
+      const rooms = Math.max(1, Math.round((width * height) / shape.roomTiles));
       // Walling back dead ends comes after the rooms (a room carved on walled-back cells would stand alone).
-      if (shape.sparsify > 0) return [huntAndKill, addRooms(rooms), sparsify(shape.sparsify), braid(shape.braid)];
-      return [huntAndKill, braid(shape.braid), addRooms(rooms)];
+      const steps = shape.sparsify > 0 ? [huntAndKill, addRooms(rooms), sparsify(shape.sparsify), braid(shape.braid)] : [huntAndKill, braid(shape.braid), addRooms(rooms)];
+      return scale < 1 ? [inset(width, height, steps)] : steps;
     },
     monsters: (spec) => placeMonsters(spec.monsters, MONSTER_MIN_DIST, { deadEndsFirst: true }),
   },
@@ -105,7 +109,7 @@ export interface LevelSpec {
    * A maze's braid fraction, tiles per room and share of its floor walled back from dead ends (the rules version's;
    * left out: braid 0.5, a room per 300 tiles, no dead end shortened).
    */
-  maze?: { braid: number; roomTiles: number; sparsify: number };
+  maze?: { braid: number; roomTiles: number; sparsify: number; scale?: number };
 }
 
 /** Monsters start farther than this many steps (Chebyshev) from the party's start tile. */

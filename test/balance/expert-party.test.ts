@@ -48,6 +48,19 @@ describe('party expert: a corridor front', () => {
     expect(press(s, 'p1')).not.toBeNull();
   });
 
+  it('GIVEN a hold that stood 24 rounds with nothing coming THEN the member goes at the nearest monster by hand (no freeze)', () => {
+    // A goblin that never comes (in the games: cornered runners, a guard in a corridor): the hold would stand for good.
+    const s = fight(['##########', '#1....g..#', '##########'], ['fighter']);
+    s.holding = ['p1'];
+    const memory = { waits: 0 };
+    const at = (turn: number) => partyExpert(playerView({ ...s, turn }, 'p1'), Rng.fromSeed(1), memory);
+    expect(at(100)).toBeNull();
+    expect(at(110)).toBeNull();
+    expect(at(124)).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+    // It keeps going until a blow is in reach (no new hold in between).
+    expect(at(125)).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+
   it('GIVEN the same party in a room THEN no one counts as behind (every member can reach the goblin)', () => {
     const s = fight(['##########', '#........#', '#.4321.g.#', '#........#', '##########'], ['fighter', 'healer', 'ranger', 'rogue']);
     const v = playerView(s, 'p3');

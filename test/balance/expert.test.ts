@@ -307,3 +307,17 @@ describe('expert: it sees only what a player sees', () => {
     expect(checked).toBeGreaterThan(30);
   });
 });
+
+describe('expert: no freeze on a ⚔️ that strikes nothing', () => {
+  it('GIVEN ⚔️ handed back three times with no blow (a shaman behind a cornered runner) THEN the fourth press goes in by hand', () => {
+    const s = drawState(['#########', '#1..g.s.#', '#########']);
+    s.explored.fill(1);
+    Object.assign(s.monsters[0]!, { state: 'flee', hp: 7 });
+    s.monsters[1]!.state = 'hunt';
+    const memory = { waits: 0 };
+    // The same view each time: the order ended and no one's hp changed.
+    const presses = [0, 1, 2, 3].map(() => expertPolicy(playerView(s, 'p1'), Rng.fromSeed(1), memory));
+    expect(presses.slice(0, 3)).toEqual([0, 1, 2].map(() => ({ type: 'fight', user: 'p1' })));
+    expect(presses[3]).toEqual({ type: 'move', user: 'p1', dir: 'e' });
+  });
+});

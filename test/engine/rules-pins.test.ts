@@ -71,6 +71,23 @@ const PINS: Record<number, Record<string, string>> = {
     fightIdle: '4b227777d4dd1fc6',
     slowStrikes: 'b5bea41b6c623f7c',
   },
+  5: {
+    kinds: '747d3ec64d154ab8',
+    monsters: '746b78162832e61d',
+    items: '215782f3f30bf9ea',
+    mapKinds: '848c5aca66dd5e64',
+    difficulty: '4358b08c6e9c496f',
+    constants: 'a0c69f5441305f26',
+    dungeons: '19aee7e0473a7c22',
+    v4: '9bc196ee79203dd2',
+    v3: '2da11690b7a8ae23',
+    roles: '79a2be426c78f2e5',
+    abilities: '535115a4fa5769a0',
+    roleConstants: 'b0f893a1822a6b43',
+    depthCurve: '877720cf9f0c26ea',
+    fightIdle: '4b227777d4dd1fc6',
+    slowStrikes: 'b5bea41b6c623f7c',
+  },
 };
 
 const sha = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);

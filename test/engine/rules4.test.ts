@@ -16,9 +16,9 @@ const waits = (n: number): Action[] => Array.from({ length: n }, () => ({ type: 
 const mine = (events: readonly GameEvent[]) => ofType(events, 'attacked').filter((e) => e.attacker.kind === 'player');
 
 describe('rules version 4', () => {
-  it('GIVEN the rules table THEN version 4 is the newest, its dailies start 2026-11-29 and it adds the lizard and the skeleton', () => {
+  it('GIVEN the rules table THEN version 4 follows 3, its dailies start 2026-11-29 and it adds the lizard and the skeleton', () => {
     const v4 = rulesFor(4);
-    expect(LATEST_RULES).toBe(4);
+    expect(LATEST_RULES).toBeGreaterThanOrEqual(4);
     expect(new Date(v4.dailyFrom * 86_400_000).toISOString().slice(0, 10)).toBe('2026-11-29');
     expect(v4.monsters).toEqual([...rulesFor(3).monsters, 'lizard', 'skeleton']);
     expect(rulesFor(3).monsters).not.toContain('lizard');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Tile } from '../../src/grid/tiles.js';
 import { Rng } from '../../src/grid/rng.js';
-import { draftFromAscii, draftToAscii, emptyDraft, runPipeline, type Step } from '../../src/mapgen/index.js';
+import { draftFromAscii, draftToAscii, emptyDraft, inset, runPipeline, type Step } from '../../src/mapgen/index.js';
 
 describe('emptyDraft', () => {
   it('GIVEN a size THEN every tile is wall and nothing is placed', () => {
@@ -53,5 +53,18 @@ describe('ascii drawing', () => {
   it('GIVEN ragged rows or an open border THEN it throws', () => {
     expect(() => draftFromAscii(['#####', '#..#', '#####'])).toThrow(/length/);
     expect(() => draftFromAscii(['#####', '#....', '#####'])).toThrow(/border/);
+  });
+});
+
+describe('inset', () => {
+  it('GIVEN steps carving a 5x3 draft THEN their tiles and dead ends land in the middle of a 9x7 one, the rest wall', () => {
+    const carve: Step = (d) => {
+      d.tiles.fill(Tile.Floor);
+      d.deadEnds = [0, d.width * d.height - 1];
+      return d;
+    };
+    const d = runPipeline(emptyDraft(9, 7), Rng.fromSeed(1), [inset(5, 3, [carve])]);
+    expect(draftToAscii(d, false)).toEqual(['#########', '#########', '##.....##', '##.....##', '##.....##', '#########', '#########']);
+    expect(d.deadEnds).toEqual([2 * 9 + 2, 4 * 9 + 6]);
   });
 });
