@@ -151,9 +151,20 @@ function post(result: Result<GameView>): Reply {
   return result.ok ? { kind: 'game', view: result.value, mode: 'post' } : { kind: 'failure', error: result.error };
 }
 
-/** What happened, in the acting player's words ("You move north. The goblin misses you."). */
-export function eventsNote(view: GameView, viewerId: string): string | null {
-  const lines = view.events.map((e) => describeEvent(e, viewerId)).filter((s) => s.length > 0);
+/**
+ * What happened, in the acting player's words and language ("You move. (×11)", "The goblin misses you."): the same
+ * line in a row is counted, so an 11-step explore is one line and its stop line, not twelve.
+ */
+export function eventsNote(view: GameView, viewerId: string, locale: Locale = DEFAULT_LOCALE): string | null {
+  const runs: { line: string; count: number }[] = [];
+  for (const e of view.events) {
+    const line = describeEvent(e, viewerId, locale);
+    if (line.length === 0) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.line === line) last.count++;
+    else runs.push({ line, count: 1 });
+  }
+  const lines = runs.map((r) => (r.count === 1 ? r.line : t(locale, 'log.repeat', { line: r.line, count: r.count })));
   if (lines.length === 0) return null;
   const text = lines.join('\n');
   return text.length > 1800 ? `${text.slice(0, 1797)}...` : text;
@@ -258,7 +269,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
       ...(ctx.seenGame !== undefined ? { expectedGame: ctx.seenGame } : {}),
       ...(ctx.interactionId !== undefined ? { interactionId: ctx.interactionId } : {}),
     });
-    return update(result, (v) => eventsNote(v, ctx.user.id));
+    return update(result, (v) => eventsNote(v, ctx.user.id, ctx.locale ?? DEFAULT_LOCALE));
   }
   switch (opts.subcommand) {
     case 'new':

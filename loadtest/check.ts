@@ -64,9 +64,30 @@ export function isAccepted(p: Press, refused: ReadonlySet<string> | ReadonlyMap<
   return (p.type === 6 || p.type === 7) && !refused.has(p.token);
 }
 
+/**
+ * Why each interaction got no answer in time, as the fake saw it (by interaction id): the endpoint did not answer
+ * within Discord's 3 s, could not be reached (its connection refused or reset), answered with an error status, or the
+ * answer came and was refused (too late: 10062). Interactions with no such trace are left out ("no answer in time").
+ */
+export function noAnswerReasons(fake: Pick<FakeDiscord, 'requests' | 'http'>): Map<string, string> {
+  const why = new Map<string, string>();
+  for (const d of fake.http?.deliveries ?? []) {
+    if (d.error === 'TimeoutError') why.set(d.interactionId, 'no answer: the endpoint did not answer within 3 s');
+    else if (d.error) why.set(d.interactionId, `no answer: the endpoint could not be reached, ${d.error}`);
+    else if (d.status !== 200 && d.status !== 202) why.set(d.interactionId, `no answer: the endpoint answered HTTP ${d.status}`);
+  }
+  for (const r of fake.requests) {
+    const m = /^\/interactions\/(\d+)\/[^/]+\/callback$/.exec(r.path);
+    if (!m || r.status < 400 || why.has(m[1]!)) continue;
+    const code = typeof r.response === 'object' && r.response !== null && 'code' in r.response ? String((r.response as { code: unknown }).code) : '';
+    why.set(m[1]!, code === '10062' ? 'no answer: it came after the 3 s window (10062)' : `no answer: Discord refused it (${r.status} ${code})`);
+  }
+  return why;
+}
+
 /** Why a press that was not applied was not: the words the player got, shortened to a reason class. */
-export function whyNotApplied(p: Press, notes: ReadonlyMap<string, string[]>): string {
-  if (p.type === undefined) return 'no answer in time';
+export function whyNotApplied(p: Press, notes: ReadonlyMap<string, string[]>, noAnswer?: ReadonlyMap<string, string>): string {
+  if (p.type === undefined) return noAnswer?.get(p.interactionId) ?? 'no answer in time';
   const said = p.type === 4 ? p.text : notes.get(p.token)?.[0];
   if (said === undefined) return `answered type ${p.type} with no note`;
   return `"${said.replace(/\s+/g, ' ').slice(0, 48)}"`;
@@ -85,6 +106,7 @@ async function appliedSet(store: RedisGameStore, key: { guildId: string; channel
 /** Runs the checks against the bots' Redis. */
 export async function checkChannels(fake: FakeDiscord, channels: readonly LoadChannel[], presses: readonly Press[], redisUrl: string, prefix: string): Promise<CheckResult> {
   const notes = followUpTexts(fake);
+  const noAnswer = noAnswerReasons(fake);
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const store = new RedisGameStore(redis, { prefix });
@@ -105,7 +127,7 @@ export async function checkChannels(fake: FakeDiscord, channels: readonly LoadCh
       if (!replayed.ok || loaded.game.state.version !== log.length || !isDeepStrictEqual(replayed.state, loaded.game.state)) result.replayMismatches++;
       const mine = byChannel.get(ch) ?? [];
       const applied = await appliedSet(store, key, mine);
-      for (const p of mine) judge(p, applied.has(p), notes, result);
+      for (const p of mine) judge(p, applied.has(p), notes, result, noAnswer);
       for (const player of ch.players) {
         const entries = log.filter((a) => a.type !== 'join' && a.type !== 'leave' && a.type !== 'resolve-round' && a.user === player.id).length;
         const appliedPresses = mine.filter((p) => p.userId === player.id && applied.has(p)).length;
@@ -119,7 +141,7 @@ export async function checkChannels(fake: FakeDiscord, channels: readonly LoadCh
 }
 
 /** Counts one press into the result: lost, lied, applied but unanswered, or not applied (and why). */
-export function judge(p: Press, applied: boolean, notes: ReadonlyMap<string, string[]>, result: CheckResult): void {
+export function judge(p: Press, applied: boolean, notes: ReadonlyMap<string, string[]>, result: CheckResult, noAnswer?: ReadonlyMap<string, string>): void {
   const accepted = isAccepted(p, notes);
   if (applied) {
     if (p.type === undefined) result.appliedUnanswered++;
@@ -132,6 +154,6 @@ export function judge(p: Press, applied: boolean, notes: ReadonlyMap<string, str
     return;
   }
   if (accepted) result.lost++;
-  const why = accepted ? 'LOST: answered as applied' : whyNotApplied(p, notes);
+  const why = accepted ? 'LOST: answered as applied' : whyNotApplied(p, notes, noAnswer);
   result.notApplied[why] = (result.notApplied[why] ?? 0) + 1;
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { probeFigures, profileBreakdown, type ProcessFigures } from './figures.js';
 import { FakeDiscord, testSigningKeys, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { OwnRedis } from '../test/support/own-redis.js';
@@ -73,6 +74,8 @@ interface RunReport {
   notes: NoteFigures;
   /** The machine's 1-minute load average when the pressing started and ended (a shared machine: figures are noisy). */
   load: [number, number];
+  /** The load test's own process over the pressing (the fake Discord and the players): event-loop delay and CPU. */
+  harness: { lagP99Ms: number; lagMaxMs: number; cpuMs: number };
   /** Presses answered "busy, try again" by the load shedder. */
   busy: number;
   /** Redis commands the processes sent from the first press until Discord traffic went quiet (INFO commandstats), by command. */
@@ -122,7 +125,13 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     // --global-429: from that second on, the next bot-token request gets Discord's global 429 (the route not run).
     const at429 = args['global-429'];
     const arm429 = at429 === undefined || mode === 'noop' ? null : setTimeout(() => fake.failRequests((_m, _p, h) => (h['authorization'] ?? '').startsWith('Bot '), { retryAfterSec: args['retry-after'], global: true, unapplied: true }), at429 * 1000);
+    // The load test's own process (the fake Discord and the players) is timed too: when its event loop lags, answers
+    // look late and requests go out late whatever the bot does.
+    const ownLag = monitorEventLoopDelay({ resolution: 10 });
+    ownLag.enable();
+    const ownCpu = process.cpuUsage();
     const presses = await drivePlayers(fake, world.channels, args).finally(() => {
+      ownLag.disable();
       if (arm429) clearTimeout(arm429);
       if (expiring) clearInterval(expiring);
       admin?.disconnect();
@@ -146,6 +155,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const busy = presses.filter((p) => p.type === 4 && p.text === BUSY_TEXT).length;
     report = {
       load: [loadBefore, loadavg()[0]!],
+      harness: { lagP99Ms: ownLag.percentile(99) / 1e6, lagMaxMs: ownLag.max / 1e6, cpuMs: cpuMs(process.cpuUsage(ownCpu)) },
       notes: noteFigures(presses, fake.requests, fake.applicationId, started, mode === 'noop' || at429 === undefined ? undefined : args['retry-after']),
       busy,
       redisCommands,
@@ -190,6 +200,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
   return report;
 }
 
+const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
+
 const ms = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(1)} ms`);
 
 function print(args: LoadArgs, r: RunReport): void {
@@ -198,6 +210,7 @@ function print(args: LoadArgs, r: RunReport): void {
     `== ${r.mode}: ${who}, ${args.channels} channels x ${args.players} players, ${args.rate}/s offered for ${args.seconds} s (load average ${r.load[0].toFixed(1)} -> ${r.load[1].toFixed(1)} on ${cpus().length} cores)`,
     `presses ${r.presses}, answered ${r.answered}, unanswered ${r.unanswered}, accepted ${r.accepted} (${r.acceptedPerSecond.toFixed(1)} turns/s); served (answered, not "busy") ${((r.answered - r.busy) / args.seconds).toFixed(1)}/s of ${(r.presses / args.seconds).toFixed(1)}/s pressed, ${r.busy} shed as busy`,
     `latency dispatch -> answer: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+    `the load test's own process (fake Discord, players): CPU ${r.harness.cpuMs.toFixed(0)} ms, event-loop delay p99 ${ms(r.harness.lagP99Ms)}, max ${ms(r.harness.lagMaxMs)}`,
     `fake Discord refused ${r.discordErrors} requests during the run${r.discordErrorKinds.length ? `: ${r.discordErrorKinds.join('; ')}` : ''}`,
   ];
   if (r.mode !== 'noop') {

@@ -155,10 +155,14 @@ async function partyFight(start: number): Promise<Step[]> {
   await run(bot, null, ME, 'new', { seed: PARTY_SEED, mode: 'rounds', party: 4 });
   for (const u of PARTY.slice(1)) await run(bot, null, u, 'join');
   const last: Record<string, string | undefined> = {};
-  for (let round = 1; round <= 80 && !inMelee(await bot.current()); round++) for (const u of PARTY) await fightStep(bot, u, last);
-  // Half the party has acted this round: whose turn it is shows.
-  for (const u of PARTY.slice(0, 2)) await fightStep(bot, u, last);
-  await snapshot(bot, steps, 'a party of four in a fight (rounds): two have acted');
+  // Stop at the press that brings a monster next to a member: the fight is on, some members have acted this round.
+  fight: for (let round = 1; round <= 80; round++) {
+    for (const u of PARTY) {
+      await fightStep(bot, u, last);
+      if (inMelee(await bot.current())) break fight;
+    }
+  }
+  await snapshot(bot, steps, 'a party of four in a fight (rounds): blows are traded');
   // A member's 🎮: it says which ring on the game message is theirs.
   steps.push({ kind: 'private', message: { ...controllerMessage(await bot.current(), PARTY[1]!.id, 'image'), caption: 'Alice: 🎮 (her controller says which ring is hers)' } });
   return steps;

@@ -99,9 +99,14 @@ function roundLine(event: Extract<GameEvent, { type: 'round-ended' }>, viewerId:
   return msg('ev.round-ended.names', { round: event.round, acted: actedPart, passed: passedPart, p: passed.length > 0 ? 'yes' : 'no' });
 }
 
+/** Why a run stopped, as the end of a sentence: its reason, or the teammate in trouble ("Bob is under attack"). */
+export function stopWhy(event: Extract<GameEvent, { type: 'run-stopped' }>, viewerId: string | null | undefined = null, fmt: NameFormat = plain): LogMsg {
+  return event.by && TROUBLE[event.reason] ? msg(`log.trouble.${event.reason}`, { ...subject(event.by, viewerId, fmt), actor: object(event.by, viewerId, fmt) }) : stopReason(event.reason);
+}
+
 /** The run-stopped message: who stopped which run after how many steps or turns, and why. */
 function runStopped(event: Extract<GameEvent, { type: 'run-stopped' }>, viewerId: string | null | undefined, fmt: NameFormat): LogMsg {
-  const why = event.by && TROUBLE[event.reason] ? msg(`log.trouble.${event.reason}`, { ...subject(event.by, viewerId, fmt), actor: object(event.by, viewerId, fmt) }) : stopReason(event.reason);
+  const why = stopWhy(event, viewerId, fmt);
   // A fight order ended as a round resolved counts no turns of its own.
   const after = event.run === 'fight' && event.steps === 0 ? 'no' : event.run === 'rest' || event.run === 'fight' ? 'turns' : 'steps';
   return msg('ev.run-stopped', { ...subject(event.who, viewerId, fmt), run: event.run, after, steps: event.steps, why });

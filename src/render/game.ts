@@ -231,10 +231,10 @@ function placeEmbed(c: PlaceContext): RenderedMessage {
   const reserve = merge ? codePoints(c.embed.fields[0]!.value) + OFF_RESERVE + 2 : 0;
   const budget = Math.min(LIMITS.description - reserve, embedLeft(c.embed)) - (LEGEND_MAX[c.options.style] + 2);
   const map = drawnView(c, budget);
-  // The map, a blank line, then the legend (when a kind needs one) and the HUD: what follows the map's rows.
+  // The map, then right under its rows the legend (when a kind needs one) and the HUD: on a phone a blank line is a line.
   const under = [...(map.key ? [map.key] : []), ...(merge ? [c.embed.fields[0]!.value] : [])].join('\n');
   if (merge) c.embed.fields = [];
-  c.embed.description = under ? `${map.text}\n\n${under}` : map.text;
+  c.embed.description = under ? `${map.text}\n${under}` : map.text;
   return { content: '', embed: c.embed };
 }
 

@@ -4,7 +4,7 @@
  * events as a language-neutral message (keys log.recap*). Pure.
  */
 import type { ActorRef, GameEvent, RunKind } from '../engine/types.js';
-import { monsterRef } from './events.js';
+import { monsterRef, stopWhy } from './events.js';
 import { msg, type LogMsg, type LogValue } from './log-message.js';
 import { cleanName } from './text.js';
 
@@ -75,5 +75,7 @@ export function pressRecap(events: readonly GameEvent[], lines = 0, solo = false
   const parts = recapParts(events, run.who, solo);
   // A quiet run that wrote one line (its own stop line) says all there is: no recap.
   if (parts.length === 0 && lines <= 1) return null;
-  return msg(solo ? SOLO_RECAP_KEY : RECAP_KEY, { icon: RUN_ICON[run.run], actor: cleanName(run.who.name), turns: run.steps, what: joined(parts), lines });
+  // A quiet run's recap says why it stopped ("🧭 15 turns: a monster is in view."): it is the line the message shows.
+  const what = parts.length === 0 ? stopWhy(run) : joined(parts);
+  return msg(solo ? SOLO_RECAP_KEY : RECAP_KEY, { icon: RUN_ICON[run.run], actor: cleanName(run.who.name), turns: run.steps, what, lines });
 }

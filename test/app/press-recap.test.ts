@@ -79,6 +79,19 @@ describe('press recap', () => {
     expect(sinceCount(rollLog([], walk, state), 'Ann')).toBe(1);
   });
 
+  it('GIVEN a quiet explore that wrote two lines (an item picked up, its stop line) WHEN logged THEN the recap says why it stopped', () => {
+    const explore: GameEvent[] = [
+      ...Array.from({ length: 15 }, (): GameEvent => ({ type: 'moved', who: ann, x: 1, y: 1 })),
+      { type: 'picked-up', who: ann, item: 'potion' },
+      { type: 'run-stopped', who: ann, steps: 15, reason: 'monster-in-view', run: 'explore' },
+    ];
+    const lines = logText(rollLog([], explore, state));
+    expect(lines.at(-1)).toBe('🧭 Ann, 15 turns: a monster is in view.');
+    expect(logText(rollLog([], explore, solo)).at(-1)).toBe('🧭 15 turns: a monster is in view.');
+    // "Since your last action" still reaches back over every line of the press.
+    expect(sinceCount(rollLog([], explore, state), 'Ann')).toBe(lines.length);
+  });
+
   it('GIVEN a press with many kills WHEN logged THEN the recap counts them past RECAP_KILLS', () => {
     const kills = (n: number): GameEvent[] => Array.from({ length: n }, (_, i): GameEvent => ({ type: 'killed', attacker: ann, target: { kind: 'monster', id: 10 + i, monster: 'bat', label: 'ABCDEFG'[i]! } }));
     const line = (n: number): string => logText(rollLog([], [...kills(n), { type: 'run-stopped', who: ann, steps: 8, reason: 'no-target', run: 'fight' }], state)).at(-1)!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands, findCommand } from '../../commands/index.js';
 import { failureText, optionErrorText } from '../../commands/replies.js';
-import rogue, { HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
+import rogue, { eventsNote, HELP_TEXT, rogueOptions, toAction } from '../../commands/rogue.js';
 import { ROGUE_GROUPS, ROGUE_TOP } from '../../commands/rogue-tree.js';
 import { HELP_TOPIC_IDS, HELP_TOPICS, helpTopicText } from '../../commands/help.js';
 import { decodeButtonId, pressIntent, runPress } from '../../commands/controls/index.js';
@@ -12,7 +12,8 @@ import { DEFAULT_SETTINGS } from '../../src/app/settings.js';
 import { SettingsService } from '../../src/app/settings-service.js';
 import { MemorySettingsStore } from '../../src/adapters/memory/memory-settings-store.js';
 import { silentLogger } from '../../src/app/ports.js';
-import type { RejectionCode } from '../../src/engine/types.js';
+import type { GameEvent, RejectionCode } from '../../src/engine/types.js';
+import type { GameView } from '../../src/app/service-types.js';
 import { MAP_KINDS } from '../../src/engine/index.js';
 import { CALM_ROUNDS } from '../../src/engine/pace.js';
 
@@ -163,5 +164,26 @@ describe('refusal wording', () => {
     const codes: RejectionCode[] = ['wall', 'occupied-by-ally', 'not-in-game', 'dead', 'game-over', 'not-your-turn', 'no-stairs', 'nothing-to-use', 'already-joined', 'game-full', 'diagonal-not-allowed', 'not-rounds-mode'];
     const texts = codes.map((code) => failureText({ kind: 'rejected', code }));
     expect(new Set(texts).size).toBe(codes.length);
+  });
+});
+
+describe('the private note of a slash command that ran several turns', () => {
+  const me = { kind: 'player' as const, id: 'u', name: 'U' };
+  const steps = (n: number): GameEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'moved' as const, who: me, x: i, y: 0 }));
+  const view = (events: GameEvent[]): GameView => ({ events }) as unknown as GameView;
+
+  it('GIVEN an 11-step explore WHEN the note is worded THEN the steps are one counted line before the stop line', () => {
+    const note = eventsNote(view([...steps(11), { type: 'run-stopped', who: me, reason: 'monster-in-view', steps: 11, run: 'explore' }]), 'u');
+    const lines = note!.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('You move. (×11)');
+    expect(lines[1]).toMatch(/^You stop exploring after 11 steps/);
+  });
+
+  it('GIVEN one step WHEN worded in German THEN it is the German line, not counted', () => {
+    const note = eventsNote(view(steps(1)), 'u', 'de');
+    expect(note).not.toContain('×');
+    expect(note).not.toBe('You move.');
+    expect(note!.length).toBeGreaterThan(0);
   });
 });

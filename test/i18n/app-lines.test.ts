@@ -26,8 +26,11 @@ describe('lines of the lobby, the host and kicks in every language', () => {
     const lobby = ok(await games.newGame(key, ann, { seed: 3, size: 'small', maxPlayers: 3, lobby: true, difficulty: 'easy' }));
     expect(lobbyLines(lobby.state, lobby.meta, 'de')).toEqual([
       expect.stringMatching(/^1\/3 dabei: Drück ➕ beitreten\. Ann \(der Host\) startet den Lauf mit ▶️ starten; er beginnt von selbst, wenn die Gruppe voll ist, oder <t:\d+:R>\.$/),
-      expect.stringMatching(/^Dieser Lauf: Schwierigkeit leicht · freie Züge · (Labyrinth|Höhle|Räume) 40×20 · Züge in 4 Richtungen\.$/),
+      expect.stringMatching(/^Dieser Lauf: Schwierigkeit leicht · freie Züge · (Labyrinth|Höhle|Räume) 40×20 · keine Diagonalen\.$/),
     ]);
+    // In English too, the way the party moves is said in words ("no diagonal moves"), never "4-way".
+    expect(lobbyLines(lobby.state, lobby.meta)[1]).toMatch(/ · no diagonal moves\.$/);
+    expect(lobbyLines({ ...lobby.state, config: { ...lobby.state.config, topology: 8 } }, lobby.meta, 'en-US')[1]).toMatch(/ · diagonal moves\.$/);
     await games.join(key, bo);
     const full = ok(await games.join(key, cy));
     expect(logText(full.meta.recentLog, 'de').slice(0, 1)).toEqual(['Die Lobby ist offen: Tritt mit ➕ bei; der Host startet den Lauf mit ▶️ starten.']);

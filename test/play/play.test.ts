@@ -121,7 +121,11 @@ describe('terminal player', () => {
     const reply = out.split('> /rogue log')[1]!;
     expect(reply).toContain('(only you)');
     expect(reply).toContain('Game log');
-    expect(reply).toMatch(/\*\*Since your last action\*\*\n\S+ waits\.\nalice waits\./);
+    // "Since your last action" starts at your last wait and runs to alice's (monsters in view may act between them).
+    const since = reply.split('**Since your last action**\n')[1]!.split('\n');
+    expect(since[0]).toMatch(/^\S+ waits\.$/);
+    expect(since).toContain('alice waits.');
+    expect(since).not.toContain('alice joins the party.');
     expect(reply).not.toContain('=== game message');
   });
 

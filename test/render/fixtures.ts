@@ -52,8 +52,18 @@ export function allSeen(state: GameState): Uint8Array {
   return new Uint8Array(state.width * state.height).fill(1);
 }
 
+/**
+ * An emoji description split into the map's rows (the leading lines with no space: tiles only) and what follows them
+ * (legend, HUD and log, right under the map: on a phone a blank line is a line).
+ */
+export function splitEmojiMap(description: string): { rows: string[]; under: string[] } {
+  const lines = description.split('\n');
+  const n = lines.findIndex((l) => /\s/u.test(l) || l === '');
+  const end = n === -1 ? lines.length : n;
+  return { rows: lines.slice(0, end), under: lines.slice(end) };
+}
+
 /** Rows of a rendered map (an ASCII message's code block, or the emoji map at the top of the description). */
 export function mapRows(text: string): string[] {
-  const body = text.startsWith('```\n') ? text.slice(4, text.lastIndexOf('\n```')) : text.split('\n\n')[0]!;
-  return body.split('\n');
+  return text.startsWith('```\n') ? text.slice(4, text.lastIndexOf('\n```')).split('\n') : splitEmojiMap(text).rows;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig, newGame, step, type Action, type Direction, type GameConfig, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { PUBLIC_LOG_LINES, renderGameWith } from '../../src/render/game.js';
 import { checkLimits, renderGame, renderStatus, type RenderedMessage } from '../../src/render/index.js';
-import { drawState, mask } from './fixtures.js';
+import { drawState, mask, splitEmojiMap } from './fixtures.js';
 
 /** Plays joins then moves ("u1:eess"); a move into a wall is refused and changes nothing, so it is skipped (the maps may still change while mapgen evolves). */
 function play(config: Partial<GameConfig>, names: readonly string[], moves: readonly string[] = []): GameState {
@@ -69,9 +69,9 @@ function show(m: RenderedMessage): string {
     expect(m.content.startsWith('```\n') && m.content.endsWith('\n```')).toBe(true);
     map = frame(m.content.slice(4, -4));
   } else {
-    const [top, ...rest] = e.description.split('\n\n');
-    map = frame(top ?? '');
-    description = rest.join('\n\n');
+    const { rows, under } = splitEmojiMap(e.description);
+    map = frame(rows.join('\n'));
+    description = under.join('\n');
   }
   const parts = [map, `# ${e.title}`];
   if (description) parts.push(description);
@@ -474,7 +474,7 @@ describe('renderStatus', () => {
 describe('rounds-mode party header', () => {
   const party = () => drawState(['#######', '#1.2..#', '#######'], { config: { turnMode: 'rounds' }, overrides: { acted: ['p1'], calm: 0 } });
   /** The HUD's lines: the description in ASCII (the map is in the content), in emoji what follows the map's rows. */
-  const hud = (m: RenderedMessage) => (m.content ? m.embed.description : m.embed.description.split('\n\n').slice(1).join('\n\n')).split('\n');
+  const hud = (m: RenderedMessage) => (m.content ? m.embed.description : splitEmojiMap(m.embed.description).under.join('\n')).split('\n');
 
   it('opens with when the round ends and marks who must act on their own line, in words', () => {
     const lines = hud(renderGame(party(), { style: 'ascii', roundSecondsLeft: 42 }));

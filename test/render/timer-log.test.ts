@@ -4,7 +4,7 @@ import type { ActorRef, GameEvent } from '../../src/engine/types.js';
 import { checkLimits, renderGame } from '../../src/render/index.js';
 import { mergeLog, ROLLING_LOG_LINES, turnLines } from '../../src/render/rolling-log.js';
 import { countdownLine, relativeTime } from '../../src/render/timer.js';
-import { drawState } from './fixtures.js';
+import { drawState, splitEmojiMap } from './fixtures.js';
 
 const alice: ActorRef = { kind: 'player', id: 'p1', name: 'Alice' };
 const bob: ActorRef = { kind: 'player', id: 'p2', name: 'Bob' };
@@ -28,7 +28,7 @@ describe('rounds countdown', () => {
     const m = renderGame(state, { style: 'emoji', roundDeadlineMs: 1_700_000_042_000, roundSecondsLeft: 42 });
     // No Party field: on a phone a field name is a line; the HUD follows the map's rows in the description.
     expect(m.embed.fields).toEqual([]);
-    const lines = m.embed.description.split('\n\n')[1]!.split('\n');
+    const lines = splitEmojiMap(m.embed.description).under;
     expect(lines[0]).toBe('⏳ Round ends <t:1700000042:R>');
     expect(lines.find((l) => l.includes('**P2**'))).toMatch(/ to act$/);
     expect(checkLimits(m)).toEqual([]);

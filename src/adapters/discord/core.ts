@@ -24,7 +24,7 @@ import { ChannelPermissions } from './permissions.js';
 import { MemoryEditTokens, type EditTokens } from './edit-tokens.js';
 import { MemoryBudget, type BotBudget } from './budget.js';
 import { RateLimiter, type UserLimiter } from './rate-limit.js';
-import { LoadShedder, shedRouter, type LoadShedderOptions } from './load-shedder.js';
+import { LoadShedder, noteShed, shedRouter, type LoadShedderOptions } from './load-shedder.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { createControllerRedraws } from './controller-redraw.js';
 import { createRouter, type Router } from './router.js';
@@ -48,7 +48,7 @@ export interface CoreOptions {
   /** The per-user action limit (Redis in production: one bucket per user for the fleet); default this process's own. */
   rateLimiter?: UserLimiter;
   /** Past capacity, commands and presses are answered "busy, try again" at once (see load-shedder.ts). */
-  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight' | 'deadlineMs'>>;
+  shed?: Partial<Pick<LoadShedderOptions, 'maxAgeMs' | 'maxInFlight' | 'targetMs' | 'initialLimit' | 'minLimit'>>;
   deferAfterMs?: number;
   /** Without a repostGate: this process's gate with this cooldown per channel and per user (default 5 s; 0: none). */
   repostCooldownMs?: number;
@@ -74,6 +74,11 @@ export interface TransportTraits {
 /** The running shared part. */
 export interface Core {
   router: Router;
+  /**
+   * The load shedder's verdict on a command or press before anything is built for it: false means it is shed (counted
+   * and logged) and the transport answers "busy" itself (busyMessage), true that the router may start on it.
+   */
+  admit(interactionId: string): boolean;
   messages: GameMessages;
   /** Waits for the interactions in flight, then sends the waiting game-message edits and waits for them. */
   flush(): Promise<void>;
@@ -122,10 +127,16 @@ export function createCore(o: CoreOptions, clients: CoreRest, traits: TransportT
     ...(o.repostCooldownMs !== undefined ? { repostCooldownMs: o.repostCooldownMs } : {}),
     ...(o.repostGate ? { repostGate: o.repostGate } : {}),
   });
-  const router = shedRouter(inner, new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) }), metrics, log);
+  const shedder = new LoadShedder({ ...(o.shed ?? {}), ...(o.wallNow ? { wallNow: o.wallNow } : {}) });
+  const router = shedRouter(inner, shedder, metrics, log);
   let stopTimer: () => Promise<void> = async () => {};
   return {
     router,
+    admit(interactionId) {
+      const reason = shedder.check(interactionId);
+      if (reason) noteShed(shedder, reason, interactionId, metrics, log);
+      return reason === null;
+    },
     messages,
     async flush() {
       await router.settle();

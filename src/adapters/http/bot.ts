@@ -50,6 +50,7 @@ export async function startHttpBot(o: HttpBotOptions): Promise<HttpBot> {
     ...(o.host !== undefined ? { host: o.host } : {}),
     publicKey: o.publicKey,
     handler: (interaction, responder) => core.router.handle(interaction, responder),
+    admit: (interactionId) => core.admit(interactionId),
     rest: answers,
     logger: appLogger(o.logger),
     ...(o.ready ? { ready: o.ready } : {}),

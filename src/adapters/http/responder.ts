@@ -184,7 +184,9 @@ export class HttpResponder implements InteractionResponder {
         body: { type, data },
         files,
         auth: false,
-        query: new URLSearchParams({ with_response: 'true' }),
+        // Only a new message (type 4) has an id to learn; an update (type 7) edits the message the press came from,
+        // so it goes without with_response: Discord answers 204 and no copy of the whole message is read.
+        ...(type === InteractionResponseType.ChannelMessageWithSource ? { query: new URLSearchParams({ with_response: 'true' }) } : {}),
       })) as typeof response;
     } finally {
       this.sendingFiles = false;

@@ -19,7 +19,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { InteractionResponseType, InteractionType } from 'discord-api-types/v10';
+import { ApplicationCommandType, ComponentType, InteractionResponseType, InteractionType } from 'discord-api-types/v10';
+import { resolveLocale, type Locale } from '../../i18n/index.js';
+import { busyMessage } from '../discord/load-shedder.js';
+import { encodeBody, restRequest } from '../discord/payload.js';
 import { INTERNAL_ERROR_TEXT } from '../../../commands/replies.js';
 import type { Logger } from '../../app/ports.js';
 import { scrubSecrets } from '../../config/logger.js';
@@ -39,6 +42,12 @@ export interface InteractionServerOptions {
   /** The application's public key, 64 hex characters. */
   publicKey: string;
   handler: InteractionHandler;
+  /**
+   * Asked first for a slash command or a button press (what the load shedder may refuse), right after the signature
+   * check: false answers it "busy" at once with a body encoded once per locale, before it is converted or routed, so
+   * that past capacity a refusal costs as little as can be. Default: every one goes to the handler.
+   */
+  admit?: (interactionId: string) => boolean;
   /** Discord's REST base (DISCORD_API_BASE) for the interaction webhook, or a client of the interaction endpoints to use. */
   apiBase?: string;
   rest?: InteractionCalls;
@@ -49,6 +58,12 @@ export interface InteractionServerOptions {
   drainMs?: number;
   /** Most open connections at once (default 4,096); more are dropped at once (Node's server.maxConnections). */
   maxConnections?: number;
+  /**
+   * How many connections the kernel may hold for the endpoint before it accepts them (default 4,096; Linux caps it
+   * at net.core.somaxconn). Node's own default, 511, overflows when a stalled event loop meets a burst of new
+   * connections: the kernel then drops their SYNs and the client tries again 1, 3, 7 s later, past Discord's 3 s.
+   */
+  backlog?: number;
   /** Past this many open connections, each new one closes the oldest not yet trusted (default 256: with 128 KiB bodies, 32 MiB at most). */
   evictAbove?: number;
   /** A connection that has not yet carried a signed request is closed after this long without a byte (default 2 s). */
@@ -76,6 +91,9 @@ export interface InteractionServer {
 
 /** Largest body accepted by default: a component press carries its whole message (embeds, buttons), tens of KB at most. */
 export const DEFAULT_MAX_BODY_BYTES = 128 * 1024;
+
+/** The listen backlog by default (see `backlog`). */
+export const DEFAULT_BACKLOG = 4096;
 
 /** How long /readyz waits for the readiness check. */
 const READY_TIMEOUT_MS = 1000;
@@ -187,6 +205,13 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
       send(res, 200, { type: InteractionResponseType.Pong });
       return;
     }
+    const shed = o.admit ? sheddable(json) : null;
+    if (shed && !o.admit!(shed.id)) {
+      const data = busyBody(shed.locale);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': data.length }).end(data);
+      metrics.interaction(shed.kind, 'busy', now() - started);
+      return;
+    }
     const converted = toIncoming(json);
     if (!converted.ok) {
       // Field names and codes only: the body carries the interaction token.
@@ -246,7 +271,7 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
   // Timeouts and malformed requests: Node's own clientError handling answers 408 or 400 and destroys the socket.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port, o.host, () => resolve());
+    server.listen({ port: o.port, host: o.host, backlog: o.backlog ?? DEFAULT_BACKLOG }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
@@ -308,6 +333,31 @@ function guardConnections(server: Server, evictAbove: number, idleMs: number): {
       socket.setTimeout(0);
     },
   };
+}
+
+/** The id, kind and locale of a slash command or button press (what may be shed), from the raw JSON; null for others. */
+function sheddable(json: unknown): { id: string; kind: 'command' | 'button'; locale: string | undefined } | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const raw = json as { id?: unknown; type?: unknown; locale?: unknown; data?: { type?: unknown; component_type?: unknown } };
+  if (typeof raw.id !== 'string') return null;
+  const locale = typeof raw.locale === 'string' ? raw.locale : undefined;
+  if (raw.type === InteractionType.MessageComponent && raw.data?.component_type === ComponentType.Button) return { id: raw.id, kind: 'button', locale };
+  // A chat-input command: the context menus (user, message) are not shed, as the router does not shed them.
+  const commandType = raw.data?.type;
+  if (raw.type === InteractionType.ApplicationCommand && (commandType === undefined || commandType === ApplicationCommandType.ChatInput)) return { id: raw.id, kind: 'command', locale };
+  return null;
+}
+
+/** The "busy" answer's HTTP body, encoded once per locale: as the responder would encode busyMessage's reply. */
+const busyBodies = new Map<Locale, Buffer>();
+function busyBody(discordLocale: string | undefined): Buffer {
+  const locale = resolveLocale(discordLocale);
+  let data = busyBodies.get(locale);
+  if (!data) {
+    data = encodeBody({ type: InteractionResponseType.ChannelMessageWithSource, data: restRequest(busyMessage(locale), true).body }).data;
+    busyBodies.set(locale, data);
+  }
+  return data;
 }
 
 /** A short name for each first-answer type, for the latency metric's outcome label. */

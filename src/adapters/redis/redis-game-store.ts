@@ -43,13 +43,30 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 /**
  * Checked before the first write: Redis does not undo a script's earlier writes when a later command fails, so a key of
  * the wrong type (a damaged game, log, summaries or interactions key) must be found before anything is written.
- * Replies {-2, now, key}.
+ * CREATE checks its three keys. SAVE checks only the keys this call writes (the log when it has actions; summaries,
+ * outbox, last run, last run log and runs when it finishes a run) and reads the rest through pcall, which turns a
+ * wrong type into a reply instead of an error: the game hash (its rev, read before any write) and the exactly-once
+ * record. The legacy interactions set's type is read once (the duplicate check and the record use it). A typical press
+ * so costs two TYPE calls, not ten. Replies {-2, now, key}.
  */
 const TYPES = `local want = {'hash', 'list', 'list', 'zset', 'hash', 'hash', 'list', 'string', 'hash'}
-for i = 1, #KEYS do
-  local t = redis.call('TYPE', KEYS[i]).ok
-  if t ~= 'none' and t ~= want[i] then return {-2, now, i} end
+local function damaged(...)
+  for _, i in ipairs({...}) do
+    local t = redis.call('TYPE', KEYS[i]).ok
+    if t ~= 'none' and t ~= want[i] then return i end
+  end
+  return nil
 end`;
+const CREATE_TYPES = `${TYPES}
+local bad = damaged(1, 2, 3)
+if bad then return {-2, now, bad} end`;
+const SAVE_TYPES = `${TYPES}
+local bad = nil
+if #ARGV > 11 then bad = damaged(2) end
+if not bad and ARGV[7] ~= '' then bad = damaged(2, 3, 5, 6, 7, 9) end
+if bad then return {-2, now, bad} end
+local legacyType = redis.call('TYPE', KEYS[4]).ok
+if legacyType ~= 'none' and legacyType ~= 'zset' then return {-2, now, 4} end`;
 
 /**
  * Shared head of SAVE and CREATE: ARGV[8] is a deadline on the server's clock ('' for none). A write that reaches
@@ -57,8 +74,7 @@ end`;
  * nothing changed, so it must not land late. Every reply carries the server's clock: {1 | 0 | -1, now}.
  */
 const DEADLINE = `${NOW_MS}
-if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end
-${TYPES}`;
+if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {-1, now} end`;
 
 /**
  * The first write of SAVE and CREATE, and it must be the first: Redis checks maxmemory only before a script's first
@@ -143,8 +159,8 @@ local function seenIn(s, k, nowMs)
     p = p + 1
   end
 end
-local function legacySeen(key, id, nowMs)
-  if redis.call('TYPE', key).ok ~= 'zset' then return false end
+local function legacySeen(key, id, nowMs, t)
+  if (t or redis.call('TYPE', key).ok) ~= 'zset' then return false end
   local expires = redis.call('ZSCORE', key, id)
   return expires and tonumber(expires) > nowMs
 end`;
@@ -160,24 +176,29 @@ const SEEN = `${SEEN_HELPERS}
 local ixNow = now
 if ARGV[10] ~= '' then ixNow = tonumber(ARGV[10]) end
 local ixKey = nil
+local seenRaw = false
 if ARGV[9] ~= '' then
   ixKey = seenKey(ARGV[9])
-  if seenIn(redis.call('GET', KEYS[8]), ixKey, ixNow) or legacySeen(KEYS[4], ARGV[9], ixNow) then return {2, now} end
-end`;
+  seenRaw = redis.pcall('GET', KEYS[8])
+  if type(seenRaw) == 'table' then return {-2, now, 8} end
+  if seenIn(seenRaw, ixKey, ixNow) or legacySeen(KEYS[4], ARGV[9], ixNow, legacyType) then return {2, now} end
+end
+local rev = redis.pcall('HGET', KEYS[1], 'rev')
+if type(rev) == 'table' then return {-2, now, 1} end`;
 
 /**
  * Records the interaction (after the compare-and-set passed): records are appended in the order they expire, so the
  * expired ones are a prefix, dropped in the same write. The record outlives its newest entry by nothing.
  */
 const RECORD = `if ixKey then
-  local s = redis.call('GET', KEYS[8]) or ''
+  local s = seenRaw or ''
   local cut = 0
   while cut + ${SEEN_RECORD_BYTES} <= #s and expiryOf(s, cut) * 1000 <= ixNow do cut = cut + ${SEEN_RECORD_BYTES} end
   local e = math.ceil((ixNow + ${INTERACTION_TTL_MS}) / 1000)
   local rec = ixKey .. string.char(math.floor(e / 16777216) % 256, math.floor(e / 65536) % 256, math.floor(e / 256) % 256, e % 256)
   -- SET, not APPEND: the string is stored at its exact size (APPEND keeps up to as much again spare).
   redis.call('SET', KEYS[8], string.sub(s, cut + 1) .. rec, 'PX', ${INTERACTION_TTL_MS})
-  if redis.call('EXISTS', KEYS[4]) == 1 then
+  if legacyType == 'zset' then
     redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ixNow)
     redis.call('ZADD', KEYS[4], ixNow + ${INTERACTION_TTL_MS}, ARGV[9])
   end
@@ -189,8 +210,9 @@ end`;
  */
 const SAVE = new LuaScript(`
 ${DEADLINE}
+${SAVE_TYPES}
 ${SEEN}
-if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
+if rev ~= ARGV[1] then return {0, now} end
 ${FIRST_WRITE}
 ${RECORD}
 ${WRITE}
@@ -204,6 +226,7 @@ return {1, now}`);
  */
 const CREATE = new LuaScript(`
 ${DEADLINE}
+${CREATE_TYPES}
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return {0, now} end
 elseif redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] then return {0, now} end
@@ -233,8 +256,8 @@ local applied = 0
 if ARGV[2] ~= '' then
   local ixNow = now
   if ARGV[3] ~= '' then ixNow = tonumber(ARGV[3]) end
-  local s = false
-  if redis.call('TYPE', KEYS[3]).ok == 'string' then s = redis.call('GET', KEYS[3]) end
+  local s = redis.pcall('GET', KEYS[3])
+  if type(s) == 'table' then s = false end
   if seenIn(s, seenKey(ARGV[2]), ixNow) or legacySeen(KEYS[2], ARGV[2], ixNow) then applied = 1 end
 end
 local rev = redis.call('HGET', KEYS[1], 'rev')

@@ -76,43 +76,55 @@ describe('load shedder', () => {
     expect(late.replies[0]?.content).toBe(BUSY_TEXT);
   });
 
-  it('GIVEN a starved process (recent interactions took 1.5 s each) WHEN a press comes while another is in flight THEN it is shed as slow if its age plus that time passes the deadline, admitted if not, and always with nothing in flight', async () => {
+  it('GIVEN answers later than the target WHEN presses keep coming THEN the in-flight limit shrinks (once per target) and presses past it are shed as slow', async () => {
     let clock = 0;
-    const shedder = new LoadShedder({ maxAgeMs: 1000, deadlineMs: 2000, wallNow: () => T, now: () => clock });
-    // Three interactions that each took 1.5 s: the moving average starts at the first and stays there.
-    for (let n = 0; n < 3; n++) await shedder.track(async () => void (clock += 1500));
-    expect(shedder.serviceTimeMs).toBe(1500);
-    // Nothing in flight: even a 900 ms old press is admitted (nothing is ahead of it).
-    expect(shedder.check(idAt(T - 900))).toBeNull();
-    let finish = (): void => {};
-    const running = shedder.track(() => new Promise<void>((resolve) => (finish = resolve)));
-    expect(shedder.check(idAt(T - 600))).toBe('slow');
-    expect(shedder.check(idAt(T - 400))).toBeNull();
+    const shedder = new LoadShedder({ targetMs: 500, initialLimit: 10, minLimit: 2, wallNow: () => T, now: () => clock });
+    expect(shedder.limit).toBe(10);
+    // A burst of late answers in the same instant cuts once (by a fifth), not once per answer.
+    const finish: (() => void)[] = [];
+    const burst = [0, 1, 2].map(() => shedder.track(() => new Promise<void>((resolve) => finish.push(resolve))));
+    clock += 800;
+    finish.forEach((f) => f());
+    await Promise.all(burst);
+    expect(shedder.limit).toBe(8);
+    // Late answers a target or more apart each cut: 8 -> 6.4 -> 5.12.
+    for (let n = 0; n < 2; n++) await shedder.track(async () => void (clock += 800));
+    expect(shedder.limit).toBe(5);
+    // Starved: every answer late, cut by a fifth each target, down to the floor and never below it.
+    for (let n = 0; n < 20; n++) await shedder.track(async () => void (clock += 600));
+    expect(shedder.limit).toBe(2);
+    // At the limit a press is shed as slow; one fewer in flight and it is admitted.
+    const release: (() => void)[] = [];
+    const held = [0, 1].map(() => shedder.track(() => new Promise<void>((resolve) => release.push(resolve))));
+    expect(shedder.check(idAt(T))).toBe('slow');
     expect(shedder.shed.slow).toBe(1);
-    // Once the process catches up (interactions take 50 ms again), the average comes down and presses go through.
-    clock += 50;
-    finish();
-    await running;
-    for (let n = 0; n < 20; n++) await shedder.track(async () => void (clock += 50));
-    expect(shedder.serviceTimeMs).toBeLessThan(100);
-    const again = shedder.track(() => new Promise<void>((resolve) => (finish = resolve)));
-    expect(shedder.check(idAt(T - 900))).toBeNull();
-    finish();
-    await again;
+    release.shift()!();
+    await held[0];
+    expect(shedder.check(idAt(T))).toBeNull();
+    release.shift()!();
+    await held[1];
+  });
+
+  it('GIVEN answers in time again WHEN they keep coming THEN the limit grows back by one per limit answered, up to maxInFlight', async () => {
+    let clock = 0;
+    const shedder = new LoadShedder({ targetMs: 500, initialLimit: 2, minLimit: 2, maxInFlight: 8, wallNow: () => T, now: () => clock });
+    // 2 answers at 2, 3 at 3, 4 at 4...: from 2 to 8 takes 2 + 3 + 4 + 5 + 6 + 7 = 27 or so answers (1/limit each).
+    for (let n = 0; n < 26; n++) await shedder.track(async () => void (clock += 50));
+    expect(shedder.limit).toBeGreaterThanOrEqual(7);
+    for (let n = 0; n < 100; n++) await shedder.track(async () => void (clock += 50));
+    expect(shedder.limit).toBe(8);
     // A slow command that answers (defers) at once counts its time to that answer, not its drawing.
-    for (let n = 0; n < 5; n++) {
-      await shedder.track(async (answered) => {
-        clock += 10;
-        answered();
-        clock += 5000;
-      });
-    }
+    await shedder.track(async (answered) => {
+      clock += 10;
+      answered();
+      clock += 5000;
+    });
+    expect(shedder.limit).toBe(8);
     expect(shedder.serviceTimeMs).toBeLessThan(100);
-    // deadlineMs 0 turns the signal off.
-    const off = new LoadShedder({ deadlineMs: 0, wallNow: () => T, now: () => clock });
-    await off.track(async () => void (clock += 5000));
-    void off.track(() => new Promise<void>(() => {}));
-    expect(off.check(idAt(T - 900))).toBeNull();
+    // targetMs 0 turns the adaptive limit off: only maxInFlight holds.
+    const off = new LoadShedder({ targetMs: 0, maxInFlight: 3, wallNow: () => T, now: () => clock });
+    for (let n = 0; n < 10; n++) await off.track(async () => void (clock += 5000));
+    expect(off.limit).toBe(3);
   });
 
   it('GIVEN the shed router WHEN a handler answers early and works on THEN the shedder times the first answer, and the responder still works as before', async () => {

@@ -72,6 +72,15 @@ describe('HTTP interactions: answers in the response body', () => {
     expect(await res.json()).toEqual(body);
   });
 
+  it('GIVEN an update with a file (a press redrawing the map) WHEN answered THEN the callback goes without with_response: the message is the pressed one, nothing to read back', async () => {
+    const rest = await startRecorder();
+    cleanup.push(rest.close);
+    const { base } = await start(async (_i, r) => r.update({ content: 'map', files: [{ name: 'map.png', data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }] }), { apiBase: rest.base });
+    const res = await post(base, button, keys);
+    expect(res.status).toBe(202);
+    expect(rest.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`POST /api/v10/interactions/${(button as { id: string }).id}/${TOKEN}/callback`]);
+  });
+
   it('GIVEN a reply with a file WHEN answered THEN it goes to the callback endpoint as multipart with_response, the HTTP answer is 202 with no body, and the message id comes from with_response', async () => {
     const rest = await startRecorder();
     cleanup.push(rest.close);

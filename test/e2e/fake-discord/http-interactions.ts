@@ -4,7 +4,8 @@
  * interaction's first answer and goes through the same callback route (limits, ack window) as a callback POST.
  * Several endpoint URLs are used round-robin, as a load balancer in front of replicas would.
  */
-import { now } from './clock.js';
+import { Agent, request as httpRequest } from 'node:http';
+import { clearTimer, now, setTimer } from './clock.js';
 import { parseBody } from './http.js';
 import type { RestApi, RestResult } from './rest.js';
 import { signatureHeaders, type SigningKeys } from './signing.js';
@@ -40,6 +41,8 @@ export class HttpInteractions {
   readonly deliveries: HttpDelivery[] = [];
   private next = 0;
   private readonly pending = new Set<Promise<void>>();
+  /** Kept-alive connections, as many as the requests in flight (like Discord's, or a balancer's). */
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
 
   constructor(
     private readonly o: HttpInteractionsOptions,
@@ -54,6 +57,11 @@ export class HttpInteractions {
     this.pending.add(p);
   }
 
+  /** Closes the kept-alive connections (the fake is closing, or delivering elsewhere). */
+  close(): void {
+    this.agent.destroy();
+  }
+
   /** Resolves when every delivery so far has been answered (or has failed). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.pending]);
@@ -65,17 +73,11 @@ export class HttpInteractions {
     const started = now();
     const record: HttpDelivery = { interactionId: payload.id, url, status: 0, ms: 0 };
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', ...signatureHeaders(this.o.keys, body) },
-        signal: AbortSignal.timeout(this.o.timeoutMs ?? 3000),
-      });
-      const raw = Buffer.from(await res.arrayBuffer());
+      const res = await this.send(url, body);
       record.status = res.status;
       record.ms = now() - started;
       if (res.status === 200) {
-        const parsed = await parseBody(res.headers.get('content-type') ?? undefined, raw);
+        const parsed = await parseBody(res.contentType, res.body);
         if (!parsed.invalid) record.answer = parsed.json;
         record.callback = parsed.invalid
           ? { status: 400, body: { code: 50109, message: 'The request body contains invalid JSON.' } }
@@ -83,8 +85,36 @@ export class HttpInteractions {
       }
     } catch (err) {
       record.ms = now() - started;
-      record.error = (err as Error).name;
+      // A timeout, or the connection refused or reset (with its code).
+      const code = (err as { code?: unknown }).code;
+      record.error = typeof code === 'string' ? `${(err as Error).name} (${code})` : (err as Error).name;
     }
     this.deliveries.push(record);
+  }
+
+  /**
+   * One signed POST through node:http over kept-alive connections, written at once: undici's fetch queued requests
+   * for seconds inside the fake when its event loop was busy (under load tests), which looked like a slow endpoint.
+   */
+  private send(url: string, body: string): Promise<{ status: number; contentType: string | undefined; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', agent: this.agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...signatureHeaders(this.o.keys, body) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          clearTimer(timer);
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: Buffer.concat(chunks) });
+        });
+        res.on('error', fail);
+      });
+      function fail(err: Error): void {
+        clearTimer(timer);
+        reject(err);
+      }
+      // Discord gives up after its deadline: the request is dropped and counted as unanswered.
+      const timer = setTimer(() => req.destroy(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' })), this.o.timeoutMs ?? 3000);
+      req.on('error', fail);
+      req.end(body);
+    });
   }
 }

@@ -170,6 +170,7 @@ export class FakeDiscord {
 
   /** Switches to HTTP interactions mode (e.g. once the bot's endpoint is listening): later interactions are POSTed there. */
   deliverOverHttp(opts: HttpInteractionsOptions): HttpInteractions {
+    this.http?.close();
     this.http = new HttpInteractions(opts, this.rest);
     return this.http;
   }
@@ -389,6 +390,7 @@ export class FakeDiscord {
   /** Stops the fake; call it AFTER client.destroy(). */
   async close(): Promise<void> {
     await this.http?.settled();
+    this.http?.close();
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
