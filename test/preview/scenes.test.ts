@@ -25,7 +25,13 @@ describe('preview scenes', () => {
         if (game === 'party') for (const name of ['Player', 'Alice', 'Bob', 'Cara']) expect(last).toContain(`**${name}**`);
       }
     }
-    expect(scenes.find((s) => s.id === 'party-emoji')!.messages.at(-1)!.payload.embeds![0]!.title).toMatch(/Turn 21/);
+    // The party fight scene is caught mid-fight in every style: the round timer runs and a member must act.
+    for (const style of STYLES) {
+      const fight = scenes.find((s) => s.style === style && s.id.startsWith('party-fight-'))!;
+      const shown = JSON.stringify(fight.messages.find((m) => !m.ephemeral)!.payload);
+      expect(shown, fight.id).toContain('Round ends');
+      expect(shown, fight.id).toMatch(/to act/);
+    }
     expect(PHONE_FIT.every((p) => STYLES.some((s) => s.render === p.render && s.mobile === p.mobile))).toBe(true);
   });
 
