@@ -13,6 +13,7 @@ import { helpText } from './help.js';
 import { helpRows } from './controls/press.js';
 import { ITEM_KINDS, MAP_KINDS, THROW_RANGE } from '../src/engine/index.js';
 import { describeEvent, renderLogView, renderStatus } from '../src/render/index.js';
+import { truncate } from '../src/render/text.js';
 import { boolOption, choiceOption, intOption, schemaInput, unknownSubcommand, userOption } from './options.js';
 import { PRIVATE_STYLES } from '../src/app/user-prefs.js';
 import { SETTING_ROWS } from '../src/app/settings.js';
@@ -166,8 +167,8 @@ export function eventsNote(view: GameView, viewerId: string, locale: Locale = DE
   }
   const lines = runs.map((r) => (r.count === 1 ? r.line : t(locale, 'log.repeat', { line: r.line, count: r.count })));
   if (lines.length === 0) return null;
-  const text = lines.join('\n');
-  return text.length > 1800 ? `${text.slice(0, 1797)}...` : text;
+  // Cut on a grapheme boundary, never inside an emoji (Discord counts code points; 1,800 leaves room for a prefix).
+  return truncate(lines.join('\n'), 1800);
 }
 
 /**

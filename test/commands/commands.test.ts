@@ -16,6 +16,7 @@ import type { GameEvent, RejectionCode } from '../../src/engine/types.js';
 import type { GameView } from '../../src/app/service-types.js';
 import { MAP_KINDS } from '../../src/engine/index.js';
 import { CALM_ROUNDS } from '../../src/engine/pace.js';
+import { expectSafe } from '../support/hostile-text.js';
 
 function ctx(over: Partial<CommandContext>): CommandContext {
   const unused = new Proxy({}, { get: (_t, p) => () => Promise.reject(new Error(`unexpected call ${String(p)}`)) });
@@ -185,5 +186,14 @@ describe('the private note of a slash command that ran several turns', () => {
     expect(note).not.toContain('×');
     expect(note).not.toBe('You move.');
     expect(note!.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a long private note', () => {
+  it('GIVEN hundreds of different lines with emoji names WHEN the note is cut THEN it stays within 1,800 code points and never splits a character', () => {
+    const events: GameEvent[] = Array.from({ length: 400 }, (_, i) => ({ type: 'waited', who: { kind: 'player', id: `p${i}`, name: `🧙‍♂️${i}🦎` } }));
+    const note = eventsNote(({ events }) as unknown as GameView, 'u')!;
+    expectSafe(note, 1800, true);
+    expect(note.endsWith('…')).toBe(true);
   });
 });
