@@ -73,6 +73,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
   const config = state.config;
   const living = Math.max(1, state.players.filter((p) => p.alive).length);
   const items = itemCounts(config, living);
+  const maze = rulesFor(config.rules).maze;
   const draft = generateLevel(
     {
       width: config.width,
@@ -81,7 +82,7 @@ export function enterLevel(state: GameState, rng: Rng, depth: number): void {
       players: config.maxPlayers,
       monsters: monsterCount(config, depth, living),
       items: items.potions + items.lures,
-      ...(rulesFor(config.rules).maze ? { maze: mazeShape(rulesFor(config.rules).maze!) } : {}),
+      ...(maze ? { maze: mazeShape(maze) } : {}),
     },
     rng,
   );

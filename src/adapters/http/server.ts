@@ -206,7 +206,7 @@ export async function startInteractionServer(o: InteractionServerOptions): Promi
       return;
     }
     const shed = o.admit ? sheddable(json) : null;
-    if (shed && !o.admit!(shed.id)) {
+    if (shed && o.admit && !o.admit(shed.id)) {
       const data = busyBody(shed.locale);
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': data.length }).end(data);
       metrics.interaction(shed.kind, 'busy', now() - started);
