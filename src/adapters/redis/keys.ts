@@ -23,7 +23,7 @@
  * | `<p>:outbox:{index}`                 | sorted set | channels that may have outbox entries (superset),   | none: the sweeper drops drained members    |
  * |                                      |            | member encodeChannelKey, score ms added             |                                            |
  * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
- * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS, refreshed by create and save  |
+ * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS + 10 min, by create and a save every 10 min |
  * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)             | SUMMARY_TTL_MS, refreshed when one is kept |
  * | `<p>:user:{<user>}:prefs`            | string     | the user's preferences (JSON)                       | PREFS_TTL_MS (1 year) after the last write |
  * | `<p>:rounds:{<b>}`, b = 0 ... 15     | sorted set | round deadlines (score) per channel key (member);   | none: entries are removed as rounds settle |
