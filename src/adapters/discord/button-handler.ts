@@ -15,6 +15,7 @@ import { answerApplied, notePrivately } from './applied-answer.js';
 import { editToken } from './edit-tokens.js';
 import { answerPrivately as noteNow, controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { withoutPicture } from './messages.js';
+import { drawingTurn } from './turn-gate.js';
 import { gameMessage } from './payload.js';
 import { postGameAnswer } from './post-answer.js';
 import { gamePayload, toApiRows } from './presenter.js';
@@ -81,6 +82,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
 
   /** An applied action (or a refusal that catches the message up): redrawn in place, with fallbacks that never lie. */
   async function showApplied(x: Press, view: GameView): Promise<void> {
+    await drawingTurn();
     const full = await draw(x, view);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
     // Drawn without the picture only if the answer with it fails.

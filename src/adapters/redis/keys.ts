@@ -45,14 +45,23 @@ export const DEFAULT_PREFIX = 'cc';
 export const ROUND_BUCKETS = 16;
 
 /** Keys of one channel: its game, its action log, its applied interactions, its finished games' summaries, its last finished run and its outbox. */
-export function channelKeys(
-  prefix: string,
-  key: ChannelKey,
-): { game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string } {
+export function channelKeys(prefix: string, key: ChannelKey): ChannelKeys {
+  const id = `${prefix}\u0000${key.guildId}\u0000${key.channelId}`;
+  const known = channelKeysMemo.get(id);
+  if (known) return known;
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  const keys = { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen` };
-  return { ...keys, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` };
+  const keys: ChannelKeys = Object.freeze({ game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen`, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` });
+  if (channelKeysMemo.size >= CHANNEL_KEYS_MEMO) channelKeysMemo.delete(channelKeysMemo.keys().next().value!);
+  channelKeysMemo.set(id, keys);
+  return keys;
 }
+
+/** A channel's Redis key names. */
+export type ChannelKeys = Readonly<{ game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string }>;
+
+/** The key names of the channels used lately (a press asks for them several times; building them allocates nine strings). */
+const channelKeysMemo = new Map<string, ChannelKeys>();
+const CHANNEL_KEYS_MEMO = 4096;
 
 /** The index of channels that may hold outbox entries (a superset, written before the finishing save). */
 export function outboxIndexKey(prefix: string): string {
