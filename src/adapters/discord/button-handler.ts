@@ -76,13 +76,13 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
 
   /** Draws `view` on the message that carries the button (the public message, or the presser's controller). */
   const draw = async (x: Press, view: GameView, picture = true): Promise<OutgoingMessage> => {
+    await drawingTurn();
     if (x.onController) return controllerFor(deps, picture ? view : withoutPicture(view), x.i.user.id, x.i.locale);
     return gameMessage(gamePayload(picture ? view : withoutPicture(view), deps.now(), deps.links?.(view.key)));
   };
 
   /** An applied action (or a refusal that catches the message up): redrawn in place, with fallbacks that never lie. */
   async function showApplied(x: Press, view: GameView): Promise<void> {
-    await drawingTurn();
     const full = await draw(x, view);
     const where = { interactionId: x.i.id, channelId: x.key.channelId };
     // Drawn without the picture only if the answer with it fails.
