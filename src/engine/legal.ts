@@ -96,7 +96,7 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
   }
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
-  const stairs = canAct ? partyWide(state).stairs : -1;
+  const stairs = canAct ? seenStairs(state) : -1;
   // One sight computation for every answer below, read before frontier() reuses the workspace.
   const sees = canAct && p ? sight() : null;
   // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
@@ -112,37 +112,13 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
     canDescend: canAct && state.tiles[here] === Tile.Stairs,
     canUse: canAct && !!p && carried(p, 'potion') > 0 && hurt,
     usable: canAct && p ? usableItems(p, hurt) : [],
-    canExplore: clear && partyWide(state).unexplored(),
+    canExplore: clear && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
     canTravel: clear && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && quiet,
     canFight,
     ability,
   };
-}
-
-/** What legalMoves reads that is the same for every player of a state: the seen stairs, and whether anything known is left to explore. */
-interface PartyWide {
-  stairs: number;
-  unexplored: () => boolean;
-}
-
-/**
- * The party-wide answers of a state, worked out once for all its players (a drawing asks legalMoves for each member
- * of the party). Keyed by the state object and its explored map; a state's cells are never written after a step.
- */
-const partyWideOf = new WeakMap<GameState, PartyWide & { explored: Uint8Array }>();
-function partyWide(state: GameState): PartyWide {
-  const known = partyWideOf.get(state);
-  if (known && known.explored === state.explored) return known;
-  let unexplored: boolean | null = null;
-  const made = {
-    explored: state.explored,
-    stairs: seenStairs(state),
-    unexplored: () => (unexplored ??= frontier(state, workspaceFor(state.width, state.height), []).length > 0),
-  };
-  partyWideOf.set(state, made);
-  return made;
 }
 
 /** The kinds a player carries and could use now: a potion only when hurt, a weapon or armour not already worn. */
