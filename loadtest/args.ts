@@ -47,6 +47,12 @@ export const LoadArgsSchema = z.object({
    * requests per second per 1,000 active channels.
    */
   pace: z.coerce.number().min(0.5).max(120).optional(),
+  /**
+   * `on`: a channel whose game has ended starts its next one (its first player runs /rogue new, the others join; a
+   * finished daily's player starts a game of their own), so the channels stay active over a long run, as a fleet's do.
+   * `off`: an ended game's players stop pressing.
+   */
+  restart: z.enum(['on', 'off']).default('on'),
   /** Percent of the channels that play today's daily (`/rogue daily`, one player each) instead of a party game. */
   dailies: int(0, 100, 0),
   /** Write a V8 CPU profile of every process under load and print where the CPU went, by area. */
@@ -89,6 +95,7 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       profile: { type: 'boolean' },
       pace: { type: 'string' },
       dailies: { type: 'string' },
+      restart: { type: 'string' },
       'max-cpu-ratio': { type: 'string' },
       'global-429': { type: 'string' },
       'retry-after': { type: 'string' },

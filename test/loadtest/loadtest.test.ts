@@ -42,7 +42,7 @@ describe('load test', () => {
   });
 
   it('GIVEN answered presses WHEN judged THEN a redraw without a refusal note is accepted; a note, a reply or no answer is not', () => {
-    const press = (type: number | undefined, token: string): Press => ({ channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: '1', token, ...(type === undefined ? {} : { type }) });
+    const press = (type: number | undefined, token: string): Press => ({ channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: '1', token, gameChannelId: '1', generation: 1, ...(type === undefined ? {} : { type }) });
     const appId = '1200000000000000001';
     const refused = followedUpTokens({ applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-refused` }, { method: 'PATCH', path: `/webhooks/${appId}/tok-edited/messages/@original` }] } as never);
     expect(refused).toEqual(new Set(['tok-refused']));
@@ -59,7 +59,7 @@ describe('load test', () => {
     const fake = { applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-welcome`, status: 200, body: { content: welcome } }, { method: 'POST', path: `/webhooks/${appId}/tok-noop`, status: 200, body: { content: NOOP_WELCOME_TEXT } }] } as never;
     expect(followedUpTokens(fake)).toEqual(new Set());
     expect(new Set(followUpTexts(fake, true).keys())).toEqual(new Set(['tok-welcome', 'tok-noop']));
-    const p: Press = { channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: 'w', token: 'tok-welcome', type: 7 };
+    const p: Press = { channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: 'w', token: 'tok-welcome', gameChannelId: '1', generation: 1, type: 7 };
     const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
     judge(p, false, followUpTexts(fake), r);
     expect(r.lost).toBe(1);
@@ -69,7 +69,7 @@ describe('load test', () => {
     const ch = buildWorld(1, 1, 1).channels[0]!;
     const appId = '1200000000000000001';
     const notes = followUpTexts({ applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-note`, body: { content: 'There\'s a wall   in the way.' } }] } as never);
-    const press = (type: number | undefined, token: string, text?: string): Press => ({ channel: ch, userId: '1', interactionId: token, token, ...(type === undefined ? {} : { type }), ...(text ? { text } : {}) });
+    const press = (type: number | undefined, token: string, text?: string): Press => ({ channel: ch, userId: '1', interactionId: token, token, gameChannelId: '1', generation: 1, ...(type === undefined ? {} : { type }), ...(text ? { text } : {}) });
     const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
     judge(press(7, 'ok'), true, notes, r); // accepted and applied
     judge(press(7, 'gone'), false, notes, r); // accepted, not applied: lost
