@@ -12,7 +12,10 @@ import { t } from '../../src/i18n/index.js';
 import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } from '../../loadtest/check.js';
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
-import { buildWorld } from '../../loadtest/world.js';
+import { buildWorld, gameKeyOf } from '../../loadtest/world.js';
+import { takesTurn } from '../../loadtest/drive.js';
+import { keyKind } from '../../loadtest/redis-figures.js';
+import { encodeButtonId } from '../../commands/controls/custom-id.js';
 import { shardOf } from '../e2e/fake-discord/index.js';
 
 describe('load test', () => {
@@ -159,5 +162,44 @@ describe('load test', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--mode');
     expect(run.stderr).toContain('--replicas');
+  });
+});
+
+describe('load test at a fleet\'s pace', () => {
+  it.each([
+    [encodeButtonId({ verb: 'mv', dir: 'n', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'wait', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'fgt', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'it', item: 'potion', version: 3, game: 'g' }), true],
+    ['noop:n', true],
+    [encodeButtonId({ verb: 'again', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'rpl', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'kick', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'me', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'end', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'hmov', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'forget', version: 3, game: 'g' }), false],
+  ])('GIVEN the button %s WHEN a player at play picks one THEN it takes a turn: %s', (id, turn) => {
+    expect(takesTurn(id)).toBe(turn);
+  });
+
+  it('GIVEN a channel playing a daily WHEN its game key is asked THEN it is the player\'s own daily, else the channel', () => {
+    const ch = buildWorld(1, 3, 1).channels[0]!;
+    expect(gameKeyOf(ch)).toEqual({ guildId: ch.guildId, channelId: ch.channelId });
+    const daily = { ...ch, daily: true, players: [ch.players[0]!] };
+    expect(gameKeyOf(daily)).toEqual({ guildId: ch.guildId, channelId: `daily.${ch.players[0]!.id}` });
+  });
+
+  it('GIVEN Redis keys of a run WHEN grouped by kind THEN the prefix, hash tags and long numbers are dropped', () => {
+    expect(keyKind('cc-load-1:{140:150}:log', 'cc-load-1')).toBe('{}:log');
+    expect(keyKind('cc-load-1:user:{1500000000000000000}:rate', 'cc-load-1')).toBe('user:{}:rate');
+    expect(keyKind('cc-load-1:daily:{15}:attempt:20261127', 'cc-load-1')).toBe('daily:{}:attempt:N');
+  });
+
+  it('GIVEN --pace WHEN the options are read THEN the offered rate follows from the players (a daily has one) and ended games restart by default', () => {
+    const a = LoadArgsSchema.parse({ channels: '200', players: '4', pace: '5', dailies: '10' });
+    expect(a.restart).toBe('on');
+    expect(LoadArgsSchema.safeParse({ restart: 'maybe' }).success).toBe(false);
+    expect(LoadArgsSchema.parse({ channels: '5000' }).channels).toBe(5000);
   });
 });
