@@ -6,6 +6,18 @@ import { seededRandom } from './stats.js';
 import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import { gameKeyOf, type LoadChannel } from './world.js';
 import { VERB_TABLE } from '../commands/controls/buttons.js';
+import { LOCALE_CODES, t } from '../src/i18n/index.js';
+
+/** The refusal a fallen player gets, in every language: they stand up again when the party goes down. */
+const FALLEN = LOCALE_CODES.map((l) => t(l, 'rejection.dead').slice(0, 24));
+
+/** True for the fallen player's refusal (its opening: the reply may add to it). */
+export function isFallen(text: string): boolean {
+  return FALLEN.some((f) => text.startsWith(f));
+}
+
+/** How long a fallen player watches before pressing again (unless their channel starts a new game first). */
+const FALLEN_WATCH_MS = 60_000;
 
 /**
  * Custom ids of buttons that take a turn: a move, an item, and the verbs whose intent is an action (wait, fight,
@@ -174,6 +186,8 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
   await Promise.all(
     everyone.map(async ({ ch, p }, n) => {
       const random = seededRandom(o.seed * 7919 + n);
+      // Told they have fallen, a player watches the others for a while instead of pressing on every think time.
+      let watching = { until: 0, generation: 0 };
       // Exponential think times from the start: together the players offer a steady `rate` presses per second.
       let wait = -Math.log(1 - random()) * meanMs;
       for (;;) {
@@ -198,6 +212,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           continue;
         }
         if (restarting.has(ch)) continue;
+        if (performance.now() < watching.until && watching.generation === ch.generation) continue;
         const onId = viaController ? controllerOf.get(`${ch.channelId}:${p.id}`)! : ch.messageId;
         const message = onId ? fake.message(onId) : undefined;
         // Buttons that take a turn: a player at play does not keep ending, joining or restarting the game.
@@ -238,6 +253,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           press.type = cb.type;
           const content = (cb.data as { content?: unknown } | undefined)?.content;
           if (typeof content === 'string') press.text = content;
+          if (cb.type === 4 && press.text !== undefined && isFallen(press.text)) watching = { until: performance.now() + FALLEN_WATCH_MS, generation: press.generation };
         } catch {
           // unanswered: counted in the report
         }

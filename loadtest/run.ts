@@ -241,7 +241,11 @@ function print(args: LoadArgs, r: RunReport): void {
   const f = r.figures;
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
-  if (args.seconds >= 120) lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${f.heapSlopeMBPerMin >= 0 ? '+' : ''}${f.heapSlopeMBPerMin.toFixed(2)} MB/min`);
+  if (args.seconds >= 120) {
+    const trend = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)} MB/min`;
+    lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${trend(f.heapSlopeMBPerMin)}`);
+    lines.push(`heap floor by minute (the lowest sample of each minute, MB, all processes): ${f.heapFloorByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${trend(f.heapFloorSlopeMBPerMin)}`);
+  }
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a refusal follow-up and ${(r.welcomeShare * 100).toFixed(1)}% the first-game note, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
   if (r.mode !== 'noop' && r.redisCommands.length) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadArgsSchema } from '../../loadtest/args.js';
-import { heapTrend, probeFigures } from '../../loadtest/figures.js';
+import { heapFloor, heapTrend, probeFigures } from '../../loadtest/figures.js';
 import { summaryRow, summaryTable, type RunFigures } from '../../loadtest/summary.js';
 import { NOOP_WELCOME_TEXT } from '../../loadtest/welcome.js';
 import { t } from '../../src/i18n/index.js';
@@ -13,7 +13,7 @@ import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } 
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
 import { buildWorld, gameKeyOf } from '../../loadtest/world.js';
-import { takesTurn } from '../../loadtest/drive.js';
+import { isFallen, takesTurn } from '../../loadtest/drive.js';
 import { keyKind } from '../../loadtest/redis-figures.js';
 import { encodeButtonId } from '../../commands/controls/custom-id.js';
 import { shardOf } from '../e2e/fake-discord/index.js';
@@ -201,5 +201,21 @@ describe('load test at a fleet\'s pace', () => {
     expect(a.restart).toBe('on');
     expect(LoadArgsSchema.safeParse({ restart: 'maybe' }).success).toBe(false);
     expect(LoadArgsSchema.parse({ channels: '5000' }).channels).toBe(5000);
+  });
+
+  it('GIVEN a heap in GC\'s sawtooth over a leak of 1 MB a minute WHEN its floor is taken THEN each minute gives its lowest sample and the slope is the leak', () => {
+    const from = 3_000_000;
+    // 5 minutes: a floor of 40 + 1 MB/min, and garbage piling up 0-30 MB within each 20 s.
+    const lines = Array.from({ length: 300 }, (_, s) => ({ at: from + (s + 1) * 1000, heapMB: 40 + s / 60 + ((s % 20) * 30) / 20 }));
+    const f = heapFloor(lines, from, from + 300_000);
+    expect(f.byMinute).toHaveLength(5);
+    expect(f.slope).toBeCloseTo(1, 1);
+    expect(heapFloor(lines.map((l) => ({ ...l, heapMB: 50 + (l.at % 20_000) / 1000 })), from, from + 300_000).slope).toBeCloseTo(0, 5);
+  });
+
+  it('GIVEN a fallen player\'s refusal in any language WHEN the driver reads it THEN the player watches instead of pressing on', () => {
+    expect(isFallen(t('en-US', 'rejection.dead'))).toBe(true);
+    expect(isFallen(t('de', 'rejection.dead'))).toBe(true);
+    expect(isFallen("There's a wall in the way.")).toBe(false);
   });
 });
