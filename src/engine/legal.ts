@@ -96,7 +96,7 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
   }
   const here = p ? p.y * state.width + p.x : -1;
   const hurt = !!p && p.hp < p.maxHp;
-  const stairs = canAct ? seenStairs(state) : -1;
+  const stairs = canAct ? partyWide(state).stairs : -1;
   // One sight computation for every answer below, read before frontier() reuses the workspace.
   const sees = canAct && p ? sight() : null;
   // Explore and travel are refused while anyone sees a monster after the party, rest while anyone sees any monster.
@@ -112,13 +112,38 @@ export function legalMoves(state: GameState, userId: string, sight: () => (i: nu
     canDescend: canAct && state.tiles[here] === Tile.Stairs,
     canUse: canAct && !!p && carried(p, 'potion') > 0 && hurt,
     usable: canAct && p ? usableItems(p, hurt) : [],
-    canExplore: clear && frontier(state, workspaceFor(state.width, state.height), []).length > 0,
+    canExplore: clear && partyWide(state).unexplored(),
     canTravel: clear && stairs >= 0 && stairs !== here,
     canThrow: canAct && !!p && carried(p, 'lure') > 0,
     canRest: calm && hurt && quiet,
     canFight,
     ability,
   };
+}
+
+/** What legalMoves reads that is the same for every player of a state: the seen stairs, and whether anything known is left to explore. */
+interface PartyWide {
+  stairs: number;
+  unexplored: () => boolean;
+}
+
+/**
+ * The party-wide answers of a state, worked out once for all its players (a drawing asks legalMoves for each member
+ * of the party). Kept only for a frozen state, as partySight keeps its sight: a stored state never changes, while a
+ * state being built or edited in place (the balance harness's tests do) is worked out afresh each time.
+ */
+const partyWideOf = new WeakMap<GameState, PartyWide & { explored: Uint8Array }>();
+function partyWide(state: GameState): PartyWide {
+  const known = partyWideOf.get(state);
+  if (known && known.explored === state.explored) return known;
+  let unexplored: boolean | null = null;
+  const made = {
+    explored: state.explored,
+    stairs: seenStairs(state),
+    unexplored: () => (unexplored ??= frontier(state, workspaceFor(state.width, state.height), []).length > 0),
+  };
+  if (Object.isFrozen(state)) partyWideOf.set(state, made);
+  return made;
 }
 
 /** The kinds a player carries and could use now: a potion only when hurt, a weapon or armour not already worn. */

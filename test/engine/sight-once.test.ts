@@ -36,4 +36,32 @@ describe('legal moves with one shared party sight', () => {
       { seed: 25, numRuns: 60 },
     );
   });
+
+  it('GIVEN random party games WHEN the stored (frozen) state is asked for every player THEN the answers equal a fresh unfrozen copy\'s, and an unfrozen state edited in place is answered afresh', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(actionArb, { maxLength: 40 }), (seed, actions) => {
+        let s: GameState = newGame(defaultConfig({ seed }));
+        for (const u of users.slice(0, 4)) {
+          const r = step(s, { type: 'join', user: u, name: u });
+          if (r.ok) s = r.state;
+        }
+        for (const a of actions) {
+          const r = step(s, a);
+          if (r.ok) s = r.state;
+        }
+        const copy = (): GameState => ({ ...s, explored: s.explored.slice() as GameState['explored'] });
+        const fresh = s.players.map((p) => legalMoves(copy(), p.id));
+        const frozen = Object.freeze(copy());
+        expect(s.players.map((p) => legalMoves(frozen, p.id))).toEqual(fresh);
+        expect(s.players.map((p) => legalMoves(frozen, p.id))).toEqual(fresh);
+        // Edited in place between two asks (unfrozen): everything explored and no item left, so nothing to explore.
+        const edited: GameState = copy();
+        const before = legalMoves(edited, s.players[0]!.id);
+        edited.explored.fill(1);
+        edited.items = [];
+        if (before.canExplore) expect(legalMoves(edited, s.players[0]!.id).canExplore).toBe(false);
+      }),
+      { seed: 28, numRuns: 40 },
+    );
+  });
 });

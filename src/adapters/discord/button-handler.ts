@@ -15,6 +15,7 @@ import { answerApplied, notePrivately } from './applied-answer.js';
 import { editToken } from './edit-tokens.js';
 import { answerPrivately as noteNow, controllerFor, isAdmin, keepUpdated, lang, logFailure, messageLink, privately, roundsResolved, withDeferral, type KindHandler, type RouterDeps } from './handler-kit.js';
 import { withoutPicture } from './messages.js';
+import { drawingTurn } from './turn-gate.js';
 import { gameMessage } from './payload.js';
 import { postGameAnswer } from './post-answer.js';
 import { gamePayload, toApiRows } from './presenter.js';
@@ -75,6 +76,7 @@ export function buttonHandler(deps: RouterDeps, metrics: Metrics, versions: Vers
 
   /** Draws `view` on the message that carries the button (the public message, or the presser's controller). */
   const draw = async (x: Press, view: GameView, picture = true): Promise<OutgoingMessage> => {
+    await drawingTurn();
     if (x.onController) return controllerFor(deps, picture ? view : withoutPicture(view), x.i.user.id, x.i.locale);
     return gameMessage(gamePayload(picture ? view : withoutPicture(view), deps.now(), deps.links?.(view.key)));
   };

@@ -19,6 +19,7 @@ import { isPendingMessage, isSnowflake } from '../../app/game-message.js';
 import { interactionOnly } from '../../app/scope.js';
 import { noopMetrics, type Metrics } from '../metrics/metrics.js';
 import { gamePayload, retiredPayload } from './presenter.js';
+import { drawingTurn } from './turn-gate.js';
 import { gameMessage, restRequest } from './payload.js';
 import { createGamePoster, type GamePoster } from './game-poster.js';
 import type { OutgoingMessage } from './types.js';
@@ -315,6 +316,7 @@ export function restGameMessages(deps: GameMessagesDeps): GameMessages {
     if (!ref || isPendingMessage(ref)) return;
     // Where the bot may not upload (app_permissions said so, or an upload was refused), the map is drawn in emoji.
     const uploads = canAttach(deps.permissions?.get(key.channelId) ?? null);
+    await drawingTurn();
     const payload = gameMessage(gamePayload(uploads ? current.value : withoutPicture(current.value), deps.now(), deps.links?.(key)));
     if (interactionOnly(key)) return refreshThroughToken(key, ref, payload, reason);
     const born = snowflakeTime(ref.messageId);

@@ -23,7 +23,7 @@
  * | `<p>:outbox:{index}`                 | sorted set | channels that may have outbox entries (superset),   | none: the sweeper drops drained members    |
  * |                                      |            | member encodeChannelKey, score ms added             |                                            |
  * | `<p>:guild:{<guild>}:settings`       | string     | the guild's settings (JSON)                         | none: configuration                        |
- * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS, refreshed by create and save  |
+ * | `<p>:guild:{<guild>}:games`          | set        | channels that may have a game (superset)            | GAME_TTL_MS + 10 min, by create and a save every 10 min |
  * | `<p>:guild:{<guild>}:summarized`     | set        | channels that have summaries (superset)             | SUMMARY_TTL_MS, refreshed when one is kept |
  * | `<p>:user:{<user>}:prefs`            | string     | the user's preferences (JSON)                       | PREFS_TTL_MS (1 year) after the last write |
  * | `<p>:rounds:{<b>}`, b = 0 ... 15     | sorted set | round deadlines (score) per channel key (member);   | none: entries are removed as rounds settle |
@@ -45,14 +45,23 @@ export const DEFAULT_PREFIX = 'cc';
 export const ROUND_BUCKETS = 16;
 
 /** Keys of one channel: its game, its action log, its applied interactions, its finished games' summaries, its last finished run and its outbox. */
-export function channelKeys(
-  prefix: string,
-  key: ChannelKey,
-): { game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string } {
+export function channelKeys(prefix: string, key: ChannelKey): ChannelKeys {
+  const id = `${prefix}\u0000${key.guildId}\u0000${key.channelId}`;
+  const known = channelKeysMemo.get(id);
+  if (known) return known;
   const tag = `${prefix}:{${key.guildId}:${key.channelId}}`;
-  const keys = { game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen` };
-  return { ...keys, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` };
+  const keys: ChannelKeys = Object.freeze({ game: `${tag}:game`, log: `${tag}:log`, summaries: `${tag}:summaries`, ix: `${tag}:ix`, seen: `${tag}:seen`, last: `${tag}:last`, lastLog: `${tag}:last:log`, outbox: `${tag}:outbox`, runs: `${tag}:runs` });
+  if (channelKeysMemo.size >= CHANNEL_KEYS_MEMO) channelKeysMemo.delete(channelKeysMemo.keys().next().value!);
+  channelKeysMemo.set(id, keys);
+  return keys;
 }
+
+/** A channel's Redis key names. */
+export type ChannelKeys = Readonly<{ game: string; log: string; summaries: string; ix: string; seen: string; last: string; lastLog: string; outbox: string; runs: string }>;
+
+/** The key names of the channels used lately (a press asks for them several times; building them allocates nine strings). */
+const channelKeysMemo = new Map<string, ChannelKeys>();
+const CHANNEL_KEYS_MEMO = 4096;
 
 /** The index of channels that may hold outbox entries (a superset, written before the finishing save). */
 export function outboxIndexKey(prefix: string): string {

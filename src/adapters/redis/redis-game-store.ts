@@ -33,6 +33,14 @@ import { LOG_MAX_ACTIONS, SEEN_RECORD_BYTES } from '../storage-bounds.js';
 
 /** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
+/**
+ * How often one process refreshes a channel's place in its guild's games index. The index is given the game's TTL plus
+ * this much, so it still outlives every game it lists (a save at time T comes at most this long after its process's
+ * last refresh), for one round trip per channel every 10 minutes instead of one per press.
+ */
+export const INDEX_REFRESH_MS = 10 * 60 * 1000;
+/** Channels whose last index refresh a process remembers (an older one is simply refreshed again). */
+const INDEX_REFRESH_MEMORY = 10_000;
 /** A channel's summaries, and the guild's index of summarised channels, expire this long after the last game ended there. */
 export const SUMMARY_TTL_MS = 90 * 24 * 3600 * 1000;
 
@@ -281,6 +289,8 @@ export interface RedisStoreOptions {
   writeWindowMs?: number;
   /** Told when a damaged guild index was dropped (main logs it with the key). */
   onDamagedIndex?: (key: string) => void;
+  /** How often a save refreshes the channel's place in the guild's games index (default INDEX_REFRESH_MS; 0: every save). */
+  indexRefreshMs?: number;
 }
 
 /**
@@ -301,6 +311,9 @@ export class RedisGameStore implements GameStore {
   private readonly cacheSize: number;
   private readonly writeWindowMs: number;
   private readonly onDamagedIndex: (key: string) => void;
+  private readonly indexRefreshMs: number;
+  /** When this process last refreshed each channel's place in its guild's games index (oldest first). */
+  private readonly indexedAt = new Map<string, number>();
   /** Most recently used last (Map keeps insertion order). */
   private readonly cache = new Map<string, CacheEntry>();
   /**
@@ -319,6 +332,7 @@ export class RedisGameStore implements GameStore {
     this.cacheSize = opts.cacheSize ?? 1000;
     this.writeWindowMs = opts.writeWindowMs ?? 700;
     this.onDamagedIndex = opts.onDamagedIndex ?? (() => {});
+    this.indexRefreshMs = opts.indexRefreshMs ?? INDEX_REFRESH_MS;
   }
 
   async load(key: ChannelKey, opts: InteractionOptions = {}): Promise<LoadResult> {
@@ -357,7 +371,7 @@ export class RedisGameStore implements GameStore {
   async create(key: ChannelKey, game: StoredGame, actions: readonly Action[], replacing?: Revision): Promise<Revision | null> {
     // The guild index lives in another cluster slot, so it cannot share the script. It is written first, so it is
     // always a superset of the guild's games (listActive drops members whose game has gone).
-    await this.index(guildKeys(this.prefix, key.guildId).games, key.channelId, this.ttlMs);
+    await this.indexGame(key);
     const rev = await this.write(CREATE, key, game, replacing ?? '', actions);
     // CREATE has no interaction, so it never answers DUPLICATE.
     return typeof rev === 'string' ? rev : null;
@@ -369,9 +383,10 @@ export class RedisGameStore implements GameStore {
     if (summary) await this.index(summarized, key.channelId, SUMMARY_TTL_MS);
     // The outbox index too (another slot), before the save, so every outbox entry's channel is in it.
     if (summary) await guard(this.redis, () => this.redis.zadd(outboxIndexKey(this.prefix), Date.now(), encodeChannelKey(key)));
-    // The games index gets the game's fresh TTL with every save, so it outlives none of its games. Sent alongside the
-    // save (auto-pipelined: no extra round trip) and best effort: it is only an index, and a failed save is retried.
-    const indexed = this.index(games, key.channelId, this.ttlMs).catch(() => {});
+    // The games index gets the game's fresh TTL (plus the refresh interval) at most every indexRefreshMs, so it
+    // outlives none of its games. Sent alongside the save (auto-pipelined) and best effort: it is only an index.
+    const due = Date.now() - (this.indexedAt.get(`${games}|${key.channelId}`) ?? -Infinity) >= this.indexRefreshMs;
+    const indexed = due ? this.indexGame(key).catch(() => {}) : undefined;
     const rev = await this.write(SAVE, key, game, expected, actions, summary, opts);
     await indexed;
     return rev;
@@ -380,6 +395,7 @@ export class RedisGameStore implements GameStore {
   async delete(key: ChannelKey): Promise<boolean> {
     const { game, log, summaries, ix, seen } = channelKeys(this.prefix, key);
     this.cache.delete(game);
+    this.indexedAt.delete(`${guildKeys(this.prefix, key.guildId).games}|${key.channelId}`);
     // One slot (the channel's hash tag), so one DEL, in a cluster too.
     const n = await guard(this.redis, () => this.redis.del(game, log, ix, seen));
     // Summaries are history and stay; a summaries key of another type is damage, which reset-game repairs too.
@@ -421,6 +437,19 @@ export class RedisGameStore implements GameStore {
     const channels = (await this.indexOp(summarized, () => this.redis.smembers(summarized))) ?? [];
     const lists = await Promise.all(channels.map((channelId) => guard(this.redis, () => this.redis.lrange(channelKeys(this.prefix, { guildId, channelId }).summaries, 0, -1))));
     return lists.flat().map((text) => JSON.parse(text) as GameSummaryRecord);
+  }
+
+  /**
+   * Puts the channel in its guild's games index, which then expires the game's TTL plus the refresh interval from now,
+   * and remembers when (forgotten again if the write fails, so the next save retries).
+   */
+  private async indexGame(key: ChannelKey): Promise<void> {
+    const games = guildKeys(this.prefix, key.guildId).games;
+    const id = `${games}|${key.channelId}`;
+    this.indexedAt.delete(id);
+    await this.index(games, key.channelId, this.ttlMs + this.indexRefreshMs);
+    this.indexedAt.set(id, Date.now());
+    if (this.indexedAt.size > INDEX_REFRESH_MEMORY) this.indexedAt.delete(this.indexedAt.keys().next().value!);
   }
 
   /** Adds `member` to the guild index set `setKey` and sets the set to expire `ttlMs` from now. */
@@ -473,7 +502,10 @@ export class RedisGameStore implements GameStore {
     const { game: gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs } = channelKeys(this.prefix, key);
     const rev = newRev();
     const deadline = this.clockOffset === null ? '' : Date.now() + this.clockOffset + this.writeWindowMs;
-    const args = [expected, rev, game.state.status, encodeState(game), encodeMeta(game), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
+    // State and meta (about 13 KB of JSON) go as Buffers: ioredis then writes the command from off-heap bytes. As strings
+    // they were concatenated into one 13 KB string held until the reply, which outlived young-generation collections
+    // and was copied and promoted (a third of the bytes promoted per press in a 200-channel run).
+    const args = [expected, rev, game.state.status, Buffer.from(encodeState(game)), Buffer.from(encodeMeta(game)), this.ttlMs, summary ? JSON.stringify(summary) : '', deadline, opts?.interactionId ?? '', opts?.now ?? '', summary ? String(game.meta.createdAt) : '', ...actions.map(encodeLogEntry)];
     // CREATE takes no interaction and so not its key; every key shares the channel's hash tag (one cluster slot).
     const keys = opts ? [gameKey, log, summaries, ix, outbox, last, lastLog, seen, runs] : [gameKey, log, summaries];
     let reply: unknown;

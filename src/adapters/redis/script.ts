@@ -10,7 +10,7 @@ export class LuaScript {
   }
 
   /** Runs the script; keys first, then arguments. */
-  async run(redis: RedisClient, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  async run(redis: RedisClient, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (err) {

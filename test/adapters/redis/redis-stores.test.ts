@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { step } from '../../../src/engine/index.js';
 import { channelKeys, guildKeys, legacyRoundsKey, ROUND_BUCKETS, roundBucket, roundsBucketKey } from '../../../src/adapters/redis/keys.js';
-import { GAME_TTL_MS, RedisGameStore, SUMMARY_TTL_MS } from '../../../src/adapters/redis/redis-game-store.js';
+import { GAME_TTL_MS, INDEX_REFRESH_MS, RedisGameStore, SUMMARY_TTL_MS } from '../../../src/adapters/redis/redis-game-store.js';
 import { encodeChannelKey } from '../../../src/app/game-codec.js';
 import { DUPLICATE, INTERACTION_TTL_MS, StorageUnavailableError, SUMMARIES_PER_CHANNEL } from '../../../src/app/ports.js';
 import { SEEN_RECORD_BYTES } from '../../../src/adapters/storage-bounds.js';
@@ -222,14 +222,22 @@ describe('redis game store specifics', () => {
     expect(kept.map((r) => r.seed)).toEqual(Array.from({ length: SUMMARIES_PER_CHANNEL }, (_, i) => i + 2));
   });
 
-  it("gives the guild's games index the game TTL, refreshed by every save, so it never outlives its games for long", async () => {
+  it("gives the guild's games index the game TTL plus the refresh interval, refreshed by a save once per interval, so it never outlives its games for long", async () => {
     const key = freshKey();
     const games = guildKeys(prefixOf(kit), key.guildId).games;
     const rev = (await kit.games.create(key, sampleStored(), []))!;
     expect(await raw.smembers(games)).toContain(key.channelId);
-    expect(await raw.pttl(games)).toBeGreaterThan(GAME_TTL_MS - 60_000);
-    await raw.pexpire(games, 1000);
-    expect(await kit.games.save(key, sampleStored(), rev, [])).not.toBeNull();
+    expect(await raw.pttl(games)).toBeGreaterThan(GAME_TTL_MS + INDEX_REFRESH_MS - 60_000);
+    expect(await raw.pttl(games)).toBeLessThanOrEqual(GAME_TTL_MS + INDEX_REFRESH_MS);
+    // Within the interval a save sends no index write (one round trip a press saved): the index still outlives the game.
+    await raw.pexpire(games, 5_000);
+    const rev2 = await kit.games.save(key, sampleStored(), rev, []);
+    expect(rev2).not.toBeNull();
+    expect(await raw.pttl(games)).toBeLessThanOrEqual(5_000);
+    // Once the interval has passed (here a store that refreshes on every save), the save refreshes it.
+    const eager = new RedisGameStore(raw, { prefix: prefixOf(kit), indexRefreshMs: 0 });
+    await eager.load(key);
+    expect(await eager.save(key, sampleStored(), revOf(rev2), [])).not.toBeNull();
     expect(await raw.pttl(games)).toBeGreaterThan(GAME_TTL_MS - 60_000);
     expect(await raw.smembers(games)).toContain(key.channelId);
   });
