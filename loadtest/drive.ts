@@ -45,8 +45,9 @@ export interface Press {
   sentAt?: number;
   /** The first answer's text, when it was a message (type 4: a private refusal, "busy", a rate-limit note). */
   text?: string;
-  /** The game key's channel part the press went to (the channel, or `daily.<user>` for a daily), and which of the channel's games. */
+  /** The game key's channel part the press went to (the channel, or `daily.<user>` for a daily)… */
   gameChannelId: string;
+  /** …and which of the channel's games it was (1 for the setup's, one more for each restart). */
   generation: number;
 }
 
@@ -82,9 +83,10 @@ export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChan
  * Starts a game in each channel (its first player runs /rogue new, the others join) and records the game message.
  * The last `dailyPercent` of the channels run today's daily instead (`/rogue daily`, played by its first player alone).
  */
-export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number, dailyPercent = 0, concurrency = 16): Promise<void> {
+export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number, dailyPercent = 0): Promise<void> {
   const firstDaily = channels.length - Math.round((channels.length * dailyPercent) / 100);
-  await pool(channels.map((ch, i) => ({ ch, daily: i >= firstDaily })), concurrency, ({ ch, daily }) => startGame(fake, ch, seed, daily));
+  const games = channels.map((ch, i) => ({ ch, daily: i >= firstDaily }));
+  await pool(games, 16, ({ ch, daily }) => startGame(fake, ch, seed, daily));
 }
 
 /**
@@ -93,18 +95,22 @@ export async function setupGames(fake: FakeDiscord, channels: readonly LoadChann
  */
 export async function startGame(fake: FakeDiscord, ch: LoadChannel, seed: number, daily: boolean, deadline = Infinity): Promise<void> {
   const [creator, ...others] = ch.players;
-  const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n) + 7919 * (ch.generation ?? 0), size: 'small' });
-  const { created, cb } = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options }, deadline);
+  const place = { guildId: ch.guildId, channelId: ch.channelId };
+  const gameSeed = seed + Number(BigInt(ch.channelId) % 100000n) + 7919 * (ch.generation ?? 0);
+  const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: gameSeed, size: 'small' });
+  const { created, cb } = await untilNotBusy(fake, { ...place, user: creator!, name: 'rogue', options }, deadline);
   // Deferred (a slow machine): the game message is posted as a follow-up once the work is done.
   // Tried twice, the second may be told a game is running: the first try's message is the channel's game message, or
   // (its answer came too late to post one) /rogue map posts it.
   const after = ch.messageId ?? '0';
   let message = fake.originalMessage(created.id) ?? (cb.type === 5 ? await postedAfter(fake, ch, after) : undefined);
   if (!message || !buttons(message).length) {
-    const map = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('map') }, deadline);
+    const map = await untilNotBusy(fake, { ...place, user: creator!, name: 'rogue', options: subcommand('map') }, deadline);
     message = fake.originalMessage(map.created.id) ?? (await postedAfter(fake, ch, after));
   }
-  if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+  if (!message || !buttons(message).length) {
+    throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+  }
   ch.messageId = message.id;
   ch.generation = (ch.generation ?? 0) + 1;
   ch.daily = daily;
@@ -114,7 +120,7 @@ export async function startGame(fake: FakeDiscord, ch: LoadChannel, seed: number
     return;
   }
   for (const p of others) {
-    await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') }, deadline);
+    await untilNotBusy(fake, { ...place, user: p, name: 'rogue', options: subcommand('join') }, deadline);
   }
 }
 
@@ -122,7 +128,11 @@ export async function startGame(fake: FakeDiscord, ch: LoadChannel, seed: number
  * Sends a setup command, and again after a pause while the bot answers that it is too busy (it sheds load) or not in
  * time; not again after `deadline` (Date.now()): a restart must not hold a player past the end of the run.
  */
-async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['sendCommand']>[0], deadline = Infinity): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
+async function untilNotBusy(
+  fake: FakeDiscord,
+  command: Parameters<FakeDiscord['sendCommand']>[0],
+  deadline = Infinity,
+): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
   for (let attempt = 1; ; attempt++) {
     if (Date.now() > deadline) throw new Error('the run ended before the command was answered');
     const created = await fake.sendCommand(command);
@@ -158,6 +168,21 @@ export async function setupNoopMessages(fake: FakeDiscord, channels: readonly Lo
   });
 }
 
+/** Which game a press in the channel goes to: its store key's channel part, and the channel's game count. */
+function gameOf(ch: LoadChannel): Pick<Press, 'gameChannelId' | 'generation'> {
+  return { gameChannelId: gameKeyOf(ch).channelId, generation: ch.generation ?? 0 };
+}
+
+/**
+ * Whether the channel's game has ended, as a player looking at it sees: the shared message offers ▶️ Play again (a
+ * party that has fallen), or a daily's own message (one attempt a day, no ▶️) has no turn button left.
+ */
+function hasEnded(fake: FakeDiscord, ch: LoadChannel, lookedAt: string | undefined): boolean {
+  const shared = ch.messageId ? fake.message(ch.messageId) : undefined;
+  if (!shared) return false;
+  return buttons(shared).some((b) => b.custom_id?.startsWith('cc1:again:')) || (ch.daily === true && lookedAt === ch.messageId);
+}
+
 /** How the players press: for how long, how fast, through controllers or not, and whether ended games start again. */
 export interface DriveOptions {
   seconds: number;
@@ -183,6 +208,18 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
   const controllerOf = new Map<string, string>();
   const meanMs = (everyone.length / o.rate) * 1000;
   const end = performance.now() + o.seconds * 1000;
+  // --restart: the channel's next game, started by one of its players while the others wait.
+  const restart = (ch: LoadChannel): Promise<void> => {
+    const started = startGame(fake, ch, o.seed, false, Date.now() + (end - performance.now()))
+      .then(() => {
+        o.onRestart?.(ch);
+        for (const q of ch.players) controllerOf.delete(`${ch.channelId}:${q.id}`);
+      })
+      .catch(() => undefined) // tried again at a later press
+      .finally(() => restarting.delete(ch));
+    restarting.set(ch, started);
+    return started;
+  };
   await Promise.all(
     everyone.map(async ({ ch, p }, n) => {
       const random = seededRandom(o.seed * 7919 + n);
@@ -218,22 +255,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         // Buttons that take a turn: a player at play does not keep ending, joining or restarting the game.
         const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id && takesTurn(b.custom_id)) : [];
         if (!enabled.length) {
-          // --restart: a party that has fallen (the shared message offers ▶️ Play again) starts its next game, as
-          // players would, so the channel stays active; a finished daily's player starts a game of their own.
-          const shared = ch.messageId ? fake.message(ch.messageId) : undefined;
-          // A daily has one attempt a day: no ▶️, and no turn buttons left on its message once it is over.
-          const ended = shared !== undefined && (buttons(shared).some((b) => b.custom_id?.startsWith('cc1:again:')) || (ch.daily === true && onId === ch.messageId));
-          if (o.restart && ended) {
-            const restart = startGame(fake, ch, o.seed, false, Date.now() + (end - performance.now()))
-              .then(() => {
-                o.onRestart?.(ch);
-                for (const q of ch.players) controllerOf.delete(`${ch.channelId}:${q.id}`);
-              })
-              .catch(() => undefined) // tried again at a later press
-              .finally(() => restarting.delete(ch));
-            restarting.set(ch, restart);
-            await restart;
-          }
+          if (o.restart && hasEnded(fake, ch, onId)) await restart(ch);
           continue;
         }
         const pick = enabled[Math.floor(random() * enabled.length)]!;
@@ -245,7 +267,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         } catch {
           continue; // the message changed under the player's finger (a button that just went away)
         }
-        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token, sentAt, gameChannelId: gameKeyOf(ch).channelId, generation: ch.generation ?? 0 };
+        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token, sentAt, ...gameOf(ch) };
         presses.push(press);
         try {
           const cb = await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
@@ -253,7 +275,9 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           press.type = cb.type;
           const content = (cb.data as { content?: unknown } | undefined)?.content;
           if (typeof content === 'string') press.text = content;
-          if (cb.type === 4 && press.text !== undefined && isFallen(press.text)) watching = { until: performance.now() + FALLEN_WATCH_MS, generation: press.generation };
+          if (cb.type === 4 && press.text !== undefined && isFallen(press.text)) {
+            watching = { until: performance.now() + FALLEN_WATCH_MS, generation: press.generation };
+          }
         } catch {
           // unanswered: counted in the report
         }

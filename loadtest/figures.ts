@@ -99,11 +99,17 @@ export function heapTrend(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], fr
   return { byMinute, slope: den > 0 ? (num / den) * 60_000 : 0 };
 }
 
+/** Heap figures by minute, MB, and their trend, MB per minute. */
+export interface HeapSeries {
+  byMinute: number[];
+  slope: number;
+}
+
 /**
  * One process's heap floor over [from, to]: the lowest sample in each whole minute (a last part shorter than a minute
  * is left out), and the least-squares slope of those floors, MB per minute (0 with fewer than two minutes).
  */
-export function heapFloor(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], from: number, to: number): { byMinute: number[]; slope: number } {
+export function heapFloor(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], from: number, to: number): HeapSeries {
   const byMinute: number[] = [];
   for (let t = from; t + 60_000 <= to; t += 60_000) {
     const inMinute = lines.filter((l) => l.at > t && l.at <= t + 60_000);

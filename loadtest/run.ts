@@ -144,7 +144,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     ownLag.enable();
     const ownCpu = process.cpuUsage();
     let restarts = 0;
-    const presses = await drivePlayers(fake, world.channels, { ...args, restart: args.restart === 'on' && mode !== 'noop', onRestart: () => restarts++ }).finally(() => {
+    const drive = { ...args, restart: args.restart === 'on' && mode !== 'noop', onRestart: () => restarts++ };
+    const presses = await drivePlayers(fake, world.channels, drive).finally(() => {
       ownLag.disable();
       if (arm429) clearTimeout(arm429);
       if (expiring) clearInterval(expiring);
@@ -243,8 +244,9 @@ function print(args: LoadArgs, r: RunReport): void {
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
   if (args.seconds >= 120) {
     const trend = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)} MB/min`;
-    lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${trend(f.heapSlopeMBPerMin)}`);
-    lines.push(`heap floor by minute (the lowest sample of each minute, MB, all processes): ${f.heapFloorByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${trend(f.heapFloorSlopeMBPerMin)}`);
+    const list = (mbs: number[]): string => mbs.map((mb) => mb.toFixed(1)).join(', ');
+    lines.push(`heap by minute (MB, all processes): ${list(f.heapByMinuteMB)}; trend ${trend(f.heapSlopeMBPerMin)}`);
+    lines.push(`heap floor by minute (the lowest sample of each minute, MB, all processes): ${list(f.heapFloorByMinuteMB)}; trend ${trend(f.heapFloorSlopeMBPerMin)}`);
   }
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a refusal follow-up and ${(r.welcomeShare * 100).toFixed(1)}% the first-game note, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
@@ -272,10 +274,13 @@ function redisLines(args: LoadArgs, r: RunReport): string[] {
   const seconds = r.redisSpanMs / 1000;
   const kinds = r.redisKinds.reduce((a, k) => a + k.bytes, 0);
   const perChannel = (bytes: number): string => `${(bytes / args.channels / 1024).toFixed(1)} KB`;
+  const cpu = `CPU ${r.redisCpuMs.toFixed(0)} ms over ${seconds.toFixed(1)} s (${(r.redisCpuMs / r.redisSpanMs).toFixed(3)} of a core)`;
+  const perCommand = commands > 0 ? ((r.redisCpuMs * 1000) / commands).toFixed(1) : '-';
+  const byKind = r.redisKinds.map((k) => `${k.kind} ${perChannel(k.bytes)} (${k.keys} keys)`).join(', ');
   return [
     `setup of ${args.channels} channels ${(r.setupMs / 1000).toFixed(1)} s; ended games started again while pressing ${r.restarts}`,
-    `Redis: CPU ${r.redisCpuMs.toFixed(0)} ms over ${seconds.toFixed(1)} s (${(r.redisCpuMs / r.redisSpanMs).toFixed(3)} of a core), ${(commands / seconds).toFixed(0)} commands/s, ${commands > 0 ? ((r.redisCpuMs * 1000) / commands).toFixed(1) : '-'} µs of its CPU a command; used_memory +${(r.redisBytes / 1048576).toFixed(1)} MB`,
-    `Redis keys at the end, by kind (MEMORY USAGE, per channel): ${perChannel(kinds)} in all; ${r.redisKinds.map((k) => `${k.kind} ${perChannel(k.bytes)} (${k.keys} keys)`).join(', ')}`,
+    `Redis: ${cpu}, ${(commands / seconds).toFixed(0)} commands/s, ${perCommand} µs of its CPU a command; used_memory +${(r.redisBytes / 1048576).toFixed(1)} MB`,
+    `Redis keys at the end, by kind (MEMORY USAGE, per channel): ${perChannel(kinds)} in all; ${byKind}`,
   ];
 }
 
@@ -284,8 +289,9 @@ function perThousandLine(args: LoadArgs, r: RunReport): string {
   const per = 1000 / args.channels;
   const seconds = r.runMs / 1000;
   const commands = r.redisCommands.reduce((a, [, n]) => a + n, 0);
+  const mix = `pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies, ${args.controllers}% controllers`;
   return [
-    `per 1,000 active channels (pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies, ${args.controllers}% controllers): ${((r.figures.cpuMs / r.runMs) * per).toFixed(2)} bot cores`,
+    `per 1,000 active channels (${mix}): ${((r.figures.cpuMs / r.runMs) * per).toFixed(2)} bot cores`,
     `${((r.redisCpuMs / r.redisSpanMs) * per).toFixed(3)} Redis cores`,
     `${((commands / (r.redisSpanMs / 1000)) * per).toFixed(0)} Redis commands/s`,
     `${((r.redisBytes / 1048576) * per).toFixed(1)} MB Redis`,
