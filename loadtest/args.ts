@@ -9,7 +9,8 @@ export const LoadArgsSchema = z.object({
   mode: z.enum(['http', 'gateway', 'noop']).default('http'),
   replicas: int(1, 8, 1),
   shards: int(1, 8, 2),
-  channels: int(1, 1000, 50),
+  /** Up to 5,000: a fleet at --pace (setting one up takes about 1.5 s per 100 channels on this machine). */
+  channels: int(1, 5000, 50),
   players: int(1, 10, 4),
   /** Up to 600: a 10-minute soak (the report then gives the heap minute by minute and its trend). */
   seconds: int(1, 600, 20),
@@ -47,6 +48,12 @@ export const LoadArgsSchema = z.object({
    * requests per second per 1,000 active channels.
    */
   pace: z.coerce.number().min(0.5).max(120).optional(),
+  /**
+   * `on`: a channel whose game has ended starts its next one (its first player runs /rogue new, the others join; a
+   * finished daily's player starts a game of their own), so the channels stay active over a long run, as a fleet's do.
+   * `off`: an ended game's players stop pressing.
+   */
+  restart: z.enum(['on', 'off']).default('on'),
   /** Percent of the channels that play today's daily (`/rogue daily`, one player each) instead of a party game. */
   dailies: int(0, 100, 0),
   /** Write a V8 CPU profile of every process under load and print where the CPU went, by area. */
@@ -89,6 +96,7 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       profile: { type: 'boolean' },
       pace: { type: 'string' },
       dailies: { type: 'string' },
+      restart: { type: 'string' },
       'max-cpu-ratio': { type: 'string' },
       'global-429': { type: 'string' },
       'retry-after': { type: 'string' },

@@ -13,7 +13,7 @@ import { replay } from '../src/engine/index.js';
 import { parseGameState } from '../src/engine/state-schema.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import type { Press } from './drive.js';
-import type { LoadChannel } from './world.js';
+import { gameKeyOf, type LoadChannel } from './world.js';
 import { isWelcome } from './welcome.js';
 
 /** What the checks found. */
@@ -111,11 +111,17 @@ export async function checkChannels(fake: FakeDiscord, channels: readonly LoadCh
   await redis.connect();
   const store = new RedisGameStore(redis, { prefix });
   const result: CheckResult = { channels: channels.length, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
-  const byChannel = new Map<LoadChannel, Press[]>();
-  for (const p of presses) byChannel.set(p.channel, [...(byChannel.get(p.channel) ?? []), p]);
+  // A channel's presses went to its game key, or to its player's daily; a restart (--restart) replaced the key's game.
+  const byKey = new Map<string, { key: { guildId: string; channelId: string }; ch: LoadChannel; presses: Press[] }>();
+  const entry = (ch: LoadChannel, channelId: string) => {
+    const id = `${ch.guildId}/${channelId}`;
+    if (!byKey.has(id)) byKey.set(id, { key: { guildId: ch.guildId, channelId }, ch, presses: [] });
+    return byKey.get(id)!;
+  };
+  for (const ch of channels) entry(ch, gameKeyOf(ch).channelId);
+  for (const p of presses) entry(p.channel, p.gameChannelId).presses.push(p);
   try {
-    for (const ch of channels) {
-      const key = { guildId: ch.guildId, channelId: ch.channelId };
+    for (const { key, ch, presses: mine } of byKey.values()) {
       const loaded = await store.load(key);
       if (loaded.kind !== 'found') {
         result.missing++;
@@ -125,12 +131,14 @@ export async function checkChannels(fake: FakeDiscord, channels: readonly LoadCh
       // Through JSON and the save schema, as a save is: the state replayed from the log must equal the saved one.
       const replayed = parseGameState(JSON.parse(JSON.stringify(replay(loaded.game.state.config, log))));
       if (!replayed.ok || loaded.game.state.version !== log.length || !isDeepStrictEqual(replayed.state, loaded.game.state)) result.replayMismatches++;
-      const mine = byChannel.get(ch) ?? [];
+      // Whether a press was applied is the key's exactly-once record, whichever of its games the press went to.
       const applied = await appliedSet(store, key, mine);
       for (const p of mine) judge(p, applied.has(p), notes, result, noAnswer);
+      // The log is the key's current game's: the channel's latest, or (a finished daily) the last its presses went to.
+      const current = key.channelId === gameKeyOf(ch).channelId ? (ch.generation ?? 0) : Math.max(0, ...mine.map((p) => p.generation));
       for (const player of ch.players) {
         const entries = log.filter((a) => a.type !== 'join' && a.type !== 'leave' && a.type !== 'resolve-round' && a.user === player.id).length;
-        const appliedPresses = mine.filter((p) => p.userId === player.id && applied.has(p)).length;
+        const appliedPresses = mine.filter((p) => p.userId === player.id && p.generation === current && applied.has(p)).length;
         if (entries > appliedPresses) result.doubled += entries - appliedPresses;
       }
     }

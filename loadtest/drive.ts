@@ -4,10 +4,32 @@ import { ADMIN_PERMS, buttons, subcommand } from '../test/e2e/harness.js';
 import type { FakeDiscord } from '../test/e2e/fake-discord/index.js';
 import { seededRandom } from './stats.js';
 import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
-import type { LoadChannel } from './world.js';
+import { gameKeyOf, type LoadChannel } from './world.js';
+import { VERB_TABLE } from '../commands/controls/buttons.js';
+import { LOCALE_CODES, t } from '../src/i18n/index.js';
 
-/** Custom ids of buttons that take no turn (end vote, join, play again). */
-const NOT_A_TURN = /^cc1:(end|join|again|me):/;
+/** The refusal a fallen player gets, in every language: they stand up again when the party goes down. */
+const FALLEN = LOCALE_CODES.map((l) => t(l, 'rejection.dead').slice(0, 24));
+
+/** True for the fallen player's refusal (its opening: the reply may add to it). */
+export function isFallen(text: string): boolean {
+  return FALLEN.some((f) => text.startsWith(f));
+}
+
+/** How long a fallen player watches before pressing again (unless their channel starts a new game first). */
+const FALLEN_WATCH_MS = 60_000;
+
+/**
+ * Custom ids of buttons that take a turn: a move, an item, and the verbs whose intent is an action (wait, fight,
+ * explore…). A player at play does not keep ending, joining, kicking, asking for help or drawing a replay GIF.
+ */
+const TURN_VERBS = ['mv', 'it', ...Object.entries(VERB_TABLE).flatMap(([verb, row]) => (row.intent.kind === 'act' ? [verb] : []))];
+const TURN = new RegExp(`^cc1:(${TURN_VERBS.join('|')}):|^noop:`);
+
+/** True for a custom id of a button that takes a turn (every button of the noop responder's d-pad does). */
+export function takesTurn(customId: string): boolean {
+  return TURN.test(customId);
+}
 
 /** One button press and what came of it. */
 export interface Press {
@@ -23,6 +45,10 @@ export interface Press {
   sentAt?: number;
   /** The first answer's text, when it was a message (type 4: a private refusal, "busy", a rate-limit note). */
   text?: string;
+  /** The game key's channel part the press went to (the channel, or `daily.<user>` for a daily)… */
+  gameChannelId: string;
+  /** …and which of the channel's games it was (1 for the setup's, one more for each restart). */
+  generation: number;
 }
 
 const ANSWER_TIMEOUT_MS = 5000;
@@ -59,36 +85,56 @@ export async function setupGuilds(fake: FakeDiscord, channels: readonly LoadChan
  */
 export async function setupGames(fake: FakeDiscord, channels: readonly LoadChannel[], seed: number, dailyPercent = 0): Promise<void> {
   const firstDaily = channels.length - Math.round((channels.length * dailyPercent) / 100);
-  await pool(channels, 16, async (ch) => {
-    const [creator, ...others] = ch.players;
-    const daily = channels.indexOf(ch) >= firstDaily;
-    const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: seed + Number(BigInt(ch.channelId) % 100000n), size: 'small' });
-    const { created, cb } = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options });
-    // Deferred (a slow machine): the game message is posted as a follow-up once the work is done.
-    // Tried twice, the second may be told a game is running: the first try's message is the channel's game message, or
-    // (its answer came too late to post one) /rogue map posts it.
-    let message = fake.originalMessage(created.id) ?? (cb.type === 5 ? await postedAfter(fake, ch, '0') : undefined);
-    if (!message || !buttons(message).length) {
-      const map = await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: creator!, name: 'rogue', options: subcommand('map') });
-      message = fake.originalMessage(map.created.id) ?? (await postedAfter(fake, ch, '0'));
-    }
-    if (!message || !buttons(message).length) throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
-    ch.messageId = message.id;
-    if (daily) {
-      // A daily run is one player's: the others of the channel sit it out.
-      ch.players = [creator!];
-      ch.daily = true;
-      return;
-    }
-    for (const p of others) {
-      await untilNotBusy(fake, { guildId: ch.guildId, channelId: ch.channelId, user: p, name: 'rogue', options: subcommand('join') });
-    }
-  });
+  const games = channels.map((ch, i) => ({ ch, daily: i >= firstDaily }));
+  await pool(games, 16, ({ ch, daily }) => startGame(fake, ch, seed, daily));
 }
 
-/** Sends a setup command, and again after a pause while the bot answers that it is too busy (it sheds load) or not in time. */
-async function untilNotBusy(fake: FakeDiscord, command: Parameters<FakeDiscord['sendCommand']>[0]): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
+/**
+ * One channel's game: its first player runs /rogue new (or /rogue daily, then played alone), the others join, and the
+ * game message is recorded. Also how a channel whose game has ended starts the next one (`generation` counts them).
+ */
+export async function startGame(fake: FakeDiscord, ch: LoadChannel, seed: number, daily: boolean, deadline = Infinity): Promise<void> {
+  const [creator, ...others] = ch.players;
+  const place = { guildId: ch.guildId, channelId: ch.channelId };
+  const gameSeed = seed + Number(BigInt(ch.channelId) % 100000n) + 7919 * (ch.generation ?? 0);
+  const options = daily ? subcommand('daily') : subcommand('new', { lobby: false, seed: gameSeed, size: 'small' });
+  const { created, cb } = await untilNotBusy(fake, { ...place, user: creator!, name: 'rogue', options }, deadline);
+  // Deferred (a slow machine): the game message is posted as a follow-up once the work is done.
+  // Tried twice, the second may be told a game is running: the first try's message is the channel's game message, or
+  // (its answer came too late to post one) /rogue map posts it.
+  const after = ch.messageId ?? '0';
+  let message = fake.originalMessage(created.id) ?? (cb.type === 5 ? await postedAfter(fake, ch, after) : undefined);
+  if (!message || !buttons(message).length) {
+    const map = await untilNotBusy(fake, { ...place, user: creator!, name: 'rogue', options: subcommand('map') }, deadline);
+    message = fake.originalMessage(map.created.id) ?? (await postedAfter(fake, ch, after));
+  }
+  if (!message || !buttons(message).length) {
+    throw new Error(`setup: /rogue ${daily ? 'daily' : 'new'} in ${ch.channelId} was answered ${JSON.stringify(cb).slice(0, 300)}`);
+  }
+  ch.messageId = message.id;
+  ch.generation = (ch.generation ?? 0) + 1;
+  ch.daily = daily;
+  // A daily run is one player's: the others of the channel sit it out.
+  if (daily) {
+    ch.players = [creator!];
+    return;
+  }
+  for (const p of others) {
+    await untilNotBusy(fake, { ...place, user: p, name: 'rogue', options: subcommand('join') }, deadline);
+  }
+}
+
+/**
+ * Sends a setup command, and again after a pause while the bot answers that it is too busy (it sheds load) or not in
+ * time; not again after `deadline` (Date.now()): a restart must not hold a player past the end of the run.
+ */
+async function untilNotBusy(
+  fake: FakeDiscord,
+  command: Parameters<FakeDiscord['sendCommand']>[0],
+  deadline = Infinity,
+): Promise<{ created: { id: string }; cb: Awaited<ReturnType<FakeDiscord['waitForResponse']>> }> {
   for (let attempt = 1; ; attempt++) {
+    if (Date.now() > deadline) throw new Error('the run ended before the command was answered');
     const created = await fake.sendCommand(command);
     // Unanswered in time (an overloaded machine) is tried again too; a late answer to the first try is harmless.
     const cb = await fake.waitForResponse(created.id, ANSWER_TIMEOUT_MS).catch((err: unknown) => (attempt >= 20 ? Promise.reject(err) : null));
@@ -122,21 +168,63 @@ export async function setupNoopMessages(fake: FakeDiscord, channels: readonly Lo
   });
 }
 
+/** Which game a press in the channel goes to: its store key's channel part, and the channel's game count. */
+function gameOf(ch: LoadChannel): Pick<Press, 'gameChannelId' | 'generation'> {
+  return { gameChannelId: gameKeyOf(ch).channelId, generation: ch.generation ?? 0 };
+}
+
+/**
+ * Whether the channel's game has ended, as a player looking at it sees: the shared message offers ▶️ Play again (a
+ * party that has fallen), or a daily's own message (one attempt a day, no ▶️) has no turn button left.
+ */
+function hasEnded(fake: FakeDiscord, ch: LoadChannel, lookedAt: string | undefined): boolean {
+  const shared = ch.messageId ? fake.message(ch.messageId) : undefined;
+  if (!shared) return false;
+  return buttons(shared).some((b) => b.custom_id?.startsWith('cc1:again:')) || (ch.daily === true && lookedAt === ch.messageId);
+}
+
+/** How the players press: for how long, how fast, through controllers or not, and whether ended games start again. */
+export interface DriveOptions {
+  seconds: number;
+  rate: number;
+  seed: number;
+  controllers: number;
+  /** Start the next game in a channel whose game has ended (a fleet at a person's pace stays active). */
+  restart?: boolean;
+  /** Called after each such restart. */
+  onRestart?: (ch: LoadChannel) => void;
+}
+
 /**
  * Every player, until `seconds` have passed: wait a person's think time (exponential, mean = players / rate), look
  * at the channel's game message as it is now, press one of its enabled buttons, and wait for the answer.
  */
-export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadChannel[], o: { seconds: number; rate: number; seed: number; controllers: number }): Promise<Press[]> {
+export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadChannel[], o: DriveOptions): Promise<Press[]> {
   const presses: Press[] = [];
+  const restarting = new Map<LoadChannel, Promise<void>>();
   const everyone = channels.flatMap((ch) => ch.players.map((p) => ({ ch, p })));
   // Every how-many-th player plays through a private controller (its presses redraw the shared message).
   const controllerEvery = o.controllers > 0 ? Math.max(1, Math.round(100 / o.controllers)) : 0;
   const controllerOf = new Map<string, string>();
   const meanMs = (everyone.length / o.rate) * 1000;
   const end = performance.now() + o.seconds * 1000;
+  // --restart: the channel's next game, started by one of its players while the others wait.
+  const restart = (ch: LoadChannel): Promise<void> => {
+    const started = startGame(fake, ch, o.seed, false, Date.now() + (end - performance.now()))
+      .then(() => {
+        o.onRestart?.(ch);
+        for (const q of ch.players) controllerOf.delete(`${ch.channelId}:${q.id}`);
+      })
+      .catch(() => undefined) // tried again at a later press
+      .finally(() => restarting.delete(ch));
+    restarting.set(ch, started);
+    return started;
+  };
   await Promise.all(
     everyone.map(async ({ ch, p }, n) => {
       const random = seededRandom(o.seed * 7919 + n);
+      // Told they have fallen, a player watches the others for a while instead of pressing on every think time.
+      let watching = { until: 0, generation: 0 };
       // Exponential think times from the start: together the players offer a steady `rate` presses per second.
       let wait = -Math.log(1 - random()) * meanMs;
       for (;;) {
@@ -160,11 +248,16 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           }
           continue;
         }
+        if (restarting.has(ch)) continue;
+        if (performance.now() < watching.until && watching.generation === ch.generation) continue;
         const onId = viaController ? controllerOf.get(`${ch.channelId}:${p.id}`)! : ch.messageId;
         const message = onId ? fake.message(onId) : undefined;
         // Buttons that take a turn: a player at play does not keep ending, joining or restarting the game.
-        const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id && !NOT_A_TURN.test(b.custom_id)) : [];
-        if (!enabled.length) continue;
+        const enabled = message ? buttons(message).filter((b) => b.type === 2 && !b.disabled && b.custom_id && takesTurn(b.custom_id)) : [];
+        if (!enabled.length) {
+          if (o.restart && hasEnded(fake, ch, onId)) await restart(ch);
+          continue;
+        }
         const pick = enabled[Math.floor(random() * enabled.length)]!;
         const t0 = performance.now();
         const sentAt = Date.now();
@@ -174,7 +267,7 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
         } catch {
           continue; // the message changed under the player's finger (a button that just went away)
         }
-        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token, sentAt };
+        const press: Press = { channel: ch, userId: p.id, interactionId: sent.id, token: sent.token, sentAt, ...gameOf(ch) };
         presses.push(press);
         try {
           const cb = await fake.waitForResponse(sent.id, ANSWER_TIMEOUT_MS);
@@ -182,6 +275,9 @@ export async function drivePlayers(fake: FakeDiscord, channels: readonly LoadCha
           press.type = cb.type;
           const content = (cb.data as { content?: unknown } | undefined)?.content;
           if (typeof content === 'string') press.text = content;
+          if (cb.type === 4 && press.text !== undefined && isFallen(press.text)) {
+            watching = { until: performance.now() + FALLEN_WATCH_MS, generation: press.generation };
+          }
         } catch {
           // unanswered: counted in the report
         }

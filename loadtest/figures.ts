@@ -38,11 +38,17 @@ export interface ProcessFigures {
   heapByMinuteMB: number[];
   /** The heap's trend over the window, MB per minute (least squares over the once-a-second samples, summed over the processes). */
   heapSlopeMBPerMin: number;
+  /**
+   * The heap's floor: the lowest sample of each whole minute (what survives collection, summed over the processes),
+   * and its trend in MB per minute. Samples land anywhere in GC's sawtooth; the floor is what a leak raises.
+   */
+  heapFloorByMinuteMB: number[];
+  heapFloorSlopeMBPerMin: number;
 }
 
 /** Reads every probe file in `dir` and sums the window [from, to] (epoch ms). */
 export function probeFigures(dir: string, from: number, to: number): ProcessFigures {
-  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0, gcCount: 0, gcP99Ms: NaN, heapByMinuteMB: [], heapSlopeMBPerMin: 0 };
+  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0, gcCount: 0, gcP99Ms: NaN, heapByMinuteMB: [], heapSlopeMBPerMin: 0, heapFloorByMinuteMB: [], heapFloorSlopeMBPerMin: 0 };
   const pauses: number[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
     const lines = readFileSync(join(dir, name), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ProbeLine);
@@ -63,6 +69,9 @@ export function probeFigures(dir: string, from: number, to: number): ProcessFigu
     const trend = heapTrend([before, ...inside], from, to);
     f.heapSlopeMBPerMin += trend.slope;
     trend.byMinute.forEach((mb, i) => (f.heapByMinuteMB[i] = (f.heapByMinuteMB[i] ?? 0) + mb));
+    const floor = heapFloor(inside, from, to);
+    f.heapFloorSlopeMBPerMin += floor.slope;
+    floor.byMinute.forEach((mb, i) => (f.heapFloorByMinuteMB[i] = (f.heapFloorByMinuteMB[i] ?? 0) + mb));
   }
   f.gcP99Ms = percentile(pauses, 99);
   return f;
@@ -88,6 +97,35 @@ export function heapTrend(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], fr
     den += (l.at - mx) ** 2;
   }
   return { byMinute, slope: den > 0 ? (num / den) * 60_000 : 0 };
+}
+
+/** Heap figures by minute, MB, and their trend, MB per minute. */
+export interface HeapSeries {
+  byMinute: number[];
+  slope: number;
+}
+
+/**
+ * One process's heap floor over [from, to]: the lowest sample in each whole minute (a last part shorter than a minute
+ * is left out), and the least-squares slope of those floors, MB per minute (0 with fewer than two minutes).
+ */
+export function heapFloor(lines: readonly Pick<ProbeLine, 'at' | 'heapMB'>[], from: number, to: number): HeapSeries {
+  const byMinute: number[] = [];
+  for (let t = from; t + 60_000 <= to; t += 60_000) {
+    const inMinute = lines.filter((l) => l.at > t && l.at <= t + 60_000);
+    if (inMinute.length) byMinute.push(Math.min(...inMinute.map((l) => l.heapMB)));
+  }
+  const n = byMinute.length;
+  if (n < 2) return { byMinute, slope: 0 };
+  const mx = (n - 1) / 2;
+  const my = byMinute.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  byMinute.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return { byMinute, slope: num / den };
 }
 
 function nearest<T extends { at: number }>(lines: readonly T[], t: number): T {

@@ -31,7 +31,11 @@ function start(script: string, env: Record<string, string>, e?: ReplicaEnv): Rep
   const probe = e?.probeDir ? ['--import', './loadtest/probe.ts'] : [];
   const profile = e?.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${e.profileDir}`] : [];
   const extra = { ...(e?.probeDir ? { LOADTEST_PROBE_DIR: e.probeDir } : {}) };
-  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, script], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // LOADTEST_NODE_ARGS: extra node flags for the processes under load, e.g. --heapsnapshot-signal=SIGUSR2 to take heap
+  // snapshots of a soak's bot (kill -USR2 <pid>; each pauses the process for seconds: not for a run whose figures count).
+  const extraArgs = (process.env.LOADTEST_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const argv = ['--import', 'tsx', ...probe, ...profile, ...extraArgs, script];
+  const child = spawn(process.execPath, argv, { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // Keep only the tail: a long run must not hold every log line in memory.
   const keep = (d: Buffer): void => void (out = (out + d.toString()).slice(-20_000));

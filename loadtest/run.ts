@@ -24,6 +24,7 @@ import { percentile } from './stats.js';
 import { noteFigures, noteLines, type NoteFigures } from './notes.js';
 import { BUSY_TEXT } from '../src/adapters/discord/load-shedder.js';
 import { buildWorld } from './world.js';
+import { memoryByKind, redisCpuMs, type KindMemory } from './redis-figures.js';
 import { summaryRow, summaryTable, type SummaryRow } from './summary.js';
 
 /** The figures of one run. */
@@ -80,6 +81,15 @@ interface RunReport {
   busy: number;
   /** Redis commands the processes sent from the first press until Discord traffic went quiet (INFO commandstats), by command. */
   redisCommands: [string, number][];
+  /** Redis's own CPU time over the same span (INFO cpu), ms. */
+  redisCpuMs: number;
+  /** The span those two cover (the pressing and the trailing traffic), ms. */
+  redisSpanMs: number;
+  /** Every key of the run at its end, by kind (MEMORY USAGE). */
+  redisKinds: KindMemory[];
+  /** How long setting up the channels took, ms; and how many ended games were started again while pressing. */
+  setupMs: number;
+  restarts: number;
 }
 
 /** What the fair noop responder is told to send: the bot run's picture size and follow-up share. */
@@ -108,6 +118,7 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const memoryBefore = await usedMemory(redis.url);
     let commandsBefore = new Map<string, number>();
     process.stderr.write(`[${mode}] setting up ${args.channels} channels of ${args.players} players…\n`);
+    const setupStarted = Date.now();
     if (mode === 'noop') await setupNoopMessages(fake, world.channels);
     else {
       await setupGuilds(fake, world.channels, args.rounds, args.render);
@@ -117,12 +128,14 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     // the edit coalescer) would otherwise spill seconds of CPU into the window and count as the presses' cost.
     await quiet(fake);
     const setupRequests = fake.requests.length;
+    const setupMs = Date.now() - setupStarted;
     process.stderr.write(`[${mode}] pressing buttons for ${args.seconds} s at ${args.rate}/s offered…\n`);
     // --expire-tokens: every kept interaction token is dropped once a second, as if it were older than 15 minutes.
     const admin = args['expire-tokens'] ? new Redis(redis.url) : null;
     const expiring = admin ? setInterval(() => void expireTokens(admin, env.redisPrefix), 1000) : null;
     if (admin) await expireTokens(admin, env.redisPrefix);
     commandsBefore = await commandStats(redis.url);
+    const redisCpuBefore = await redisCpuMs(redis.url);
     const loadBefore = loadavg()[0]!;
     const started = Date.now();
     // --global-429: from that second on, the next bot-token request gets Discord's global 429 (the route not run).
@@ -133,7 +146,9 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     const ownLag = monitorEventLoopDelay({ resolution: 10 });
     ownLag.enable();
     const ownCpu = process.cpuUsage();
-    const presses = await drivePlayers(fake, world.channels, args).finally(() => {
+    let restarts = 0;
+    const drive = { ...args, restart: args.restart === 'on' && mode !== 'noop', onRestart: () => restarts++ };
+    const presses = await drivePlayers(fake, world.channels, drive).finally(() => {
       ownLag.disable();
       if (arm429) clearTimeout(arm429);
       if (expiring) clearInterval(expiring);
@@ -149,6 +164,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
     // stand for the bot's refusals, in the bot run's shares).
     const accepted = presses.filter((p) => isAccepted(p, refused)).length;
     const commandsAfter = await commandStats(redis.url);
+    const redisCpuAfter = await redisCpuMs(redis.url);
+    const redisSpanMs = Date.now() - started;
     const check = mode === 'noop' ? null : await checkChannels(fake, world.channels, presses, redis.url, env.redisPrefix);
     const figures = probeFigures(probeDir, started, started + runMs);
     const during = fake.requests.slice(setupRequests);
@@ -162,6 +179,11 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       notes: noteFigures(presses, fake.requests, fake.applicationId, started, mode === 'noop' || at429 === undefined ? undefined : args['retry-after']),
       busy,
       redisCommands,
+      redisCpuMs: redisCpuAfter - redisCpuBefore,
+      redisSpanMs,
+      redisKinds: await memoryByKind(redis.url, env.redisPrefix),
+      setupMs,
+      restarts,
       redisBytes: (await usedMemory(redis.url)) - memoryBefore,
       runMs,
       figures,
@@ -223,7 +245,12 @@ function print(args: LoadArgs, r: RunReport): void {
   const f = r.figures;
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
-  if (args.seconds >= 120) lines.push(`heap by minute (MB, all processes): ${f.heapByMinuteMB.map((mb) => mb.toFixed(1)).join(', ')}; trend ${f.heapSlopeMBPerMin >= 0 ? '+' : ''}${f.heapSlopeMBPerMin.toFixed(2)} MB/min`);
+  if (args.seconds >= 120) {
+    const trend = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)} MB/min`;
+    const list = (mbs: number[]): string => mbs.map((mb) => mb.toFixed(1)).join(', ');
+    lines.push(`heap by minute (MB, all processes): ${list(f.heapByMinuteMB)}; trend ${trend(f.heapSlopeMBPerMin)}`);
+    lines.push(`heap floor by minute (the lowest sample of each minute, MB, all processes): ${list(f.heapFloorByMinuteMB)}; trend ${trend(f.heapFloorSlopeMBPerMin)}`);
+  }
   if (r.mode !== 'noop') lines.push(`press answers carried pictures of ${(r.pngMeanBytes / 1024).toFixed(1)} KB on average; ${(r.followUpShare * 100).toFixed(1)}% of presses got a refusal follow-up and ${(r.welcomeShare * 100).toFixed(1)}% the first-game note, ${(r.privateReplyShare * 100).toFixed(1)}% only a private reply`);
   if (r.mode !== 'noop') lines.push(...noteLines(r.notes, args['global-429'] !== undefined));
   if (r.mode !== 'noop' && r.redisCommands.length) {
@@ -231,10 +258,8 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`Redis commands ${all} (${r.presses ? (all / r.presses).toFixed(2) : '-'} per press): ${r.redisCommands.map(([c, n]) => `${c} ${n}`).join(', ')}`);
   }
   if (r.breakdown.length) lines.push(`CPU by area (self time, profile): ${r.breakdown.map(([a, ms, share]) => `${a} ${(share * 100).toFixed(1)}% (${ms.toFixed(0)} ms)`).join('; ')}`);
-  if (args.pace !== undefined && r.mode !== 'noop') {
-    const per = 1000 / args.channels;
-    lines.push(`per 1,000 active channels (pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies): ${((f.cpuMs / r.runMs) * per).toFixed(2)} cores, ${((r.redisBytes / 1048576) * per).toFixed(1)} MB Redis, ${(r.botMeanPerSecond * per).toFixed(1)} bot-token requests/s (busiest second ${(r.botPeakPerSecond * per).toFixed(0)}), ${(r.accepted / (r.runMs / 1000)) * per > 0 ? ((r.accepted / (r.runMs / 1000)) * per).toFixed(0) : '0'} accepted presses/s`);
-  }
+  if (r.mode !== 'noop') lines.push(...redisLines(args, r));
+  if (args.pace !== undefined && r.mode !== 'noop') lines.push(perThousandLine(args, r));
   if (r.check) {
     const c = r.check;
     lines.push(`checks over ${c.channels} channels: lost ${c.lost}, doubled ${c.doubled}, refused but applied ${c.lied}, applied but unanswered ${c.appliedUnanswered}, replay mismatches ${c.replayMismatches}, missing games ${c.missing}`);
@@ -244,6 +269,38 @@ function print(args: LoadArgs, r: RunReport): void {
     if (lies.length) lines.push(`refused but applied, by the reply: ${lies.map(([k, n]) => `${n}x ${k}`).join('; ')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The setup, restarts, and what Redis spent and holds (its CPU, commands per second, memory by kind per channel). */
+function redisLines(args: LoadArgs, r: RunReport): string[] {
+  const commands = r.redisCommands.reduce((a, [, n]) => a + n, 0);
+  const seconds = r.redisSpanMs / 1000;
+  const kinds = r.redisKinds.reduce((a, k) => a + k.bytes, 0);
+  const perChannel = (bytes: number): string => `${(bytes / args.channels / 1024).toFixed(1)} KB`;
+  const cpu = `CPU ${r.redisCpuMs.toFixed(0)} ms over ${seconds.toFixed(1)} s (${(r.redisCpuMs / r.redisSpanMs).toFixed(3)} of a core)`;
+  const perCommand = commands > 0 ? ((r.redisCpuMs * 1000) / commands).toFixed(1) : '-';
+  const byKind = r.redisKinds.map((k) => `${k.kind} ${perChannel(k.bytes)} (${k.keys} keys)`).join(', ');
+  return [
+    `setup of ${args.channels} channels ${(r.setupMs / 1000).toFixed(1)} s; ended games started again while pressing ${r.restarts}`,
+    `Redis: ${cpu}, ${(commands / seconds).toFixed(0)} commands/s, ${perCommand} µs of its CPU a command; used_memory +${(r.redisBytes / 1048576).toFixed(1)} MB`,
+    `Redis keys at the end, by kind (MEMORY USAGE, per channel): ${perChannel(kinds)} in all; ${byKind}`,
+  ];
+}
+
+/** The sizing line of a --pace run: what 1,000 channels at this pace and mix cost, scaled from this run. */
+function perThousandLine(args: LoadArgs, r: RunReport): string {
+  const per = 1000 / args.channels;
+  const seconds = r.runMs / 1000;
+  const commands = r.redisCommands.reduce((a, [, n]) => a + n, 0);
+  const mix = `pace ${args.pace} s, ${args.rounds}% rounds, ${args.dailies}% dailies, ${args.controllers}% controllers`;
+  return [
+    `per 1,000 active channels (${mix}): ${((r.figures.cpuMs / r.runMs) * per).toFixed(2)} bot cores`,
+    `${((r.redisCpuMs / r.redisSpanMs) * per).toFixed(3)} Redis cores`,
+    `${((commands / (r.redisSpanMs / 1000)) * per).toFixed(0)} Redis commands/s`,
+    `${((r.redisBytes / 1048576) * per).toFixed(1)} MB Redis`,
+    `${(r.botMeanPerSecond * per).toFixed(1)} bot-token requests/s (busiest second x ${per.toFixed(1)}: ${(r.botPeakPerSecond * per).toFixed(0)})`,
+    `${((r.presses / seconds) * per).toFixed(0)} presses/s, ${((r.accepted / seconds) * per).toFixed(0)} accepted`,
+  ].join(', ');
 }
 
 const parsed = parseLoadArgs(process.argv.slice(2));

@@ -10,6 +10,13 @@ export interface LoadChannel {
   messageId?: string;
   /** True when the channel plays today's daily (one player). */
   daily?: boolean;
+  /** How many games the channel has started (the setup's is 1; each restart adds one). */
+  generation?: number;
+}
+
+/** The store key of the game a channel's players press on: the channel's, or its player's own daily. */
+export function gameKeyOf(ch: LoadChannel): { guildId: string; channelId: string } {
+  return { guildId: ch.guildId, channelId: ch.daily ? `daily.${ch.players[0]!.id}` : ch.channelId };
 }
 
 /** Channels per guild: small enough that the guilds spread over the shards. */

@@ -5,14 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadArgsSchema } from '../../loadtest/args.js';
-import { heapTrend, probeFigures } from '../../loadtest/figures.js';
+import { heapFloor, heapTrend, probeFigures } from '../../loadtest/figures.js';
 import { summaryRow, summaryTable, type RunFigures } from '../../loadtest/summary.js';
 import { NOOP_WELCOME_TEXT } from '../../loadtest/welcome.js';
 import { t } from '../../src/i18n/index.js';
 import { followedUpTokens, followUpTexts, isAccepted, judge, type CheckResult } from '../../loadtest/check.js';
 import type { Press } from '../../loadtest/drive.js';
 import { percentile, seededRandom } from '../../loadtest/stats.js';
-import { buildWorld } from '../../loadtest/world.js';
+import { buildWorld, gameKeyOf } from '../../loadtest/world.js';
+import { isFallen, takesTurn } from '../../loadtest/drive.js';
+import { keyKind } from '../../loadtest/redis-figures.js';
+import { encodeButtonId } from '../../commands/controls/custom-id.js';
 import { shardOf } from '../e2e/fake-discord/index.js';
 
 describe('load test', () => {
@@ -42,7 +45,7 @@ describe('load test', () => {
   });
 
   it('GIVEN answered presses WHEN judged THEN a redraw without a refusal note is accepted; a note, a reply or no answer is not', () => {
-    const press = (type: number | undefined, token: string): Press => ({ channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: '1', token, ...(type === undefined ? {} : { type }) });
+    const press = (type: number | undefined, token: string): Press => ({ channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: '1', token, gameChannelId: '1', generation: 1, ...(type === undefined ? {} : { type }) });
     const appId = '1200000000000000001';
     const refused = followedUpTokens({ applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-refused` }, { method: 'PATCH', path: `/webhooks/${appId}/tok-edited/messages/@original` }] } as never);
     expect(refused).toEqual(new Set(['tok-refused']));
@@ -59,7 +62,7 @@ describe('load test', () => {
     const fake = { applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-welcome`, status: 200, body: { content: welcome } }, { method: 'POST', path: `/webhooks/${appId}/tok-noop`, status: 200, body: { content: NOOP_WELCOME_TEXT } }] } as never;
     expect(followedUpTokens(fake)).toEqual(new Set());
     expect(new Set(followUpTexts(fake, true).keys())).toEqual(new Set(['tok-welcome', 'tok-noop']));
-    const p: Press = { channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: 'w', token: 'tok-welcome', type: 7 };
+    const p: Press = { channel: buildWorld(1, 1, 1).channels[0]!, userId: '1', interactionId: 'w', token: 'tok-welcome', gameChannelId: '1', generation: 1, type: 7 };
     const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
     judge(p, false, followUpTexts(fake), r);
     expect(r.lost).toBe(1);
@@ -69,7 +72,7 @@ describe('load test', () => {
     const ch = buildWorld(1, 1, 1).channels[0]!;
     const appId = '1200000000000000001';
     const notes = followUpTexts({ applicationId: appId, requests: [{ method: 'POST', path: `/webhooks/${appId}/tok-note`, body: { content: 'There\'s a wall   in the way.' } }] } as never);
-    const press = (type: number | undefined, token: string, text?: string): Press => ({ channel: ch, userId: '1', interactionId: token, token, ...(type === undefined ? {} : { type }), ...(text ? { text } : {}) });
+    const press = (type: number | undefined, token: string, text?: string): Press => ({ channel: ch, userId: '1', interactionId: token, token, gameChannelId: '1', generation: 1, ...(type === undefined ? {} : { type }), ...(text ? { text } : {}) });
     const r: CheckResult = { channels: 1, lost: 0, doubled: 0, lied: 0, appliedUnanswered: 0, replayMismatches: 0, missing: 0, notApplied: {} };
     judge(press(7, 'ok'), true, notes, r); // accepted and applied
     judge(press(7, 'gone'), false, notes, r); // accepted, not applied: lost
@@ -159,5 +162,60 @@ describe('load test', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--mode');
     expect(run.stderr).toContain('--replicas');
+  });
+});
+
+describe('load test at a fleet\'s pace', () => {
+  it.each([
+    [encodeButtonId({ verb: 'mv', dir: 'n', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'wait', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'fgt', version: 3, game: 'g' }), true],
+    [encodeButtonId({ verb: 'it', item: 'potion', version: 3, game: 'g' }), true],
+    ['noop:n', true],
+    [encodeButtonId({ verb: 'again', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'rpl', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'kick', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'me', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'end', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'hmov', version: 3, game: 'g' }), false],
+    [encodeButtonId({ verb: 'forget', version: 3, game: 'g' }), false],
+  ])('GIVEN the button %s WHEN a player at play picks one THEN it takes a turn: %s', (id, turn) => {
+    expect(takesTurn(id)).toBe(turn);
+  });
+
+  it('GIVEN a channel playing a daily WHEN its game key is asked THEN it is the player\'s own daily, else the channel', () => {
+    const ch = buildWorld(1, 3, 1).channels[0]!;
+    expect(gameKeyOf(ch)).toEqual({ guildId: ch.guildId, channelId: ch.channelId });
+    const daily = { ...ch, daily: true, players: [ch.players[0]!] };
+    expect(gameKeyOf(daily)).toEqual({ guildId: ch.guildId, channelId: `daily.${ch.players[0]!.id}` });
+  });
+
+  it('GIVEN Redis keys of a run WHEN grouped by kind THEN the prefix, hash tags and long numbers are dropped', () => {
+    expect(keyKind('cc-load-1:{140:150}:log', 'cc-load-1')).toBe('{}:log');
+    expect(keyKind('cc-load-1:user:{1500000000000000000}:rate', 'cc-load-1')).toBe('user:{}:rate');
+    expect(keyKind('cc-load-1:daily:{15}:attempt:20261127', 'cc-load-1')).toBe('daily:{}:attempt:N');
+  });
+
+  it('GIVEN --pace WHEN the options are read THEN the offered rate follows from the players (a daily has one) and ended games restart by default', () => {
+    const a = LoadArgsSchema.parse({ channels: '200', players: '4', pace: '5', dailies: '10' });
+    expect(a.restart).toBe('on');
+    expect(LoadArgsSchema.safeParse({ restart: 'maybe' }).success).toBe(false);
+    expect(LoadArgsSchema.parse({ channels: '5000' }).channels).toBe(5000);
+  });
+
+  it('GIVEN a heap in GC\'s sawtooth over a leak of 1 MB a minute WHEN its floor is taken THEN each minute gives its lowest sample and the slope is the leak', () => {
+    const from = 3_000_000;
+    // 5 minutes: a floor of 40 + 1 MB/min, and garbage piling up 0-30 MB within each 20 s.
+    const lines = Array.from({ length: 300 }, (_, s) => ({ at: from + (s + 1) * 1000, heapMB: 40 + s / 60 + ((s % 20) * 30) / 20 }));
+    const f = heapFloor(lines, from, from + 300_000);
+    expect(f.byMinute).toHaveLength(5);
+    expect(f.slope).toBeCloseTo(1, 1);
+    expect(heapFloor(lines.map((l) => ({ ...l, heapMB: 50 + (l.at % 20_000) / 1000 })), from, from + 300_000).slope).toBeCloseTo(0, 5);
+  });
+
+  it('GIVEN a fallen player\'s refusal in any language WHEN the driver reads it THEN the player watches instead of pressing on', () => {
+    expect(isFallen(t('en-US', 'rejection.dead'))).toBe(true);
+    expect(isFallen(t('de', 'rejection.dead'))).toBe(true);
+    expect(isFallen("There's a wall in the way.")).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import type { RecordedRequest } from '../e2e/fake-discord/index.js';
 
 const APP = '42';
 const channel = buildWorld(1, 1, 1).channels[0]!;
-const press = (token: string, sentAt: number, answer?: { type: number; ms: number }): Press => ({ channel, userId: '1', interactionId: token, token, sentAt, ...(answer ?? {}) });
+const press = (token: string, sentAt: number, answer?: { type: number; ms: number }): Press => ({ channel, userId: '1', interactionId: token, token, sentAt, gameChannelId: '1', generation: 1, ...(answer ?? {}) });
 const request = (method: string, path: string, at: number, status = 200, headers: Record<string, string> = {}): RecordedRequest => ({ method, path, query: {}, headers, body: {}, status, at });
 
 describe('private notes in the load test', () => {
