@@ -31,7 +31,7 @@ import { LuaScript } from './script.js';
 import { decodeLogEntry, encodeLogEntry } from './action-log-codec.js';
 import { LOG_MAX_ACTIONS, SEEN_RECORD_BYTES } from '../storage-bounds.js';
 
-/** Games idle this long expire; every save refreshes it (and the guild's games index with it). */
+/** Games idle this long expire; every save refreshes it (and, every INDEX_REFRESH_MS, the guild's games index). */
 export const GAME_TTL_MS = 14 * 24 * 3600 * 1000;
 /**
  * How often one process refreshes a channel's place in its guild's games index. The index is given the game's TTL plus
