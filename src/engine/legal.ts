@@ -132,13 +132,12 @@ interface PartyWide {
  * of the party). Kept only for a frozen state, as partySight keeps its sight: a stored state never changes, while a
  * state being built or edited in place (the balance harness's tests do) is worked out afresh each time.
  */
-const partyWideOf = new WeakMap<GameState, PartyWide & { explored: Uint8Array }>();
+const partyWideOf = new WeakMap<GameState, PartyWide>();
 function partyWide(state: GameState): PartyWide {
   const known = partyWideOf.get(state);
-  if (known && known.explored === state.explored) return known;
+  if (known) return known;
   let unexplored: boolean | null = null;
-  const made = {
-    explored: state.explored,
+  const made: PartyWide = {
     stairs: seenStairs(state),
     unexplored: () => (unexplored ??= frontier(state, workspaceFor(state.width, state.height), []).length > 0),
   };

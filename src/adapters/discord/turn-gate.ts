@@ -4,16 +4,14 @@
  * milliseconds: new requests, Redis replies and timers waited behind the whole batch. Each waiter is released in its
  * own setImmediate callback (Node runs the microtasks after each one), so I/O is polled between two drawings.
  */
-const waiting: (() => void)[] = [];
+const waiting: ((() => void) | undefined)[] = [];
 let head = 0;
 let scheduled = false;
 
 function release(): void {
   const next = waiting[head];
-  if (next) {
-    waiting[head++] = undefined as unknown as () => void;
-    next();
-  }
+  waiting[head++] = undefined;
+  next?.();
   if (head < waiting.length) {
     // Under steady load the queue may never empty: drop the released prefix now and then.
     if (head > 1024 && head * 2 > waiting.length) {

@@ -378,14 +378,14 @@ export class RedisGameStore implements GameStore {
   }
 
   async save(key: ChannelKey, game: StoredGame, expected: Revision, actions: readonly Action[], summary?: GameSummaryRecord, opts: InteractionOptions = {}): Promise<SaveResult> {
-    const { games, summarized } = guildKeys(this.prefix, key.guildId);
+    const { summarized } = guildKeys(this.prefix, key.guildId);
     // Same reasoning as the games index: the index of summarised channels is written first, so it is a superset.
     if (summary) await this.index(summarized, key.channelId, SUMMARY_TTL_MS);
     // The outbox index too (another slot), before the save, so every outbox entry's channel is in it.
     if (summary) await guard(this.redis, () => this.redis.zadd(outboxIndexKey(this.prefix), Date.now(), encodeChannelKey(key)));
     // The games index gets the game's fresh TTL (plus the refresh interval) at most every indexRefreshMs, so it
     // outlives none of its games. Sent alongside the save (auto-pipelined) and best effort: it is only an index.
-    const due = Date.now() - (this.indexedAt.get(`${games}|${key.channelId}`) ?? -Infinity) >= this.indexRefreshMs;
+    const due = Date.now() - (this.indexedAt.get(this.indexId(key)) ?? -Infinity) >= this.indexRefreshMs;
     const indexed = due ? this.indexGame(key).catch(() => {}) : undefined;
     const rev = await this.write(SAVE, key, game, expected, actions, summary, opts);
     await indexed;
@@ -395,7 +395,7 @@ export class RedisGameStore implements GameStore {
   async delete(key: ChannelKey): Promise<boolean> {
     const { game, log, summaries, ix, seen } = channelKeys(this.prefix, key);
     this.cache.delete(game);
-    this.indexedAt.delete(`${guildKeys(this.prefix, key.guildId).games}|${key.channelId}`);
+    this.indexedAt.delete(this.indexId(key));
     // One slot (the channel's hash tag), so one DEL, in a cluster too.
     const n = await guard(this.redis, () => this.redis.del(game, log, ix, seen));
     // Summaries are history and stay; a summaries key of another type is damage, which reset-game repairs too.
@@ -444,12 +444,16 @@ export class RedisGameStore implements GameStore {
    * and remembers when (forgotten again if the write fails, so the next save retries).
    */
   private async indexGame(key: ChannelKey): Promise<void> {
-    const games = guildKeys(this.prefix, key.guildId).games;
-    const id = `${games}|${key.channelId}`;
+    const id = this.indexId(key);
     this.indexedAt.delete(id);
-    await this.index(games, key.channelId, this.ttlMs + this.indexRefreshMs);
+    await this.index(guildKeys(this.prefix, key.guildId).games, key.channelId, this.ttlMs + this.indexRefreshMs);
     this.indexedAt.set(id, Date.now());
     if (this.indexedAt.size > INDEX_REFRESH_MEMORY) this.indexedAt.delete(this.indexedAt.keys().next().value!);
+  }
+
+  /** The channel's entry in `indexedAt`. */
+  private indexId(key: ChannelKey): string {
+    return encodeChannelKey(key);
   }
 
   /** Adds `member` to the guild index set `setKey` and sets the set to expire `ttlMs` from now. */
