@@ -10,6 +10,10 @@ import { percentile } from './stats.js';
 interface ProbeLine {
   at: number;
   cpuMs: number;
+  /** The main thread's CPU time, ms (null where /proc is not readable; absent in older lines). */
+  mainCpuMs?: number | null;
+  /** The event loop's busy time since the process started, ms (performance.eventLoopUtilization). */
+  loopActiveMs?: number;
   heapMB: number;
   stallMaxMs: number;
   gcMaxMs: number;
@@ -23,6 +27,9 @@ interface ProbeLine {
 export interface ProcessFigures {
   /** CPU time of every process together, ms. */
   cpuMs: number;
+  /** Of that, their main threads' (NaN when unknown), and their event loops' busy time, ms. */
+  mainCpuMs: number;
+  loopActiveMs: number;
   /** The longest event-loop stall seen in any process, and the longest GC pause, ms. */
   stallMaxMs: number;
   gcMaxMs: number;
@@ -48,7 +55,7 @@ export interface ProcessFigures {
 
 /** Reads every probe file in `dir` and sums the window [from, to] (epoch ms). */
 export function probeFigures(dir: string, from: number, to: number): ProcessFigures {
-  const f: ProcessFigures = { cpuMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0, gcCount: 0, gcP99Ms: NaN, heapByMinuteMB: [], heapSlopeMBPerMin: 0, heapFloorByMinuteMB: [], heapFloorSlopeMBPerMin: 0 };
+  const f: ProcessFigures = { cpuMs: 0, mainCpuMs: 0, loopActiveMs: 0, stallMaxMs: 0, gcMaxMs: 0, gcTotalMs: 0, heapStartMB: 0, heapEndMB: 0, gcCount: 0, gcP99Ms: NaN, heapByMinuteMB: [], heapSlopeMBPerMin: 0, heapFloorByMinuteMB: [], heapFloorSlopeMBPerMin: 0 };
   const pauses: number[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
     const lines = readFileSync(join(dir, name), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ProbeLine);
@@ -57,6 +64,8 @@ export function probeFigures(dir: string, from: number, to: number): ProcessFigu
     if (!before || !after) continue;
     const inside = lines.filter((l) => l.at > from && l.at <= (after.at ?? to));
     f.cpuMs += after.cpuMs - before.cpuMs;
+    f.mainCpuMs += after.mainCpuMs != null && before.mainCpuMs != null ? after.mainCpuMs - before.mainCpuMs : NaN;
+    f.loopActiveMs += (after.loopActiveMs ?? NaN) - (before.loopActiveMs ?? NaN);
     f.heapStartMB += before.heapMB;
     f.heapEndMB += after.heapMB;
     for (const l of inside) {

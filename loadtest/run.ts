@@ -243,7 +243,9 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
   const f = r.figures;
-  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
+  const counted = r.cpuPerPress > 0 ? f.cpuMs / r.cpuPerPress : NaN;
+  const mainThread = Number.isFinite(f.mainCpuMs) ? `; main threads ${(f.mainCpuMs / counted).toFixed(2)} ms of it, event loops busy ${(f.loopActiveMs / counted).toFixed(2)} ms` : '';
+  lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered${mainThread}); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
   if (args.seconds >= 120) {
     const trend = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)} MB/min`;
