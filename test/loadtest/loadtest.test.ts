@@ -122,17 +122,35 @@ describe('load test', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cc-probe-test-'));
     try {
       const from = 2_000_000;
-      const line = (s: number, heapMB: number, gcPauses: number[]) => JSON.stringify({ at: from + s * 1000, t: s * 1000, cpuMs: s * 100, heapMB, stallMaxMs: s, gcMaxMs: Math.max(0, ...gcPauses), gcTotalMs: gcPauses.reduce((a, b) => a + b, 0), gcCount: gcPauses.length, gcPauses });
+      const line = (s: number, heapMB: number, gcPauses: number[]) => JSON.stringify({ at: from + s * 1000, t: s * 1000, cpuMs: s * 100, mainCpuMs: s * 60, loopActiveMs: s * 70, heapMB, stallMaxMs: s, gcMaxMs: Math.max(0, ...gcPauses), gcTotalMs: gcPauses.reduce((a, b) => a + b, 0), gcCount: gcPauses.length, gcPauses });
       const pauses = (s: number) => (s === 0 ? [] : Array.from({ length: 10 }, (_, i) => (s === 5 && i === 0 ? 40 : 1 + i / 10)));
       for (const pid of [1, 2]) writeFileSync(join(dir, `${pid}.jsonl`), `${Array.from({ length: 11 }, (_, s) => line(s, 10 * pid + s, pauses(s))).join('\n')}\n`);
       const f = probeFigures(dir, from, from + 10_000);
       expect(f.cpuMs).toBe(2000);
+      // Of it, the main threads' CPU and the event loops' busy time.
+      expect(f.mainCpuMs).toBe(1200);
+      expect(f.loopActiveMs).toBe(1400);
       expect(f.gcCount).toBe(200);
       expect(f.gcMaxMs).toBe(40);
       expect(f.gcP99Ms).toBeCloseTo(1.9, 5);
       expect(f.heapStartMB).toBe(30);
       expect(f.heapEndMB).toBe(50);
       expect(f.heapSlopeMBPerMin).toBeCloseTo(120, 5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('GIVEN a probe line without the main thread\'s CPU (no /proc) WHEN the window is summed THEN that figure is unknown, not zero', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'probe-'));
+    try {
+      const from = 3_000_000;
+      const line = (s: number) => JSON.stringify({ at: from + s * 1000, cpuMs: s * 100, mainCpuMs: null, loopActiveMs: s * 70, heapMB: 10, stallMaxMs: 1, gcMaxMs: 0, gcTotalMs: 0, gcCount: 0 });
+      writeFileSync(join(dir, '1.jsonl'), `${[0, 1, 2].map(line).join('\n')}\n`);
+      const f = probeFigures(dir, from, from + 2000);
+      expect(f.cpuMs).toBe(200);
+      expect(f.mainCpuMs).toBeNaN();
+      expect(f.loopActiveMs).toBe(140);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
