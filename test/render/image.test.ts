@@ -1,12 +1,13 @@
 /** The image map: golden hashes, decoded pixels, every living player in frame, alt text, same state -> same bytes. */
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { zlibDeflate } from '../../src/adapters/render/image.js';
 import type { GameState } from '../../src/engine/types.js';
 import { ALT_MAX, direction } from '../../src/render/image/alt.js';
 import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js';
-import { frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
+import { drawImageWith, frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
 import { MIN_TILE_CSS, PHONE_IMAGE_CSS, PHONE_IMAGE_WIDTHS, PHONE_PUBLIC_VIEW, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW, tilesAcross } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
 import { monsterLabel } from '../../src/engine/index.js';
@@ -18,6 +19,18 @@ import { drawState, mask } from './fixtures.js';
 const T = TILE_PX;
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex').slice(0, 16);
+
+/** The concatenated IDAT chunks of a PNG. */
+function idat(png: Uint8Array): Buffer {
+  const parts: Buffer[] = [];
+  const b = Buffer.from(png);
+  for (let o = 8; o < b.length; ) {
+    const len = b.readUInt32BE(o);
+    if (b.toString('latin1', o + 4, o + 8) === 'IDAT') parts.push(b.subarray(o + 8, o + 8 + len));
+    o += 12 + len;
+  }
+  return Buffer.concat(parts);
+}
 
 /** RGB of pixel (x, y) of a decoded PNG. */
 function pixel(png: Uint8Array, x: number, y: number): [number, number, number] {
@@ -87,7 +100,7 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
     const img = render(solo, soloSeen);
     // The whole level is smaller than the square view: the view is the level.
     expect([img.width, img.height]).toEqual([solo.width * T, solo.height * T]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"38299e10a12ce3c2"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"5a8967384c77547b"`);
   });
 
   it('spread-out party of 4, public picture: a PUBLIC_VIEW frame on the fighters and a strip window for each of the others, stable bytes', () => {
@@ -97,13 +110,13 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
     expect(frame.strip.every((w) => w.width === STRIP_VIEW.width && w.height === STRIP_VIEW.height)).toBe(true);
     const img = render(party, partySeen);
     expect(img.width).toBe(PUBLIC_VIEW.width * T);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"c75103440339d1fc"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"6d5b8d79ad76e3ab"`);
   });
 
   it('private view of player 2: centred on them, PRIVATE_VIEW tiles', () => {
     const img = render(party, partySeen, 'p2');
     expect([img.width, img.height]).toEqual([PRIVATE_VIEW.width * T, PRIVATE_VIEW.height * T]);
-    expect(sha(img.png)).toMatchInlineSnapshot(`"a6689df4d6519a8d"`);
+    expect(sha(img.png)).toMatchInlineSnapshot(`"f38bec2b79367ff7"`);
   });
 
   it('gives the same bytes for the same state, every time', () => {
@@ -114,6 +127,24 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
 
 describe('image map pixels', () => {
   const img = render(solo, soloSeen);
+
+  it('GIVEN the golden pictures WHEN their PNGs are decoded THEN every pixel is the drawn palette index, rows filtered Up (a row equal to the one above) or not at all', () => {
+    for (const [state, seen, viewer, mobile] of [[solo, soloSeen, null, false], [party, partySeen, null, false], [party, partySeen, 'p2', false], [party, partySeen, null, true]] as const) {
+      const cap = mobile ? PHONE_PUBLIC_VIEW : PUBLIC_VIEW;
+      const png = renderImageWith(state, seen, 1, viewer, zlibDeflate, cap).png;
+      const drawn = drawImageWith(state, seen, 1, viewer, frameFor(state, seen, 1, viewer, cap));
+      const d = decode(png);
+      expect([d.width, d.height]).toEqual([drawn.width, drawn.height]);
+      expect(Buffer.from(d.data as Uint8Array).equals(Buffer.from(drawn.px))).toBe(true);
+      // Filter bytes: Up only where the row repeats the one above, None elsewhere.
+      const lines = inflateSync(idat(png));
+      const w = drawn.width;
+      for (let y = 0; y < drawn.height; y++) {
+        const repeats = y > 0 && Buffer.from(drawn.px.subarray(y * w, (y + 1) * w)).equals(Buffer.from(drawn.px.subarray((y - 1) * w, y * w)));
+        expect(lines[y * (w + 1)]).toBe(repeats ? 2 : 0);
+      }
+    }
+  });
 
   it('is a valid PNG of the stated size', () => {
     const d = decode(img.png);
@@ -179,7 +210,7 @@ describe('phone sizes', () => {
     expect(phone.width).toBe(PHONE_PUBLIC_VIEW.width * T);
     expect(phoneTileCss(phone.width)).toBeGreaterThanOrEqual(MIN_TILE_CSS.private);
     expect(phone.markers.map((m) => m.playerId).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
-    expect(sha(phone.png)).toMatchInlineSnapshot(`"892ce3bae30da3f6"`);
+    expect(sha(phone.png)).toMatchInlineSnapshot(`"a64967b12e619d18"`);
   });
 
   it.each([
