@@ -29,9 +29,9 @@ let lines = new Uint8Array(0);
 /**
  * The picture's rows as PNG scanlines, one index per pixel after a filter byte: 2 (Up) with zeros for a row equal to
  * the one above, which tiles drawn at 2x make of about every other row; 0 (None) for the others (filters don't help
- * palette indices). Runs of zeros deflate faster and smaller than a copy of the row above: about 10% less time and
- * 12% fewer bytes than every row unfiltered (`npm run bench -- --filter "image map"`). The bytes are valid until the
- * next call: a caller that keeps them copies them.
+ * palette indices). Zeros deflate smaller than a copy of the row above: 12% fewer bytes than every row unfiltered,
+ * at the same speed (docs/operations.md). The bytes are valid until the next call: a caller that keeps them copies
+ * them.
  */
 export function scanlines(pic: Picture): Uint8Array {
   const { width, height, px } = pic;
