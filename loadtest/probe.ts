@@ -30,7 +30,9 @@ if (dir) {
   // pool's (zlib, crypto): what the event loop, which serves every press, spent.
   const mainCpuMs = (): number | null => {
     try {
-      const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // Fields after the command name (which may hold spaces and parentheses): state is the first, utime the 12th.
+      const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {
       return null;

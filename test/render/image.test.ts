@@ -8,6 +8,7 @@ import type { GameState } from '../../src/engine/types.js';
 import { ALT_MAX, direction } from '../../src/render/image/alt.js';
 import { Extra, PICTURE_PALETTE, TILE_PX } from '../../src/render/image/draw.js';
 import { drawImageWith, frameFor, phoneTileCss, renderImageWith, type ImageMap } from '../../src/render/image/index.js';
+import { scanlines } from '../../src/render/image/png.js';
 import { MIN_TILE_CSS, PHONE_IMAGE_CSS, PHONE_IMAGE_WIDTHS, PHONE_PUBLIC_VIEW, PRIVATE_VIEW, PUBLIC_VIEW, STRIP_VIEW, tilesAcross } from '../../src/render/image/frame.js';
 import { SLOT_COLOURS } from '../../src/render/image/tiles.js';
 import { monsterLabel } from '../../src/engine/index.js';
@@ -127,6 +128,16 @@ describe('image map golden renders (2x, 32 px tiles)', () => {
 
 describe('image map pixels', () => {
   const img = render(solo, soloSeen);
+
+  it.each([8, 5])('GIVEN a picture %i pixels wide (rows compared by words, or byte by byte) WHEN its scanlines are made THEN a row equal to the one above is Up and zeros, any other row None and its pixels', (width) => {
+    const rows = [[1, 2], [1, 2], [3, 4], [3, 4], [3, 4], [1, 2]].map(([a, b]) => Array.from({ length: width }, (_, x) => (x % 2 === 0 ? a! : b!)));
+    rows[4]![width - 1] = 9; // differs from the row above in its last pixel only
+    const pic = { width, height: rows.length, px: Uint8Array.from(rows.flat()), palette: PICTURE_PALETTE, markers: [], monsters: [] };
+    const lines = scanlines(pic);
+    const expected = rows.flatMap((row, y) => (y > 0 && row.every((v, x) => v === rows[y - 1]![x]) ? [2, ...row.map(() => 0)] : [0, ...row]));
+    expect([...lines]).toEqual(expected);
+    expect(rows.map((_, y) => lines[y * (width + 1)])).toEqual([0, 2, 0, 2, 0, 0]);
+  });
 
   it('GIVEN the golden pictures WHEN their PNGs are decoded THEN every pixel is the drawn palette index, rows filtered Up (a row equal to the one above) or not at all', () => {
     for (const [state, seen, viewer, mobile] of [[solo, soloSeen, null, false], [party, partySeen, null, false], [party, partySeen, 'p2', false], [party, partySeen, null, true]] as const) {
