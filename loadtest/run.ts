@@ -57,6 +57,9 @@ interface RunReport {
   figures: ProcessFigures;
   /** CPU ms of every process per accepted press (noop: per answered press). */
   cpuPerPress: number;
+  /** Of that, the main threads' CPU (NaN where /proc is not readable) and the event loops' busy time, per the same press. */
+  mainCpuPerPress: number;
+  loopBusyPerPress: number;
   /** Mean size of the pictures sent with press answers, and the share of presses that got a follow-up (for the fair noop). */
   pngMeanBytes: number;
   followUpShare: number;
@@ -188,6 +191,8 @@ async function runOnce(args: LoadArgs, mode: LoadArgs['mode']): Promise<RunRepor
       runMs,
       figures,
       cpuPerPress: counted > 0 ? figures.cpuMs / counted : NaN,
+      mainCpuPerPress: counted > 0 ? figures.mainCpuMs / counted : NaN,
+      loopBusyPerPress: counted > 0 ? figures.loopActiveMs / counted : NaN,
       pngMeanBytes: pictures.length ? pictures.reduce((a, f) => a + f.size, 0) / pictures.length : 0,
       followUpShare: presses.length ? followedUpTokens(fake).size / presses.length : 0,
       welcomeShare: presses.length ? followUpTexts(fake, true).size / presses.length : 0,
@@ -243,8 +248,7 @@ function print(args: LoadArgs, r: RunReport): void {
     lines.push(`bot-token requests ${r.botRequests} (${perTurn.toFixed(3)} per accepted turn; mean ${r.botMeanPerSecond.toFixed(1)}/s, busiest second ${r.botPeakPerSecond}/s)${r.botRoutes.length ? `: ${r.botRoutes.join('; ')}` : ''}; game-message edits through interaction tokens ${r.tokenEdits}`);
   }
   const f = r.figures;
-  const counted = r.cpuPerPress > 0 ? f.cpuMs / r.cpuPerPress : NaN;
-  const mainThread = Number.isFinite(f.mainCpuMs) ? `; main threads ${(f.mainCpuMs / counted).toFixed(2)} ms of it, event loops busy ${(f.loopActiveMs / counted).toFixed(2)} ms` : '';
+  const mainThread = Number.isFinite(r.mainCpuPerPress) ? `; main threads ${r.mainCpuPerPress.toFixed(2)} ms of it, event loops busy ${r.loopBusyPerPress.toFixed(2)} ms` : '';
   lines.push(`process CPU ${f.cpuMs.toFixed(0)} ms over the run: ${r.cpuPerPress.toFixed(2)} ms per accepted press (${r.cpuPerAnswered.toFixed(2)} per answered${mainThread}); longest event-loop stall ${f.stallMaxMs.toFixed(1)} ms; GC pauses ${f.gcCount} (longest ${f.gcMaxMs.toFixed(1)} ms, p99 ${ms(f.gcP99Ms)}, ${f.gcTotalMs.toFixed(0)} ms in all); heap ${f.heapStartMB.toFixed(1)} -> ${f.heapEndMB.toFixed(1)} MB`);
   // A long run (a soak): the heap minute by minute and its trend, to tell a flat heap from a leak.
   if (args.seconds >= 120) {
